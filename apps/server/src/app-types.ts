@@ -1,0 +1,54 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { AttemptLimiter } from './modules/auth/attempt-limiter.js';
+import type { TokenSigner } from './modules/auth/tokens.js';
+import type { ResponseCache } from './plugins/response-cache.js';
+import type { PaymentProvider } from './modules/payments/payment-provider.js';
+import type { ImageStore } from './modules/uploads/image-store.js';
+import type Stripe from 'stripe';
+
+export type AppInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+export type Clock = () => Date;
+
+/** What route modules need; app.ts builds it once. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  images: ImageStore;
+  cache: ResponseCache;
+  /** Signs session tokens and sign-in state; from JWT_SECRET or generated into DATA_DIR. */
+  secret: string;
+  tokens: TokenSigner;
+  loginLimits: { account: AttemptLimiter; address: AttemptLimiter };
+  payments: {
+    provider: PaymentProvider;
+    /** Set with PAYMENTS=stripe: verifies webhooks. */
+    stripe?: { client: Stripe; webhookSecret: string };
+  };
+}
+
+/** The signed-in person behind a request, read fresh from the database on every request. */
+export interface Viewer {
+  id: string;
+  email: string;
+  name: string;
+  role: 'user' | 'admin';
+  premiumTaken: Date | null;
+  sessionId: string;
+}

@@ -1,0 +1,156 @@
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import type { AppDeps, AppInstance, Clock } from './app-types.js';
+import { resolveJwtSecret, type Config } from './config.js';
+import type { Db } from './db/client.js';
+import { articleRoutes, articleWriteRoutes } from './modules/articles/articles.routes.js';
+import { createAttemptLimiter } from './modules/auth/attempt-limiter.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { googleRoutes } from './modules/auth/google.routes.js';
+import { createTokenSigner } from './modules/auth/tokens.js';
+import { adminPublisherRoutes, publisherRoutes } from './modules/publishers/publishers.routes.js';
+import { paymentRoutes } from './modules/payments/payments.routes.js';
+import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider.js';
+import { createTestProvider } from './modules/payments/test-provider.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { createImageStore, type ImageStore } from './modules/uploads/image-store.js';
+import { uploadRoutes } from './modules/uploads/uploads.routes.js';
+import { adminUserRoutes, userRoutes } from './modules/users/users.routes.js';
+import { WEB_DIST_DIR } from './paths.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
+import { registerMultipart } from './plugins/multipart.js';
+import { registerRateLimits } from './plugins/rate-limit.js';
+import { createResponseCache, type ResponseCache } from './plugins/response-cache.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { memoisingSerializerCompiler } from './plugins/serializer.js';
+import { registerUploadFiles, registerWebApp } from './plugins/static-files.js';
+
+export interface BuildAppOptions {
+  cache?: ResponseCache;
+  /** Tests pass their own provider (a Stripe client pointed at a local stand-in). */
+  payments?: AppDeps['payments'];
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  images?: ImageStore;
+  webDir?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const ROUTE_MODULES = [
+  systemRoutes,
+  authRoutes,
+  googleRoutes,
+  uploadRoutes,
+  articleRoutes,
+  articleWriteRoutes,
+  publisherRoutes,
+  adminPublisherRoutes,
+  userRoutes,
+  adminUserRoutes,
+  paymentRoutes,
+];
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+function paymentsFor(config: Config): AppDeps['payments'] {
+  const stripe = config.payments.stripe;
+  if (config.payments.provider !== 'stripe' || !stripe) return { provider: createTestProvider() };
+  const client = createStripeClient(stripe);
+  return { provider: createStripeProvider(client), stripe: { client, webhookSecret: stripe.webhookSecret } };
+}
+
+const DRAIN_TIMEOUT_MS = 10_000;
+
+/** `close()` resolves only when requests already being answered are done, so the database can close after it. */
+function drainOnClose(app: AppInstance) {
+  let inFlight = 0;
+  app.addHook('onRequest', async () => {
+    inFlight += 1;
+  });
+  app.addHook('onResponse', async () => {
+    inFlight -= 1;
+  });
+  app.addHook('onClose', async () => {
+    const deadline = Date.now() + DRAIN_TIMEOUT_MS;
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  });
+}
+
+/** Builds the whole app from a config and a database; server.ts starts it, tests inject into it. */
+export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(memoisingSerializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+  drainOnClose(app);
+
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+
+  registerSecurityHeaders(app, config);
+  await app.register(compress, { threshold: 1024 });
+  await registerRateLimits(app, redis);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.site.name} API`, version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const secret = resolveJwtSecret(config);
+  const clock = options.clock ?? (() => new Date());
+  const deps: AppDeps = {
+    config,
+    db: options.db,
+    clock,
+    images: options.images ?? createImageStore(config.uploadsDir),
+    cache: options.cache ?? createResponseCache({ redis, now: () => clock().getTime() }),
+    secret,
+    tokens: createTokenSigner(secret),
+    loginLimits: {
+      account: createAttemptLimiter({ max: 5, windowMs: LOGIN_WINDOW_MS, redis }),
+      address: createAttemptLimiter({ max: 30, windowMs: LOGIN_WINDOW_MS, redis }),
+    },
+    payments: options.payments ?? paymentsFor(config),
+  };
+  registerAuth(app, deps);
+  if (config.env === 'production' && deps.payments.provider.name === 'test') {
+    app.log.warn('PAYMENTS=test in production: readers can unlock premium with test card numbers');
+  }
+  await registerMultipart(app);
+
+  await app.register(
+    async (api) => {
+      for (const routes of ROUTE_MODULES) routes(api.withTypeProvider<ZodTypeProvider>(), deps);
+      api.setNotFoundHandler(sendNotFound);
+    },
+    { prefix: '/api' },
+  );
+  await registerUploadFiles(app, deps.images.dir);
+  await registerWebApp(app, options.webDir ?? WEB_DIST_DIR);
+
+  return app;
+}

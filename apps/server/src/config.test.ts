@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('starts on a bare machine with the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      seedDemo: true,
+      publicUrl: 'http://127.0.0.1:3000',
+      payments: { provider: 'test', currency: 'usd' },
+      google: undefined,
+      site: { name: 'The Daily Dispatch', supportEmail: 'support@example.com' },
+    });
+    expect(config.uploadsDir).toBe(`${config.dataDir}/uploads`);
+  });
+
+  it('turns demo content off by default on PostgreSQL', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/site', JWT_SECRET: 'x'.repeat(32) });
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'not a url', JWT_SECRET: 'x'.repeat(32) }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://db/site' }, 'JWT_SECRET'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
+    [{ ADMIN_EMAIL: 'boss@example.com' }, 'ADMIN_PASSWORD'],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL'],
+    [{ PAYMENTS: 'paypal' }, 'PAYMENTS'],
+    [{ NODE_ENV: 'production' }, 'PAYMENTS'],
+    [{ CURRENCY: 'dollars' }, 'CURRENCY'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
+    [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL'],
+  ])('refuses %o with one line naming %s', (env, key) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^Invalid configuration: ${key} `));
+  });
+
+  it('reports every bad variable, one line each', () => {
+    expect(problemsOf({ PORT: 'x', CURRENCY: 'y' })).toHaveLength(2);
+    expect(problemsOf({ PAYMENTS: 'stripe' })).toEqual([
+      'Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENTS=stripe',
+      'Invalid configuration: STRIPE_PUBLISHABLE_KEY is required when PAYMENTS=stripe',
+      'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when PAYMENTS=stripe',
+    ]);
+  });
+
+  it('accepts an explicit test provider in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' }).payments.provider).toBe('test');
+  });
+});

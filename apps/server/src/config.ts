@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url().optional())
+  .optional();
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    UPLOADS_DIR: optionalString,
+    DATABASE_URL: optionalUrl,
+    REDIS_URL: optionalUrl,
+    PUBLIC_URL: optionalUrl,
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SEED_DEMO: booleanFlag.optional(),
+    PAYMENTS: z.enum(['test', 'stripe']).optional(),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    CURRENCY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code such as usd')
+      .transform((value) => value.toLowerCase())
+      .default('usd'),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
+    SITE_NAME: z.string().trim().min(1).max(80).default('The Daily Dispatch'),
+    SUPPORT_EMAIL: z.email().default('support@example.com'),
+    SOCIAL_FACEBOOK: z.url().default('https://www.facebook.com/'),
+    SOCIAL_X: z.url().default('https://x.com/'),
+    SOCIAL_INSTAGRAM: z.url().default('https://www.instagram.com/'),
+    SOCIAL_LINKEDIN: z.url().default('https://www.linkedin.com/'),
+  })
+  .superRefine((env, ctx) => {
+    const fail = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
+    if (env.DATABASE_URL && !env.JWT_SECRET) fail('JWT_SECRET', 'is required when DATABASE_URL is set');
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      fail(env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'ADMIN_EMAIL and ADMIN_PASSWORD go together');
+    }
+    if (env.PAYMENTS === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!env[key]) fail(key, 'is required when PAYMENTS=stripe');
+      }
+    }
+    if (env.NODE_ENV === 'production' && env.PAYMENTS === undefined) {
+      fail(
+        'PAYMENTS',
+        'must be set explicitly in production (PAYMENTS=stripe, or PAYMENTS=test to accept test payments)',
+      );
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      fail(
+        env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID',
+        'Google sign-in needs both the id and the secret',
+      );
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof EnvSchema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
+    jwtSecret: env.JWT_SECRET,
+    admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
+    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    payments: {
+      provider: env.PAYMENTS ?? 'test',
+      currency: env.CURRENCY,
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+            }
+          : undefined,
+    },
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.OIDC_ISSUER_URL }
+        : undefined,
+    site: {
+      name: env.SITE_NAME,
+      supportEmail: env.SUPPORT_EMAIL,
+      social: {
+        facebook: env.SOCIAL_FACEBOOK,
+        x: env.SOCIAL_X,
+        instagram: env.SOCIAL_INSTAGRAM,
+        linkedin: env.SOCIAL_LINKEDIN,
+      },
+    },
+  } as const;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError with one line per bad variable. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map(
+        (issue) => `Invalid configuration: ${issue.path.join('.') || 'environment'} ${issue.message}`,
+      ),
+    );
+  }
+  return toConfig(result.data);
+}
+
+/**
+ * The secret that signs session tokens. With the embedded database and no JWT_SECRET, one is
+ * generated once and kept in DATA_DIR so sessions survive restarts.
+ */
+export function resolveJwtSecret(config: Config): string {
+  if (config.jwtSecret) return config.jwtSecret;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(config.dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

@@ -1,0 +1,88 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths.js';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database or a transaction on it: what repositories take first. */
+export type DbOrTx = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction' | '$count'>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Any fixed number: every instance takes the same lock before migrating.
+const MIGRATION_LOCK_ID = 7_531_902;
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
+  return PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+}
+
+export function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    // One process owns a PGlite directory, so no lock is needed here.
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+const logIdleError = (error: Error) => console.warn(`database: an idle connection failed: ${error.message}`);
+
+export function fromPostgres(url: string, poolSize = 20, onIdleError: (error: Error) => void = logIdleError): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can fail (the server restarted); the pool replaces it, the process must not crash.
+  pool.on('error', onIdleError);
+  const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      const connection = await pool.connect();
+      try {
+        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        try {
+          await migrateNodePg(drizzleNodePg({ client: connection, casing: 'snake_case' }), {
+            migrationsFolder: MIGRATIONS_DIR,
+          });
+        } finally {
+          await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+        }
+      } finally {
+        connection.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  if (options.databaseUrl) return fromPostgres(options.databaseUrl);
+  const dataDir = path.join(options.dataDir, 'pglite');
+  mkdirSync(dataDir, { recursive: true });
+  return fromPglite(await openPglite({ dataDir }));
+}
+
+export async function ping(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/** Raw SQL for the few places the query builder cannot express; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** Stored lower-cased: e-mails are unique ignoring case. */
+    email: text().notNull(),
+    passwordHash: text(),
+    googleSubject: text(),
+    profilePic: text().notNull(),
+    role: text({ enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    premiumTaken: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    lastLogIn: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    uniqueIndex('users_google_subject_key').on(table.googleSubject),
+    index('users_premium_taken_idx').on(table.premiumTaken),
+    index('users_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    check('users_role_check', sql`${table.role} in ('user', 'admin')`),
+    check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const publishers = pgTable(
+  'publishers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    logo: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('publishers_name_lower_key').on(sql`lower(${table.name})`)],
+);
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    image: text().notNull(),
+    publisherId: uuid()
+      .notNull()
+      .references(() => publishers.id, { onDelete: 'restrict' }),
+    tags: text().array().notNull(),
+    description: text().notNull(),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['pending', 'approved', 'declined'] })
+      .notNull()
+      .default('pending'),
+    isPremium: boolean().notNull().default(false),
+    views: integer().notNull().default(0),
+    declineReason: text(),
+    /** The admin behind the last moderation decision, and when. */
+    decidedById: uuid().references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (table) => [
+    // DESC NULLS FIRST is what a plain `order by x desc` means: the lists can read these in order.
+    index('articles_status_created_idx').on(
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('articles_status_views_idx').on(
+      table.status,
+      table.views.desc().nullsFirst(),
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('articles_publisher_created_idx').on(table.publisherId, table.createdAt.desc().nullsFirst()),
+    index('articles_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('articles_author_idx').on(table.authorId),
+    index('articles_tags_idx').using('gin', table.tags),
+    index('articles_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
+    check('articles_status_check', sql`${table.status} in ('pending', 'approved', 'declined')`),
+    check('articles_views_check', sql`${table.views} >= 0`),
+  ],
+);
+
+export const MODERATION_ACTIONS = ['approve', 'decline', 'premium', 'delete', 'promote', 'grant-premium'] as const;
+
+/** Who did what to which article or user, and when: every admin decision. */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    action: text({ enum: MODERATION_ACTIONS }).notNull(),
+    // No foreign keys: the record outlives a deleted article.
+    articleId: uuid(),
+    userId: uuid(),
+    detail: text(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('moderation_actions_article_idx').on(table.articleId),
+    index('moderation_actions_created_idx').on(table.createdAt.desc()),
+  ],
+);
+
+/** A reader's attempt to pay for a plan; the amount comes from our plan table, never the client. */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text().notNull(),
+    /** In the currency's smallest unit (cents). */
+    amount: integer().notNull(),
+    currency: text().notNull(),
+    provider: text({ enum: ['test', 'stripe'] }).notNull(),
+    clientSecret: text().notNull(),
+    /** Stripe's PaymentIntent id; null for the test provider. */
+    providerRef: text(),
+    status: text({ enum: ['requires_payment', 'succeeded'] })
+      .notNull()
+      .default('requires_payment'),
+    lastError: text(),
+    createdAt: createdAt(),
+    succeededAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payment_intents_client_secret_key').on(table.clientSecret),
+    uniqueIndex('payment_intents_provider_ref_key').on(table.providerRef),
+    index('payment_intents_user_idx').on(table.userId),
+  ],
+);
+
+/** Stripe events already handled: a replayed webhook finds its id here and changes nothing. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  id: text().primaryKey(),
+  type: text().notNull(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,97 @@
+import {
+  excerpt,
+  type AdminArticle,
+  type Article,
+  type ArticleCard,
+  type ArticleStatus,
+  type ArticleTeaser,
+  type MyArticle,
+  type TrendingArticle,
+} from '@dispatch/shared';
+import type { FullArticleRow } from './articles.repository.js';
+
+export interface ArticleCardRow {
+  id: string;
+  title: string;
+  image: string;
+  publisher: string;
+  tags: string[];
+  excerpt: string;
+  isPremium: boolean;
+  views: number;
+  createdAt: Date;
+}
+
+export function toArticleCard(row: ArticleCardRow): ArticleCard {
+  return {
+    _id: row.id,
+    title: row.title,
+    image: row.image,
+    publisher: row.publisher,
+    tags: row.tags,
+    excerpt: row.excerpt,
+    isPremium: row.isPremium,
+    views: row.views,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toTrendingArticle(row: Pick<ArticleCardRow, 'id' | 'title' | 'image' | 'publisher'>): TrendingArticle {
+  return { _id: row.id, title: row.title, image: row.image, publisher: row.publisher };
+}
+
+export function toArticle(row: FullArticleRow): Article {
+  return {
+    _id: row.id,
+    title: row.title,
+    image: row.image,
+    publisher: row.publisher,
+    tags: row.tags,
+    description: row.description,
+    author_name: row.authorName,
+    author_email: row.authorEmail,
+    author_photo: row.authorPhoto,
+    status: row.status,
+    isPremium: row.isPremium,
+    views: row.views,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What a reader without access gets: everything a card shows, and only the excerpt of the text. */
+export function toArticleTeaser(row: FullArticleRow): ArticleTeaser {
+  const { description, ...rest } = toArticle(row);
+  return { ...rest, excerpt: excerpt(description) };
+}
+
+export function toMyArticle(row: {
+  id: string;
+  title: string;
+  status: ArticleStatus;
+  isPremium: boolean;
+  declineReason: string | null;
+  views: number;
+  createdAt: Date;
+}): MyArticle {
+  return {
+    _id: row.id,
+    title: row.title,
+    status: row.status,
+    isPremium: row.isPremium,
+    reason: row.declineReason,
+    views: row.views,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAdminArticle(
+  row: FullArticleRow & { decidedAt: Date | null; deciderName: string | null; deciderEmail: string | null },
+): AdminArticle {
+  const { description: _description, ...rest } = toArticle(row);
+  return {
+    ...rest,
+    declineReason: row.declineReason,
+    decidedBy: row.deciderName && row.deciderEmail ? { name: row.deciderName, email: row.deciderEmail } : null,
+    decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,262 @@
+import { LIMITS, type Tag } from '@dispatch/shared';
+import { and, arrayContains, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { queryRows, type DbOrTx } from '../../db/client.js';
+import { articles, publishers, users } from '../../db/schema.js';
+import type { ArticleCardRow } from './articles.mapper.js';
+
+/** Matches the text literally: LIKE's wildcards and the escape character lose their meaning. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export interface ApprovedFilter {
+  search?: string;
+  publisher?: string;
+  tag?: Tag;
+}
+
+const cardColumns = {
+  id: articles.id,
+  title: articles.title,
+  image: articles.image,
+  publisher: publishers.name,
+  tags: articles.tags,
+  // Only the excerpt leaves the database for a list (DESIGN.md 4).
+  excerpt: sql<string>`left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))})`,
+  isPremium: articles.isPremium,
+  views: articles.views,
+  createdAt: articles.createdAt,
+};
+
+function approvedWhere(filter: ApprovedFilter): SQL | undefined {
+  return and(
+    eq(articles.status, 'approved'),
+    filter.search ? ilike(articles.title, likePattern(filter.search)) : undefined,
+    filter.publisher ? sql`lower(${publishers.name}) = lower(${filter.publisher})` : undefined,
+    filter.tag ? arrayContains(articles.tags, [filter.tag]) : undefined,
+  );
+}
+
+/** A page of cards, newest first, with the total: every public list is one of these. */
+async function pageOfCards(
+  db: DbOrTx,
+  where: SQL | undefined,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ArticleCardRow[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(articles)
+      .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+      .where(where)
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(articles)
+      .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export function listApproved(db: DbOrTx, filter: ApprovedFilter, page: { offset: number; limit: number }) {
+  return pageOfCards(db, approvedWhere(filter), page);
+}
+
+export async function listTrending(db: DbOrTx, limit: number) {
+  return db
+    .select({ id: articles.id, title: articles.title, image: articles.image, publisher: publishers.name })
+    .from(articles)
+    .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+    .where(eq(articles.status, 'approved'))
+    .orderBy(desc(articles.views), desc(articles.createdAt), desc(articles.id))
+    .limit(limit);
+}
+
+const authors = alias(users, 'authors');
+const deciders = alias(users, 'deciders');
+
+const fullColumns = {
+  id: articles.id,
+  title: articles.title,
+  image: articles.image,
+  publisher: publishers.name,
+  tags: articles.tags,
+  description: articles.description,
+  authorId: articles.authorId,
+  authorName: authors.name,
+  authorEmail: authors.email,
+  authorPhoto: authors.profilePic,
+  status: articles.status,
+  isPremium: articles.isPremium,
+  views: articles.views,
+  declineReason: articles.declineReason,
+  createdAt: articles.createdAt,
+};
+function prepareFindFull(db: DbOrTx) {
+  return db
+    .select(fullColumns)
+    .from(articles)
+    .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+    .innerJoin(authors, eq(authors.id, articles.authorId))
+    .where(eq(articles.id, sql.placeholder('id')))
+    .prepare('find_full_article');
+}
+// The article page's query, built once per database and prepared.
+const findFullQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareFindFull>>();
+
+export async function findFull(db: DbOrTx, id: string) {
+  let query = findFullQueries.get(db);
+  if (!query) findFullQueries.set(db, (query = prepareFindFull(db)));
+  const [row] = await query.execute({ id });
+  return row;
+}
+export type FullArticleRow = NonNullable<Awaited<ReturnType<typeof findFull>>>;
+
+export async function findState(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: articles.id, authorId: articles.authorId, status: articles.status, isPremium: articles.isPremium })
+    .from(articles)
+    .where(eq(articles.id, id));
+  return row;
+}
+
+export async function countByAuthor(db: DbOrTx, authorId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(articles)
+    .where(eq(articles.authorId, authorId));
+  return row?.count ?? 0;
+}
+
+export async function insert(db: DbOrTx, values: typeof articles.$inferInsert) {
+  const [row] = await db.insert(articles).values(values).returning({ id: articles.id });
+  return row!;
+}
+
+export function listByAuthor(db: DbOrTx, authorId: string) {
+  return db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      status: articles.status,
+      isPremium: articles.isPremium,
+      declineReason: articles.declineReason,
+      views: articles.views,
+      createdAt: articles.createdAt,
+    })
+    .from(articles)
+    .where(eq(articles.authorId, authorId))
+    .orderBy(desc(articles.createdAt), desc(articles.id));
+}
+
+/** One atomic increment: concurrent views never overwrite each other. */
+export async function incrementViews(db: DbOrTx, id: string): Promise<number | undefined> {
+  const [row] = await db
+    .update(articles)
+    .set({ views: sql`${articles.views} + 1` })
+    .where(eq(articles.id, id))
+    .returning({ views: articles.views });
+  return row?.views;
+}
+
+export async function updateContent(
+  db: DbOrTx,
+  id: string,
+  values: { title: string; description: string; tags: string[]; updatedAt: Date },
+) {
+  // An edit of a decided article sends it back to review (DESIGN.md 7.9).
+  const [row] = await db
+    .update(articles)
+    .set({ ...values, status: 'pending', declineReason: null, decidedById: null, decidedAt: null })
+    .where(eq(articles.id, id))
+    .returning({ id: articles.id });
+  return row;
+}
+
+export async function remove(db: DbOrTx, id: string): Promise<number> {
+  const rows = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
+  return rows.length;
+}
+
+/**
+ * Moves a pending article to approved or declined; the status check is part of the UPDATE, so two
+ * admins deciding at once cannot both win.
+ */
+export async function decide(
+  db: DbOrTx,
+  id: string,
+  decision: { status: 'approved' | 'declined'; declineReason: string | null; deciderId: string; at: Date },
+) {
+  const [row] = await db
+    .update(articles)
+    .set({
+      status: decision.status,
+      declineReason: decision.declineReason,
+      decidedById: decision.deciderId,
+      decidedAt: decision.at,
+    })
+    .where(and(eq(articles.id, id), eq(articles.status, 'pending')))
+    .returning({ id: articles.id });
+  return row;
+}
+
+export async function markPremium(db: DbOrTx, id: string, deciderId: string, at: Date) {
+  const [row] = await db
+    .update(articles)
+    .set({ isPremium: true, decidedById: deciderId, decidedAt: at })
+    .where(and(eq(articles.id, id), eq(articles.status, 'approved'), eq(articles.isPremium, false)))
+    .returning({ id: articles.id });
+  return row;
+}
+
+export async function listForAdmin(db: DbOrTx, page: { offset: number; limit: number }) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        ...fullColumns,
+        description: sql<string>`''`,
+        decidedAt: articles.decidedAt,
+        deciderName: deciders.name,
+        deciderEmail: deciders.email,
+      })
+      .from(articles)
+      .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+      .innerJoin(authors, eq(authors.id, articles.authorId))
+      .leftJoin(deciders, eq(deciders.id, articles.decidedById))
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(articles),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export function listPremium(db: DbOrTx, page: { offset: number; limit: number }) {
+  return pageOfCards(db, and(eq(articles.status, 'approved'), eq(articles.isPremium, true)), page);
+}
+
+/** The dashboard's three charts, aggregated in SQL over every article. */
+export async function chartCounts(db: DbOrTx, since: Date) {
+  const [byPublisher, byTag, byMonth] = await Promise.all([
+    db
+      .select({ name: publishers.name, count: sql<number>`count(${articles.id})::int` })
+      .from(publishers)
+      .leftJoin(articles, eq(articles.publisherId, publishers.id))
+      .groupBy(publishers.id, publishers.name)
+      .orderBy(desc(sql`count(${articles.id})`), publishers.name),
+    queryRows<{ tag: string; count: number }>(
+      db,
+      sql`select tag, count(*)::int as count from ${articles}, unnest(${articles.tags}) as tag group by tag order by tag`,
+    ),
+    queryRows<{ month: string; count: number }>(
+      db,
+      sql`select to_char(date_trunc('month', ${articles.createdAt} at time zone 'UTC'), 'YYYY-MM') as month, count(*)::int as count
+          from ${articles} where ${articles.createdAt} >= ${since.toISOString()}::timestamptz group by 1 order by 1`,
+    ),
+  ]);
+  return { byPublisher, byTag, byMonth };
+}

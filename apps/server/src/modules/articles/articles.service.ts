@@ -1,0 +1,280 @@
+import {
+  API_MESSAGES,
+  ARTICLE_MESSAGES,
+  canReadArticle,
+  isPremium,
+  LIMITS,
+  TAGS,
+  TEXT,
+  type AdminArticlePage,
+  type ArticlePage,
+  type Charts,
+  type MyArticle,
+  type Tag,
+  type TrendingArticle,
+} from '@dispatch/shared';
+import type { AppDeps, Viewer } from '../../app-types.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
+import { normalisedKey, type ResponseCache } from '../../plugins/response-cache.js';
+import { recordAction } from '../moderation/moderation.service.js';
+import { findPublisherByName } from '../publishers/publishers.service.js';
+import { lockUserForUpdate } from '../users/users.service.js';
+import {
+  toAdminArticle,
+  toArticle,
+  toArticleCard,
+  toArticleTeaser,
+  toMyArticle,
+  toTrendingArticle,
+} from './articles.mapper.js';
+import * as repository from './articles.repository.js';
+
+export interface ApprovedQuery {
+  search?: string;
+  publisher?: string;
+  tag?: Tag | '';
+  page: number;
+  limit: number;
+}
+
+// Public answers may show view counts up to a minute old (trending may lag views by 60 s).
+const CATALOG_TTL_MS = 60_000;
+
+export function getApprovedArticles(
+  { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
+  query: ApprovedQuery,
+): Promise<ArticlePage> {
+  const filter = {
+    search: query.search || undefined,
+    publisher: query.publisher || undefined,
+    tag: query.tag || undefined,
+  };
+  const key = normalisedKey({ list: 'approved', ...filter, page: query.page, limit: query.limit });
+  return cache.remember('catalog', key, CATALOG_TTL_MS, async () => {
+    const { rows, total } = await repository.listApproved(db, filter, {
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return { articles: rows.map(toArticleCard), total };
+  });
+}
+
+export function getTrendingArticles({ db, cache }: Pick<AppDeps, 'db' | 'cache'>): Promise<TrendingArticle[]> {
+  return cache.remember('catalog', 'trending', CATALOG_TTL_MS, async () =>
+    (await repository.listTrending(db, LIMITS.trendingCount)).map(toTrendingArticle),
+  );
+}
+
+/** After a write that changes what readers see: every instance's cached lists are dropped. */
+const catalogChanged = (cache: ResponseCache) => cache.invalidate('catalog');
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'images'>;
+
+const articleNotFound = () => notFound(ARTICLE_MESSAGES.notFound);
+
+function asAccessViewer(viewer: Viewer | null) {
+  return viewer && { email: viewer.email, role: viewer.role, premiumTaken: viewer.premiumTaken };
+}
+
+/**
+ * Submits an article for review. Author, status, premium, views and date are the server's. The
+ * one-article rule holds under concurrency: the writer's row is locked for the transaction, so a
+ * second submission waits and then sees the first.
+ */
+export async function submitArticle(
+  { db, clock, images }: Deps,
+  viewer: Viewer,
+  input: { title: string; image: string; publisher: string; tags: Tag[]; description: string },
+): Promise<{ insertedId: string }> {
+  if (!(await images.owns(input.image))) {
+    throw badRequest(API_MESSAGES.imageNotOurs, { image: [API_MESSAGES.imageNotOurs] });
+  }
+  const publisher = await findPublisherByName(db, input.publisher);
+  if (!publisher)
+    throw badRequest(ARTICLE_MESSAGES.publisherUnknown, { publisher: [ARTICLE_MESSAGES.publisherUnknown] });
+  return db.transaction(async (tx) => {
+    const now = clock();
+    const author = await lockUserForUpdate(tx, viewer.id);
+    if (!author) throw forbidden();
+    const exempt = author.role === 'admin' || isPremium(author.premiumTaken, now);
+    if (!exempt && (await repository.countByAuthor(tx, author.id)) > 0) {
+      throw forbidden(TEXT.addArticle.oneArticleLimit);
+    }
+    const row = await repository.insert(tx, {
+      title: input.title,
+      image: input.image,
+      publisherId: publisher.id,
+      tags: input.tags,
+      description: input.description,
+      authorId: author.id,
+      status: 'pending',
+      isPremium: false,
+      views: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { insertedId: row.id };
+  });
+}
+
+/**
+ * Both answers an article can give, prepared once and cached with the catalogue (its view count
+ * may lag by up to a minute); who gets which is decided per request.
+ */
+async function articleAnswers({ db, cache }: Pick<AppDeps, 'db' | 'cache'>, id: string) {
+  return cache.remember('catalog', `article:${id}`, CATALOG_TTL_MS, async () => {
+    const row = await repository.findFull(db, id);
+    if (!row) return null;
+    return {
+      facts: { status: row.status, isPremium: row.isPremium, author_email: row.authorEmail },
+      full: { access: true, article: toArticle(row) } as const,
+      teaser: { access: false, article: toArticleTeaser(row) } as const,
+    };
+  });
+}
+
+export async function getArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, viewer: Viewer, id: string) {
+  const answers = await articleAnswers(deps, id);
+  if (!answers) throw articleNotFound();
+  const decision = canReadArticle(answers.facts, asAccessViewer(viewer), deps.clock());
+  if (decision === 'none') throw articleNotFound();
+  return decision === 'full' ? answers.full : answers.teaser;
+}
+
+/** One view, counted atomically, for an article this viewer may read. */
+export async function recordView(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, viewer: Viewer, id: string) {
+  const detail = await getArticle(deps, viewer, id);
+  if (!detail.access) throw forbidden(ARTICLE_MESSAGES.notFound);
+  const views = await repository.incrementViews(deps.db, id);
+  if (views === undefined) throw articleNotFound();
+  return { views };
+}
+
+export async function getUserArticles(db: Db, authorId: string): Promise<MyArticle[]> {
+  return (await repository.listByAuthor(db, authorId)).map(toMyArticle);
+}
+
+export async function updateArticle(
+  { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
+  viewer: Viewer,
+  id: string,
+  input: { title: string; description: string; tags: Tag[] },
+) {
+  const state = await repository.findState(db, id);
+  if (!state) throw articleNotFound();
+  if (state.authorId !== viewer.id) throw forbidden(ARTICLE_MESSAGES.onlyAuthorMayEdit);
+  const row = await repository.updateContent(db, id, { ...input, updatedAt: clock() });
+  await catalogChanged(cache);
+  return { modifiedCount: row ? 1 : 0 };
+}
+
+export async function deleteArticle(
+  { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
+  viewer: Viewer,
+  id: string,
+) {
+  const result = await db.transaction(async (tx) => {
+    const state = await repository.findState(tx, id);
+    if (!state) throw articleNotFound();
+    const isAuthor = state.authorId === viewer.id;
+    if (!isAuthor && viewer.role !== 'admin') throw forbidden();
+    const deletedCount = await repository.remove(tx, id);
+    if (!isAuthor) await recordAction(tx, { actorId: viewer.id, action: 'delete', articleId: id, at: clock() });
+    return { deletedCount };
+  });
+  await catalogChanged(cache);
+  return result;
+}
+
+async function explainRefusal(db: DbOrTx, id: string, message: string): Promise<never> {
+  if (!(await repository.findState(db, id))) throw articleNotFound();
+  throw conflict(message);
+}
+
+export async function approveArticle(
+  { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
+  admin: Viewer,
+  id: string,
+) {
+  const result = await db.transaction(async (tx) => {
+    const at = clock();
+    const row = await repository.decide(tx, id, { status: 'approved', declineReason: null, deciderId: admin.id, at });
+    if (!row) return explainRefusal(tx, id, ARTICLE_MESSAGES.notPending);
+    await recordAction(tx, { actorId: admin.id, action: 'approve', articleId: id, at });
+    return { modifiedCount: 1 };
+  });
+  await catalogChanged(cache);
+  return result;
+}
+
+export async function declineArticle(
+  { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
+  admin: Viewer,
+  id: string,
+  reason: string,
+) {
+  const result = await db.transaction(async (tx) => {
+    const at = clock();
+    const declineReason = reason || null;
+    const row = await repository.decide(tx, id, { status: 'declined', declineReason, deciderId: admin.id, at });
+    if (!row) return explainRefusal(tx, id, ARTICLE_MESSAGES.notPending);
+    await recordAction(tx, { actorId: admin.id, action: 'decline', articleId: id, detail: reason, at });
+    return { modifiedCount: 1 };
+  });
+  await catalogChanged(cache);
+  return result;
+}
+
+export async function makeArticlePremium(
+  { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
+  admin: Viewer,
+  id: string,
+) {
+  const result = await db.transaction(async (tx) => {
+    const at = clock();
+    const row = await repository.markPremium(tx, id, admin.id, at);
+    if (!row) return explainRefusal(tx, id, ARTICLE_MESSAGES.notApprovedOrAlreadyPremium);
+    await recordAction(tx, { actorId: admin.id, action: 'premium', articleId: id, at });
+    return { modifiedCount: 1 };
+  });
+  await catalogChanged(cache);
+  return result;
+}
+
+export async function getAdminArticles(db: Db, page: { page: number; limit: number }): Promise<AdminArticlePage> {
+  const { rows, total } = await repository.listForAdmin(db, {
+    offset: (page.page - 1) * page.limit,
+    limit: page.limit,
+  });
+  return { articles: rows.map(toAdminArticle), total };
+}
+
+export function getPremiumArticles(
+  { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
+  page: { page: number; limit: number },
+): Promise<ArticlePage> {
+  return cache.remember('catalog', normalisedKey({ list: 'premium', ...page }), CATALOG_TTL_MS, async () => {
+    const { rows, total } = await repository.listPremium(db, {
+      offset: (page.page - 1) * page.limit,
+      limit: page.limit,
+    });
+    return { articles: rows.map(toArticleCard), total };
+  });
+}
+
+const CHART_MONTHS = 12;
+
+export async function getCharts(db: Db, now: Date): Promise<Charts> {
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (CHART_MONTHS - 1), 1));
+  const counts = await repository.chartCounts(db, since);
+  // Every month of the window appears, with 0 where nothing was submitted.
+  const byMonthMap = new Map(counts.byMonth.map((entry) => [entry.month, entry.count]));
+  const byMonth = Array.from({ length: CHART_MONTHS }, (_, index) => {
+    const month = new Date(Date.UTC(since.getUTCFullYear(), since.getUTCMonth() + index, 1)).toISOString().slice(0, 7);
+    return { month, count: byMonthMap.get(month) ?? 0 };
+  });
+  const byTagMap = new Map(counts.byTag.map((entry) => [entry.tag, entry.count]));
+  const byTag = TAGS.map((tag) => ({ tag, count: byTagMap.get(tag) ?? 0 }));
+  return { byPublisher: counts.byPublisher, byTag, byMonth };
+}

@@ -1,0 +1,35 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+
+export async function insertSession(db: DbOrTx, userId: string, expiresAt: Date) {
+  const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
+  return row!;
+}
+
+function prepareLiveSession(db: DbOrTx) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('find_live_session');
+}
+// Every authenticated request runs this query: it is built once per database and prepared.
+const liveSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareLiveSession>>();
+
+/** The live session and its user's current row: role and premium are read fresh on every request. */
+export async function findLiveSession(db: DbOrTx, sessionId: string, now: Date) {
+  let query = liveSessionQueries.get(db);
+  if (!query) liveSessionQueries.set(db, (query = prepareLiveSession(db)));
+  const [row] = await query.execute({ id: sessionId, now: now.toISOString() });
+  return row;
+}
+
+export async function extendSession(db: DbOrTx, sessionId: string, expiresAt: Date) {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSession(db: DbOrTx, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}

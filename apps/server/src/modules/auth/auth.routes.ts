@@ -1,0 +1,85 @@
+import {
+  LoginInputSchema,
+  LoginResponseSchema,
+  RegisterFieldsSchema,
+  SessionResponseSchema,
+  TEXT,
+  UserSchema,
+} from '@dispatch/shared';
+import { z } from 'zod';
+import type { AppDeps, AppInstance } from '../../app-types.js';
+import { badRequest } from '../../plugins/errors.js';
+import { requireViewer } from '../../plugins/auth.js';
+import { readMultipartForm } from '../../plugins/multipart.js';
+import * as service from './auth.service.js';
+
+const REGISTRATIONS_PER_HOUR = 10;
+
+export function authRoutes(app: AppInstance, deps: AppDeps) {
+  app.post(
+    '/auth/register',
+    {
+      config: { rateLimit: { max: REGISTRATIONS_PER_HOUR, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (multipart: name, email, password, image). Does not log in.',
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ user: UserSchema }) },
+      },
+    },
+    async (request, reply) => {
+      const form = await readMultipartForm(request);
+      const parsed = RegisterFieldsSchema.safeParse(form.fields);
+      const fieldErrors: Record<string, string[]> = parsed.success ? {} : z.flattenError(parsed.error).fieldErrors;
+      const image = form.files.image;
+      if (!image) fieldErrors.image = [TEXT.validation.imageRequired];
+      if (!parsed.success || !image) {
+        const first = Object.values(fieldErrors)[0]![0]!;
+        throw badRequest(first, fieldErrors);
+      }
+      const user = await service.register(deps, parsed.data, image);
+      return reply.code(201).send({ user });
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in with e-mail and password',
+        body: LoginInputSchema,
+        response: { 200: LoginResponseSchema },
+      },
+    },
+    (request) => service.login(deps, request.body, request.ip),
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user, or 401',
+        security: [{ bearer: [] }],
+        response: { 200: SessionResponseSchema },
+      },
+    },
+    async (request) => ({ user: await service.getSessionUser(deps, requireViewer(request)) }),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'End this session: its token stops working at once',
+        security: [{ bearer: [] }],
+      },
+    },
+    async (request, reply) => {
+      await service.logout(deps, requireViewer(request));
+      return reply.code(204).send();
+    },
+  );
+}

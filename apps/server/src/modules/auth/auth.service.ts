@@ -1,0 +1,149 @@
+import { API_MESSAGES, ERROR_CODES, type LoginResponse, type User } from '@dispatch/shared';
+import type { AppDeps, Viewer } from '../../app-types.js';
+import { AppError, conflict } from '../../plugins/errors.js';
+import * as users from '../users/users.service.js';
+import * as repository from './auth.repository.js';
+import type { GoogleClaims } from './google.js';
+import { hashPassword, verifyPassword } from './password.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_DAYS = 7;
+// A session is pushed forward at most once an hour, not on every request.
+const EXTEND_AFTER_MS = 60 * 60 * 1000;
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'tokens'>;
+
+async function startSession({ db, clock, tokens }: Deps, userId: string): Promise<string> {
+  const session = await repository.insertSession(db, userId, new Date(clock().getTime() + SESSION_DAYS * DAY_MS));
+  return tokens.sign(session.id, userId);
+}
+
+/** The viewer behind a token, or undefined when it names no live session. */
+export async function resolveViewer(deps: Deps, token: string): Promise<Viewer | undefined> {
+  const sessionId = await deps.tokens.verify(token);
+  if (!sessionId) return undefined;
+  const now = deps.clock();
+  const found = await repository.findLiveSession(deps.db, sessionId, now);
+  if (!found) return undefined;
+  const fullExpiry = now.getTime() + SESSION_DAYS * DAY_MS;
+  if (fullExpiry - found.session.expiresAt.getTime() > EXTEND_AFTER_MS) {
+    await repository.extendSession(deps.db, sessionId, new Date(fullExpiry));
+  }
+  const { user } = found;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    premiumTaken: user.premiumTaken,
+    sessionId,
+  };
+}
+
+export async function register(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'images' | 'cache'>,
+  fields: { name: string; email: string; password: string },
+  image: Buffer,
+): Promise<User> {
+  const { db, clock, images } = deps;
+  // Checked before the image is stored, so a duplicate leaves no file behind.
+  if (await users.findUserByEmail(db, fields.email)) throw conflict(API_MESSAGES.emailTaken);
+  const passwordHash = await hashPassword(fields.password);
+  const stored = await images.save(image);
+  const discardImage = () => (stored.created ? images.remove(stored.url) : Promise.resolve());
+  try {
+    const now = clock();
+    const row = await users.createUserIfEmailFree(deps, {
+      name: fields.name,
+      email: fields.email,
+      passwordHash,
+      profilePic: stored.url,
+      role: 'user',
+      createdAt: now,
+      lastLoginAt: now,
+    });
+    if (!row) throw conflict(API_MESSAGES.emailTaken);
+    return users.toUser(row);
+  } catch (error) {
+    await discardImage();
+    throw error;
+  }
+}
+
+// Verifying against a real hash when the account does not exist keeps both answers equally slow.
+let missingAccountHash: Promise<string> | undefined;
+const hashForMissingAccount = () => (missingAccountHash ??= hashPassword('no account has this password'));
+
+export async function login(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'loginLimits'>,
+  input: { email: string; password: string },
+  address: string,
+): Promise<LoginResponse> {
+  const { db, clock, loginLimits } = deps;
+  const accountKey = `account:${input.email}`;
+  const addressKey = `address:${address}`;
+  const waitSeconds = Math.max(
+    await loginLimits.account.blockedFor(accountKey),
+    await loginLimits.address.blockedFor(addressKey),
+  );
+  if (waitSeconds > 0) {
+    throw new AppError(
+      ERROR_CODES.tooManyRequests,
+      429,
+      API_MESSAGES.tooManyLoginAttempts(Math.ceil(waitSeconds / 60)),
+    );
+  }
+  const row = await users.findUserByEmail(db, input.email);
+  let valid = false;
+  if (row?.passwordHash) valid = await verifyPassword(row.passwordHash, input.password);
+  else await verifyPassword(await hashForMissingAccount(), input.password);
+  if (!row || !valid) {
+    await Promise.all([loginLimits.account.fail(accountKey), loginLimits.address.fail(addressKey)]);
+    throw new AppError(ERROR_CODES.unauthorized, 401, API_MESSAGES.invalidCredentials);
+  }
+  await loginLimits.account.clear(accountKey);
+  const updated = await users.updateUserRow(db, row.id, { lastLoginAt: clock() });
+  return { token: await startSession(deps, row.id), user: users.toUser(updated!) };
+}
+
+export async function logout(deps: Pick<AppDeps, 'db'>, viewer: Viewer): Promise<void> {
+  await repository.deleteSession(deps.db, viewer.sessionId);
+}
+
+export async function getSessionUser(deps: Pick<AppDeps, 'db'>, viewer: Viewer): Promise<User> {
+  return users.getProfile(deps.db, viewer.email);
+}
+
+/**
+ * A Google sign-in: the account linked to this Google subject, else an account with the same
+ * e-mail when Google says it is verified, else a new account.
+ */
+export async function signInWithGoogle(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'cache'>,
+  identity: GoogleClaims,
+  makeProfilePic: () => Promise<string>,
+): Promise<string> {
+  const { db, clock } = deps;
+  const now = clock();
+  let row = await users.findUserByGoogleSubject(db, identity.subject);
+  if (!row) {
+    const existing = await users.findUserByEmail(db, identity.email);
+    if (existing) {
+      if (!identity.emailVerified) throw new AppError(ERROR_CODES.forbidden, 403, API_MESSAGES.googleEmailUnverified);
+      row = existing;
+      await users.updateUserRow(db, row.id, { googleSubject: identity.subject });
+    } else {
+      row = await users.createUserIfEmailFree(deps, {
+        name: identity.name || identity.email.split('@')[0]!,
+        email: identity.email,
+        googleSubject: identity.subject,
+        profilePic: await makeProfilePic(),
+        role: 'user',
+        createdAt: now,
+      });
+      if (!row) throw conflict(API_MESSAGES.emailTaken);
+    }
+  }
+  await users.updateUserRow(db, row.id, { lastLogIn: now });
+  return startSession(deps, row.id);
+}

@@ -1,0 +1,240 @@
+import { API_MESSAGES, TEXT, type ErrorResponse, type LoginResponse, type User } from '@dispatch/shared';
+import { eq } from 'drizzle-orm';
+import { readdirSync, rmSync } from 'node:fs';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../db/schema.js';
+import { bearer, multipart, PASSWORD, pngBytes, signedInUser } from '../../test/http.js';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+
+const V = TEXT.validation;
+const GOOD = { name: 'Ada Lovelace', email: 'Ada@Example.com', password: 'Engine#1843' };
+
+describe('accounts', () => {
+  let ctx: TestContext;
+  let png: Buffer;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    png = await pngBytes();
+  });
+  afterAll(() => ctx.close());
+
+  const uploadedFiles = () => {
+    try {
+      return readdirSync(ctx.images.dir);
+    } catch {
+      return [];
+    }
+  };
+
+  let registrations = 0;
+  // Each registration from its own address, so the hourly limit per address stays out of the way.
+  async function register(
+    fields: Record<string, string>,
+    image: Buffer | null = png,
+    address = `10.0.${(registrations += 1)}.1`,
+  ) {
+    const body = await multipart(fields, image ? { image: { bytes: image, name: 'me.png' } } : {});
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...body,
+      headers: { ...body.headers, 'x-forwarded-for': address },
+    });
+  }
+  const login = (email: string, password: string, address = '10.1.0.1') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      headers: { 'x-forwarded-for': address },
+    });
+
+  describe('registration', () => {
+    beforeEach(async () => {
+      await ctx.database.db.delete(users);
+      rmSync(ctx.images.dir, { recursive: true, force: true });
+    });
+
+    it('limits registrations to 10 an hour from one address', async () => {
+      const statuses = [];
+      for (let i = 0; i < 11; i += 1)
+        statuses.push((await register({ ...GOOD, name: '' }, null, '10.200.0.1')).statusCode);
+      expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    });
+
+    it('creates a user with a normalised e-mail, an argon2id hash, our image and role user; no session', async () => {
+      const response = await register(GOOD);
+      expect(response.statusCode).toBe(201);
+      const { user } = response.json<{ user: User }>();
+      expect(user).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', premiumTaken: null });
+      expect(user.last_login_at).toBeTruthy();
+      expect(await ctx.images.owns(user.profile_pic)).toBe(true);
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.email, 'ada@example.com'));
+      expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(response.body).not.toContain('argon2');
+      expect(await ctx.database.db.select().from(sessions)).toHaveLength(0);
+    });
+
+    it.each([
+      [{ ...GOOD, name: '  ' }, 'name', V.nameRequired],
+      [{ email: GOOD.email, password: GOOD.password }, 'name', V.nameRequired],
+      [{ ...GOOD, email: '' }, 'email', V.emailRequired],
+      [{ ...GOOD, email: 'not-an-email' }, 'email', V.emailInvalid],
+      [{ ...GOOD, password: '' }, 'password', V.passwordRequired],
+      [{ ...GOOD, password: 'Ab#1' }, 'password', V.passwordMin],
+      [{ ...GOOD, password: 'engine#1843' }, 'password', V.passwordComplexity],
+      [{ ...GOOD, password: 'Engine#abcd' }, 'password', V.passwordComplexity],
+      [{ ...GOOD, password: 'Engine11843' }, 'password', V.passwordComplexity],
+    ])('refuses %o: %s gets "%s" and nothing is created', async (fields, field, message) => {
+      const response = await register(fields as Record<string, string>);
+      expect(response.statusCode).toBe(400);
+      const body = response.json<ErrorResponse>();
+      expect(body.fieldErrors?.[field]).toContain(message);
+      expect(await ctx.database.db.select().from(users)).toHaveLength(0);
+      expect(uploadedFiles()).toEqual([]);
+    });
+
+    it('requires the image', async () => {
+      const response = await register(GOOD, null);
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorResponse>()).toMatchObject({
+        message: V.imageRequired,
+        fieldErrors: { image: [V.imageRequired] },
+      });
+    });
+
+    it('refuses a file that is not an image, and an oversized one, leaving nothing', async () => {
+      const fake = await register(GOOD, Buffer.from('GIF89a is what I claim but I am text'.repeat(3)));
+      expect(fake.statusCode).toBe(415);
+      const script = await register(GOOD, Buffer.from('<svg onload="alert(1)" xmlns="http://www.w3.org/2000/svg"/>'));
+      expect(script.statusCode).toBe(415);
+      const big = Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024)]);
+      const oversized = await register(GOOD, big);
+      expect(oversized.statusCode).toBe(413);
+      expect(oversized.json<ErrorResponse>().message).toBe(API_MESSAGES.imageTooLarge);
+      expect(await ctx.database.db.select().from(users)).toHaveLength(0);
+      expect(uploadedFiles()).toEqual([]);
+    });
+
+    it('refuses a duplicate e-mail in any letter case with a 409, keeping the first account', async () => {
+      expect((await register(GOOD)).statusCode).toBe(201);
+      const files = uploadedFiles();
+      const other = await pngBytes(41, 30, '#aa0000');
+      const duplicate = await register({ ...GOOD, email: 'ADA@example.COM', name: 'Impostor' }, other);
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json<ErrorResponse>().message).toBe(API_MESSAGES.emailTaken);
+      expect(await ctx.database.db.select().from(users)).toHaveLength(1);
+      expect(uploadedFiles()).toEqual(files);
+    });
+
+    it('ignores a role or premium sent by the client', async () => {
+      const response = await register({ ...GOOD, role: 'admin', premiumTaken: '2999-01-01T00:00:00Z' });
+      expect(response.json<{ user: User }>().user).toMatchObject({ role: 'user', premiumTaken: null });
+    });
+
+    it('answers a JSON body with 415', async () => {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload: GOOD });
+      expect(response.statusCode).toBe(415);
+    });
+  });
+
+  describe('login, session and logout', () => {
+    it('logs in with the right password in any e-mail case and restores the session', async () => {
+      const { user } = await signedInUser(ctx.app, ctx.database.db, { email: 'grace@example.com' });
+      const response = await login('GRACE@example.com', PASSWORD);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<LoginResponse>();
+      expect(body.user.email).toBe('grace@example.com');
+      const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(body.token) });
+      expect(session.statusCode).toBe(200);
+      expect(session.json<{ user: User }>().user._id).toBe(user.id);
+    });
+
+    it('answers a wrong password and an unknown account alike', async () => {
+      await signedInUser(ctx.app, ctx.database.db, { email: 'linus@example.com' });
+      const wrong = await login('linus@example.com', 'Wrong#123');
+      const unknown = await login('nobody@example.com', 'Wrong#123');
+      for (const response of [wrong, unknown]) {
+        expect(response.statusCode).toBe(401);
+        expect(response.json<ErrorResponse>().message).toBe(API_MESSAGES.invalidCredentials);
+      }
+    });
+
+    it('blocks an account after 5 failures, from any address, and successes do not count', async () => {
+      await signedInUser(ctx.app, ctx.database.db, { email: 'target@example.com' });
+      for (let i = 0; i < 6; i += 1)
+        expect((await login('target@example.com', PASSWORD, '10.2.0.1')).statusCode).toBe(200);
+      for (let i = 0; i < 5; i += 1) {
+        expect((await login('target@example.com', 'Wrong#123', `10.3.0.${i}`)).statusCode).toBe(401);
+      }
+      const blocked = await login('target@example.com', PASSWORD, '10.4.0.1');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json<ErrorResponse>().message).toBe(API_MESSAGES.tooManyLoginAttempts(15));
+    });
+
+    it('blocks an address after 30 failures across accounts', async () => {
+      for (let i = 0; i < 30; i += 1) await login(`guess${i}@example.com`, 'Wrong#123', '10.9.9.9');
+      await signedInUser(ctx.app, ctx.database.db, { email: 'innocent@example.com' });
+      expect((await login('innocent@example.com', PASSWORD, '10.9.9.9')).statusCode).toBe(429);
+      expect((await login('innocent@example.com', PASSWORD, '10.9.9.10')).statusCode).toBe(200);
+    });
+
+    it('validates the login body', async () => {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x' } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorResponse>().code).toBe('VALIDATION_FAILED');
+    });
+
+    it('revokes the token at logout, at once', async () => {
+      const { token } = await signedInUser(ctx.app, ctx.database.db);
+      const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
+      expect(out.statusCode).toBe(204);
+      const after = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) });
+      expect(after.statusCode).toBe(401);
+      expect(after.json<ErrorResponse>().message).toBe(API_MESSAGES.sessionExpired);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+    });
+
+    it('rejects tampered, foreign and expired tokens', async () => {
+      const { token } = await signedInUser(ctx.app, ctx.database.db);
+      const [header, payload, signature] = token.split('.');
+      const forged = Buffer.from(JSON.stringify({ sid: '00000000-0000-0000-0000-000000000000' })).toString('base64url');
+      const foreign = await new SignJWT({ sid: 'x' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode('another secret of at least thirty-two chars'));
+      for (const bad of [
+        `${header}.${forged}.${signature}`,
+        `${header}.${payload}.${signature}x`,
+        foreign,
+        'garbage',
+      ]) {
+        const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(bad) });
+        expect(response.statusCode).toBe(401);
+      }
+      ctx.clock.advance(8 * 24 * 60 * 60 * 1000);
+      const expired = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) });
+      expect(expired.statusCode).toBe(401);
+      ctx.clock.set(new Date());
+    });
+
+    it('slides the session: a week of daily use keeps it alive', async () => {
+      const { token } = await signedInUser(ctx.app, ctx.database.db);
+      const start = ctx.clock.now;
+      for (let day = 1; day <= 10; day += 1) {
+        ctx.clock.set(new Date(start.getTime() + day * 24 * 60 * 60 * 1000));
+        const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) });
+        expect(response.statusCode).toBe(200);
+      }
+      ctx.clock.set(new Date());
+    });
+
+    it('applies a role change on the next request', async () => {
+      const { user, token } = await signedInUser(ctx.app, ctx.database.db);
+      await ctx.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/users/role', headers: bearer(token) });
+      expect(response.json()).toMatchObject({ role: 'admin' });
+    });
+  });
+});

@@ -1,0 +1,81 @@
+import {
+  ConfirmPaymentInputSchema,
+  CreatePaymentIntentInputSchema,
+  PaymentIntentSchema,
+  PaymentResultSchema,
+  PaymentStatusSchema,
+  PAYMENT_MESSAGES,
+} from '@dispatch/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps, AppInstance } from '../../app-types.js';
+import { requireViewer } from '../../plugins/auth.js';
+import { notFound } from '../../plugins/errors.js';
+import * as service from './payments.service.js';
+
+const bearer = [{ bearer: [] }];
+const CONFIRMATIONS_PER_MINUTE = 20;
+
+export function paymentRoutes(app: AppInstance, deps: AppDeps) {
+  app.post(
+    '/create-payment-intent',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Open a payment for a plan; the amount is the plan's price, whatever the client sends",
+        security: bearer,
+        body: CreatePaymentIntentInputSchema,
+        response: { 200: PaymentIntentSchema },
+      },
+    },
+    (request) => service.createPaymentIntent(deps, requireViewer(request), request.body.planId),
+  );
+
+  app.post(
+    '/payments/confirm',
+    {
+      config: { rateLimit: { max: CONFIRMATIONS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payments'],
+        summary: "Pay your own intent with a card (the built-in test provider: Stripe's test numbers)",
+        security: bearer,
+        body: ConfirmPaymentInputSchema,
+        response: { 200: PaymentResultSchema },
+      },
+    },
+    (request) => service.confirmTestPayment(deps, requireViewer(request), request.body.clientSecret, request.body.card),
+  );
+
+  app.get(
+    '/payments/status',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Whether your payment has succeeded yet (Stripe confirms through its webhook)',
+        security: bearer,
+        querystring: z.object({ clientSecret: z.string().max(200) }),
+        response: { 200: PaymentStatusSchema },
+      },
+    },
+    (request) => service.getPaymentStatus(deps, requireViewer(request), request.query.clientSecret),
+  );
+
+  // Stripe signs the exact bytes it sent, so this route keeps the body raw.
+  app.register(async (webhook: FastifyInstance) => {
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post(
+      '/webhooks/stripe',
+      { schema: { tags: ['payments'], summary: 'Stripe events, verified by signature; idempotent by event id' } },
+      async (request) => {
+        const stripe = deps.payments.stripe;
+        if (!stripe) throw notFound(PAYMENT_MESSAGES.wrongProvider);
+        return service.handleStripeWebhook(
+          deps,
+          stripe,
+          request.body as Buffer,
+          request.headers['stripe-signature'] as string | undefined,
+        );
+      },
+    );
+  });
+}

@@ -1,0 +1,131 @@
+import {
+  ERROR_CODES,
+  PAYMENT_MESSAGES,
+  findPlan,
+  type Card,
+  type PaymentIntent,
+  type PaymentResult,
+} from '@dispatch/shared';
+import type Stripe from 'stripe';
+import type { AppDeps, Viewer } from '../../app-types.js';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError, badRequest, notFound } from '../../plugins/errors.js';
+import { extendPremium, findUserById } from '../users/users.service.js';
+import * as repository from './payments.repository.js';
+import { chargeTestCard } from './test-provider.js';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache'>;
+
+/** Prices are in major units; providers take the smallest unit (DESIGN.md 4). */
+const toMinorUnits = (price: number) => Math.round(price * 100);
+
+const intentNotFound = () => notFound(PAYMENT_MESSAGES.intentNotFound);
+
+/** Opens a payment for a plan; the amount comes from our plan table, whatever the client sends. */
+export async function createPaymentIntent(deps: Deps, viewer: Viewer, planId: string): Promise<PaymentIntent> {
+  const plan = findPlan(planId);
+  if (!plan) throw badRequest('Choose one of the plans.', { planId: ['Choose one of the plans.'] });
+  const { provider } = deps.payments;
+  const currency = deps.config.payments.currency;
+  const amount = toMinorUnits(plan.price);
+  const intentId = crypto.randomUUID();
+  const { clientSecret, providerRef } = await provider.createIntent({
+    intentId,
+    amount,
+    currency,
+    userId: viewer.id,
+    planId: plan.id,
+  });
+  await repository.insertIntent(deps.db, {
+    id: intentId,
+    userId: viewer.id,
+    planId: plan.id,
+    amount,
+    currency,
+    provider: provider.name,
+    clientSecret,
+    providerRef,
+    createdAt: deps.clock(),
+  });
+  return { clientSecret, provider: provider.name, planId: plan.id, amount: plan.price, currency };
+}
+
+/**
+ * The one place premium is bought: the intent moves to succeeded and the plan's minutes are added,
+ * in one transaction. A second call for the same intent finds it succeeded and grants nothing.
+ */
+async function completeIntent(tx: DbOrTx, intent: repository.PaymentIntentRow, now: Date): Promise<Date | null> {
+  const won = await repository.markSucceeded(tx, intent.id, now);
+  if (!won) return null;
+  const plan = findPlan(won.planId);
+  if (!plan) throw new Error(`payment ${won.id} names an unknown plan ${won.planId}`);
+  return extendPremium(tx, won.userId, plan.value, now);
+}
+
+async function premiumOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const user = await findUserById(db, userId);
+  return user?.premiumTaken ? user.premiumTaken.toISOString() : null;
+}
+
+async function ownIntent(db: DbOrTx, viewer: Viewer, clientSecret: string) {
+  const intent = await repository.findByClientSecret(db, clientSecret);
+  // Someone else's intent is answered like a missing one: it reveals nothing.
+  if (!intent || intent.userId !== viewer.id) throw intentNotFound();
+  return intent;
+}
+
+/** The test provider's card form: Stripe's test numbers decide the outcome. Card data is never stored. */
+export async function confirmTestPayment(
+  deps: Deps,
+  viewer: Viewer,
+  clientSecret: string,
+  card: Card,
+): Promise<PaymentResult> {
+  const { db, clock } = deps;
+  const intent = await ownIntent(db, viewer, clientSecret);
+  if (intent.provider !== 'test') throw badRequest(PAYMENT_MESSAGES.wrongProvider);
+  if (intent.status === 'succeeded') return { status: 'succeeded', premiumTaken: await premiumOf(db, viewer.id) };
+  const now = clock();
+  const outcome = chargeTestCard(card, now);
+  if (outcome !== 'succeeded') {
+    await repository.recordFailure(db, intent.id, outcome);
+    throw new AppError('CARD_DECLINED', 402, outcome);
+  }
+  await db.transaction((tx) => completeIntent(tx, intent, now));
+  await deps.cache.invalidate('users');
+  return { status: 'succeeded', premiumTaken: await premiumOf(db, viewer.id) };
+}
+
+export async function getPaymentStatus(deps: Deps, viewer: Viewer, clientSecret: string) {
+  const intent = await ownIntent(deps.db, viewer, clientSecret);
+  return { status: intent.status, premiumTaken: await premiumOf(deps.db, viewer.id) };
+}
+
+/**
+ * Stripe's word that a payment succeeded. The signature is checked on the raw body; an event id
+ * seen before changes nothing.
+ */
+export async function handleStripeWebhook(
+  deps: Deps,
+  stripe: { client: Stripe; webhookSecret: string },
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> {
+  let event: Stripe.Event;
+  try {
+    event = stripe.client.webhooks.constructEvent(rawBody, signature ?? '', stripe.webhookSecret);
+  } catch {
+    throw new AppError(ERROR_CODES.validationFailed, 400, PAYMENT_MESSAGES.webhookSignature);
+  }
+  const now = deps.clock();
+  const duplicate = await deps.db.transaction(async (tx) => {
+    if (!(await repository.claimWebhookEvent(tx, event.id, event.type))) return true;
+    if (event.type === 'payment_intent.succeeded') {
+      const intent = await repository.findByProviderRef(tx, event.data.object.id);
+      if (intent && event.data.object.amount_received >= intent.amount) await completeIntent(tx, intent, now);
+    }
+    return false;
+  });
+  if (!duplicate) await deps.cache.invalidate('users');
+  return { received: true, duplicate };
+}

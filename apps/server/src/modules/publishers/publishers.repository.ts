@@ -1,0 +1,21 @@
+import { asc, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { publishers } from '../../db/schema.js';
+
+export function listPublishers(db: DbOrTx) {
+  return db.select().from(publishers).orderBy(asc(publishers.name));
+}
+
+export async function findByName(db: DbOrTx, name: string) {
+  const [row] = await db
+    .select()
+    .from(publishers)
+    .where(sql`lower(${publishers.name}) = lower(${name})`);
+  return row;
+}
+
+/** Undefined when the name is taken in any letter case (the unique index decides, race-safe). */
+export async function insertIfNameFree(db: DbOrTx, values: { name: string; logo: string; createdAt: Date }) {
+  const [row] = await db.insert(publishers).values(values).onConflictDoNothing().returning();
+  return row;
+}

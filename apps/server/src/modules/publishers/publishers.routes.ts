@@ -1,0 +1,41 @@
+import { CreatePublisherInputSchema, PublisherSchema } from '@dispatch/shared';
+import { z } from 'zod';
+import type { AppDeps, AppInstance } from '../../app-types.js';
+import { requireAdmin } from '../../plugins/auth.js';
+import * as service from './publishers.service.js';
+
+export function publisherRoutes(app: AppInstance, deps: AppDeps) {
+  app.get(
+    '/publishers',
+    {
+      schema: {
+        tags: ['publishers'],
+        summary: 'Every publisher, by name',
+        response: { 200: z.array(PublisherSchema) },
+      },
+    },
+    () => service.getPublishers(deps),
+  );
+}
+
+export function adminPublisherRoutes(app: AppInstance, deps: AppDeps) {
+  app.post(
+    '/dashboard/publishers',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a publisher (name unique ignoring case, logo one of our uploads); admin',
+        security: [{ bearer: [] }],
+        body: CreatePublisherInputSchema,
+        response: {
+          201: z.object({ insertedId: z.string(), acknowledged: z.literal(true), publisher: PublisherSchema }),
+        },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const publisher = await service.createPublisher(deps, request.body);
+      return reply.code(201).send({ insertedId: publisher._id, acknowledged: true as const, publisher });
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import { HealthSchema, PublicConfigSchema, type PublicConfig } from '@dispatch/shared';
+import type { AppDeps, AppInstance } from '../../app-types.js';
+import { ping } from '../../db/client.js';
+import { AppError } from '../../plugins/errors.js';
+
+export function systemRoutes(app: AppInstance, { config, db }: AppDeps) {
+  const publicConfig: PublicConfig = {
+    siteName: config.site.name,
+    supportEmail: config.site.supportEmail,
+    currency: config.payments.currency,
+    payments: config.payments.provider,
+    stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
+    googleSignIn: config.google !== undefined,
+    social: config.site.social,
+  };
+
+  app.get(
+    '/config',
+    { schema: { tags: ['system'], summary: 'What the web app needs to know', response: { 200: PublicConfigSchema } } },
+    () => publicConfig,
+  );
+
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'The process answers (no database call): a liveness probe, and the benchmark baseline',
+        response: { 200: HealthSchema },
+      },
+    },
+    () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/health',
+    { schema: { tags: ['system'], summary: 'Ready when the database answers', response: { 200: HealthSchema } } },
+    async (request) => {
+      try {
+        await ping(db);
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        throw new AppError('UNAVAILABLE', 503, 'The database is not reachable.');
+      }
+      return { status: 'ok' as const };
+    },
+  );
+}

@@ -1,0 +1,22 @@
+import type { RoleRecord, User } from '@dispatch/shared';
+import type { UserRow } from './users.repository.js';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    profile_pic: row.profilePic,
+    role: row.role,
+    premiumTaken: iso(row.premiumTaken),
+    created_at: row.createdAt.toISOString(),
+    last_login_at: iso(row.lastLoginAt),
+    last_log_in: iso(row.lastLogIn),
+  };
+}
+
+export function toRoleRecord(row: Pick<UserRow, 'role' | 'premiumTaken'>): RoleRecord {
+  return { role: row.role, premiumTaken: iso(row.premiumTaken) };
+}

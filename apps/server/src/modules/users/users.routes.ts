@@ -1,0 +1,130 @@
+import {
+  EmailParamSchema,
+  GrantPremiumInputSchema,
+  RoleQuerySchema,
+  RoleRecordSchema,
+  UpdateProfileInputSchema,
+  UserPageSchema,
+  UserSchema,
+  UsersQuerySchema,
+  UserStatsSchema,
+} from '@dispatch/shared';
+import { z } from 'zod';
+import type { AppDeps, AppInstance } from '../../app-types.js';
+import { requireAdmin, requireSelfOrAdmin, requireViewer } from '../../plugins/auth.js';
+import { requireUuid } from '../../plugins/errors.js';
+import * as service from './users.service.js';
+
+const bearer = [{ bearer: [] }];
+
+export function userRoutes(app: AppInstance, deps: AppDeps) {
+  const { db } = deps;
+
+  app.get(
+    '/stats/users',
+    { schema: { tags: ['users'], summary: 'Account counts for the home page', response: { 200: UserStatsSchema } } },
+    () => service.getUserStats(deps),
+  );
+
+  app.get(
+    '/users/role',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A user's role and premium expiry (yours when no e-mail is given); that user or an admin",
+        security: bearer,
+        querystring: RoleQuerySchema,
+        response: { 200: RoleRecordSchema },
+      },
+    },
+    (request) => {
+      const email = request.query.email ?? requireViewer(request).email;
+      requireSelfOrAdmin(request, email);
+      return service.getRoleRecord(db, email);
+    },
+  );
+
+  app.get(
+    '/user/:email',
+    {
+      schema: {
+        tags: ['users'],
+        summary: "A user's profile; that user or an admin",
+        security: bearer,
+        params: EmailParamSchema,
+        response: { 200: UserSchema },
+      },
+    },
+    (request) => {
+      requireSelfOrAdmin(request, request.params.email);
+      return service.getProfile(db, request.params.email);
+    },
+  );
+
+  app.patch(
+    '/users/:email',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Change name and photo; that user or an admin. The e-mail cannot change.',
+        security: bearer,
+        params: EmailParamSchema,
+        body: UpdateProfileInputSchema,
+        response: { 200: UserSchema },
+      },
+    },
+    (request) => {
+      requireSelfOrAdmin(request, request.params.email);
+      return service.updateProfile(deps, request.params.email, request.body);
+    },
+  );
+}
+
+export function adminUserRoutes(app: AppInstance, deps: AppDeps) {
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every account, newest first, 5 a page; admin',
+        security: bearer,
+        querystring: UsersQuerySchema,
+        response: { 200: UserPageSchema },
+      },
+    },
+    (request) => {
+      requireAdmin(request);
+      return service.listUsers(deps.db, request.query);
+    },
+  );
+
+  app.patch(
+    '/users/admin/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Make a user an admin; admin',
+        security: bearer,
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: UserSchema },
+      },
+    },
+    (request) => service.promoteToAdmin(deps, requireAdmin(request), requireUuid(request.params.id, 'That user')),
+  );
+
+  app.patch(
+    '/users/premium/:email',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "An admin's complimentary premium until a date; recorded. Readers buy premium through payments.",
+        security: bearer,
+        params: EmailParamSchema,
+        body: GrantPremiumInputSchema,
+        response: { 200: UserSchema },
+      },
+    },
+    (request) =>
+      service.grantPremium(deps, requireAdmin(request), request.params.email, new Date(request.body.premiumTaken)),
+  );
+}

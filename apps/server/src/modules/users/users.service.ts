@@ -1,0 +1,133 @@
+import {
+  API_MESSAGES,
+  ARTICLE_MESSAGES,
+  PAYMENT_MESSAGES,
+  type RoleRecord,
+  type User,
+  type UserPage,
+  type UserStats,
+} from '@dispatch/shared';
+import type { AppDeps, Viewer } from '../../app-types.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../plugins/errors.js';
+import { recordAction } from '../moderation/moderation.service.js';
+import { toRoleRecord, toUser } from './users.mapper.js';
+import * as repository from './users.repository.js';
+
+export type { NewUser, UserRow } from './users.repository.js';
+export { toUser } from './users.mapper.js';
+
+/** Total is every account; premium is unexpired by server time; normal is the rest (DESIGN.md 5). */
+// Premium lapses with time, not with a write: the counts may be this old.
+const STATS_TTL_MS = 10_000;
+
+export function getUserStats({ db, cache, clock }: Pick<AppDeps, 'db' | 'cache' | 'clock'>): Promise<UserStats> {
+  return cache.remember('users', 'stats', STATS_TTL_MS, async () => {
+    // One query, so total = normal + premium holds at every moment.
+    const { total, premium } = await repository.countUsers(db, clock());
+    return { totalUsers: total, normalUsers: total - premium, premiumUsers: premium };
+  });
+}
+
+export const findUserByEmail = (db: Db, email: string) => repository.findByEmail(db, email);
+export const findUserByGoogleSubject = (db: Db, subject: string) => repository.findByGoogleSubject(db, subject);
+export async function createUserIfEmailFree({ db, cache }: Pick<AppDeps, 'db' | 'cache'>, values: repository.NewUser) {
+  const row = await repository.insertIfEmailFree(db, values);
+  if (row) await cache.invalidate('users');
+  return row;
+}
+export const updateUserRow = (db: Db, id: string, values: Partial<repository.NewUser>) =>
+  repository.update(db, id, values);
+
+async function requireUser(db: Db, email: string) {
+  const row = await repository.findByEmail(db, email);
+  if (!row) throw notFound(API_MESSAGES.userNotFound);
+  return row;
+}
+
+export async function getRoleRecord(db: Db, email: string): Promise<RoleRecord> {
+  return toRoleRecord(await requireUser(db, email));
+}
+
+export async function getProfile(db: Db, email: string): Promise<User> {
+  return toUser(await requireUser(db, email));
+}
+
+/** Name and photo only: the e-mail, role and premium belong to the server. */
+export async function updateProfile(
+  { db, images, cache }: Pick<AppDeps, 'db' | 'images' | 'cache'>,
+  email: string,
+  input: { name: string; profile_pic: string },
+): Promise<User> {
+  const row = await requireUser(db, email);
+  if (!(await images.owns(input.profile_pic))) {
+    throw badRequest(API_MESSAGES.imageNotOurs, { profile_pic: [API_MESSAGES.imageNotOurs] });
+  }
+  const updated = await repository.update(db, row.id, { name: input.name, profilePic: input.profile_pic });
+  // Article pages show their author's name and photo.
+  await cache.invalidate('catalog');
+  return toUser(updated!);
+}
+
+export const lockUserForUpdate = (tx: DbOrTx, id: string) => repository.lockForUpdate(tx, id);
+
+export async function listUsers(db: Db, page: { page: number; limit: number }): Promise<UserPage> {
+  const { rows, total } = await repository.listPage(db, { offset: (page.page - 1) * page.limit, limit: page.limit });
+  return { users: rows.map(toUser), total };
+}
+
+/** 'Make Admin': recorded with who and when, in one transaction with the change. */
+export async function promoteToAdmin({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, admin: Viewer, userId: string) {
+  return db.transaction(async (tx) => {
+    const row = await repository.findById(tx, userId);
+    if (!row) throw notFound(API_MESSAGES.userNotFound);
+    if (row.role === 'admin') throw conflict(ARTICLE_MESSAGES.alreadyAdmin);
+    const updated = await repository.update(tx, userId, { role: 'admin' });
+    await recordAction(tx, { actorId: admin.id, action: 'promote', userId, at: clock() });
+    return toUser(updated!);
+  });
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Adds a plan's minutes to a user's premium: from now, or from the current expiry when that is
+ * later (a renewal extends). Call inside the transaction that records the payment.
+ */
+export async function extendPremium(tx: DbOrTx, userId: string, minutes: number, now: Date): Promise<Date> {
+  const row = await repository.lockForUpdate(tx, userId);
+  if (!row) throw notFound(API_MESSAGES.userNotFound);
+  const from = row.premiumTaken && row.premiumTaken > now ? row.premiumTaken : now;
+  const premiumTaken = new Date(from.getTime() + minutes * MINUTE_MS);
+  await repository.update(tx, userId, { premiumTaken });
+  return premiumTaken;
+}
+
+/** An admin's complimentary premium until a chosen date, recorded like other admin actions. */
+export async function grantPremium(
+  { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
+  admin: Viewer,
+  email: string,
+  premiumTaken: Date,
+): Promise<User> {
+  const now = clock();
+  if (premiumTaken <= now)
+    throw badRequest(PAYMENT_MESSAGES.grantInPast, { premiumTaken: [PAYMENT_MESSAGES.grantInPast] });
+  const user = await db.transaction(async (tx) => {
+    const row = await repository.findByEmail(tx, email);
+    if (!row) throw notFound(API_MESSAGES.userNotFound);
+    const updated = await repository.update(tx, row.id, { premiumTaken });
+    await recordAction(tx, {
+      actorId: admin.id,
+      action: 'grant-premium',
+      userId: row.id,
+      detail: premiumTaken.toISOString(),
+      at: now,
+    });
+    return toUser(updated!);
+  });
+  await cache.invalidate('users');
+  return user;
+}
+
+export const findUserById = (db: DbOrTx, id: string) => repository.findById(db, id);

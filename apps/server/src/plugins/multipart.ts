@@ -1,0 +1,41 @@
+import multipart from '@fastify/multipart';
+import { API_MESSAGES, ERROR_CODES, LIMITS } from '@dispatch/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+
+export async function registerMultipart(app: FastifyInstance) {
+  await app.register(multipart, {
+    limits: { fileSize: LIMITS.upload.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+  });
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  /** The bytes of the file field, when one was sent. */
+  files: Record<string, Buffer>;
+}
+
+/** Reads a whole multipart form into memory: fine for our one small image per request. */
+export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
+  if (!request.isMultipart()) {
+    throw new AppError(ERROR_CODES.unsupportedMediaType, 415, 'Send the form as multipart/form-data.');
+  }
+  const form: MultipartForm = { fields: {}, files: {} };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (bytes.length > 0) form.files[part.fieldname] = bytes;
+      } else if (typeof part.value === 'string') {
+        form.fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new AppError(ERROR_CODES.payloadTooLarge, 413, API_MESSAGES.imageTooLarge);
+    if (code?.startsWith('FST_')) throw new AppError(ERROR_CODES.validationFailed, 400, 'The form could not be read.');
+    throw error;
+  }
+  return form;
+}

@@ -1,0 +1,213 @@
+import type { ArticlePage, Publisher, UserStats } from '@dispatch/shared';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import type { AppInstance } from '../app-types.js';
+import { loadConfig } from '../config.js';
+import { fromPostgres } from '../db/client.js';
+import { createImageStore } from '../modules/uploads/image-store.js';
+import { insertArticle, insertPublisher, insertUser, makeImage } from '../test/fixtures.js';
+import { bearer, signedInUser } from '../test/http.js';
+import { ignoreIdleErrors } from '../test/postgres.js';
+import { createTestContext, openTestDatabase, type TestContext } from '../test/test-app.js';
+import { createResponseCache, normalisedKey } from './response-cache.js';
+
+const titlesOf = async (app: AppInstance, query = '') =>
+  (await app.inject({ method: 'GET', url: `/api/articles/approved${query}` }))
+    .json<ArticlePage>()
+    .articles.map((article) => article.title);
+const trendingOf = async (app: AppInstance) =>
+  (await app.inject({ method: 'GET', url: '/api/articles/trending' })).json<{ title: string }[]>().map((a) => a.title);
+
+describe('the response cache', () => {
+  it('gives the same filters in any order or letter case one key', () => {
+    expect(normalisedKey({ search: 'Budget ', tag: 'Health', page: 1 })).toBe(
+      normalisedKey({ page: 1, tag: 'Health', search: 'budget' }),
+    );
+    expect(normalisedKey({ search: '', page: 1 })).toBe(normalisedKey({ page: 1 }));
+  });
+
+  it('expires entries and drops a namespace on invalidate', async () => {
+    let now = 0;
+    const cache = createResponseCache({ now: () => now });
+    let loads = 0;
+    const load = async () => (loads += 1);
+    expect(await cache.remember('catalog', 'k', 1000, load)).toBe(1);
+    expect(await cache.remember('catalog', 'k', 1000, load)).toBe(1);
+    now = 1001;
+    expect(await cache.remember('catalog', 'k', 1000, load)).toBe(2);
+    await cache.invalidate('users');
+    expect(await cache.remember('catalog', 'k', 1000, load)).toBe(2);
+    await cache.invalidate('catalog');
+    expect(await cache.remember('catalog', 'k', 1000, load)).toBe(3);
+  });
+});
+
+describe('cached public answers follow every write (one instance)', () => {
+  let ctx: TestContext;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  let author: Awaited<ReturnType<typeof signedInUser>>;
+  let publisherId: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await signedInUser(ctx.app, ctx.database.db, { role: 'admin' });
+    author = await signedInUser(ctx.app, ctx.database.db);
+    publisherId = (await insertPublisher(ctx.database.db, { name: 'Cache Courier' })).id;
+  });
+  afterAll(() => ctx.close());
+
+  const approvedArticle = (title: string) =>
+    insertArticle(ctx.database.db, { publisherId, authorId: author.user.id }, { title, status: 'pending' }).then(
+      async ({ id }) => {
+        await ctx.app.inject({ method: 'PATCH', url: `/api/articles/approve/${id}`, headers: bearer(admin.token) });
+        return id;
+      },
+    );
+
+  it('serves from the cache: a row written behind the services is not seen until a write', async () => {
+    await approvedArticle('Visible one');
+    expect(await titlesOf(ctx.app)).toEqual(['Visible one']);
+    await insertArticle(ctx.database.db, { publisherId, authorId: author.user.id }, { title: 'Sneaked in' });
+    expect(await titlesOf(ctx.app)).toEqual(['Visible one']);
+    await ctx.changed();
+    expect(await titlesOf(ctx.app)).toContain('Sneaked in');
+  });
+
+  it('shows an approved article at once, and drops it at once when edited back to review or deleted', async () => {
+    expect(await titlesOf(ctx.app)).not.toContain('Fresh news');
+    const id = await approvedArticle('Fresh news');
+    expect(await titlesOf(ctx.app)).toContain('Fresh news');
+    expect(await trendingOf(ctx.app)).toContain('Fresh news');
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/articles/${id}`,
+      headers: bearer(author.token),
+      payload: { title: 'Fresh news, edited', description: 'x', tags: ['Health'] },
+    });
+    expect(await titlesOf(ctx.app, '?search=fresh')).toEqual([]);
+    await ctx.app.inject({ method: 'PATCH', url: `/api/articles/approve/${id}`, headers: bearer(admin.token) });
+    expect(await titlesOf(ctx.app, '?search=fresh')).toEqual(['Fresh news, edited']);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/articles/${id}`, headers: bearer(admin.token) });
+    expect(await titlesOf(ctx.app, '?search=fresh')).toEqual([]);
+    expect(await trendingOf(ctx.app)).not.toContain('Fresh news, edited');
+  });
+
+  it('shows a new publisher at once', async () => {
+    const before = (await ctx.app.inject({ method: 'GET', url: '/api/publishers' })).json<Publisher[]>();
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/dashboard/publishers',
+      headers: bearer(admin.token),
+      payload: { name: 'Brand New Bulletin', logo: await makeImage(ctx.images) },
+    });
+    const after = (await ctx.app.inject({ method: 'GET', url: '/api/publishers' })).json<Publisher[]>();
+    expect(after).toHaveLength(before.length + 1);
+  });
+
+  it('counts a purchase in the statistics at once', async () => {
+    const stats = async () => (await ctx.app.inject({ method: 'GET', url: '/api/stats/users' })).json<UserStats>();
+    const before = await stats();
+    const buyer = await signedInUser(ctx.app, ctx.database.db);
+    await ctx.changed();
+    const { clientSecret } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: bearer(buyer.token),
+        payload: { planId: 'trial' },
+      })
+    ).json<{ clientSecret: string }>();
+    expect((await stats()).premiumUsers).toBe(before.premiumUsers);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/confirm',
+      headers: bearer(buyer.token),
+      payload: { clientSecret, card: { number: '4242424242424242', expiry: '12/34', cvc: '123' } },
+    });
+    const after = await stats();
+    expect(after.premiumUsers).toBe(before.premiumUsers + 1);
+    expect(after.totalUsers).toBe(after.normalUsers + after.premiumUsers);
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+// Two instances need a shared PostgreSQL and Redis; .ci/run provides both.
+if (serverUrl && redisUrl) {
+  describe('two instances sharing PostgreSQL and Redis', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-two-'));
+    let test: Awaited<ReturnType<typeof openTestDatabase>>;
+    let instances: { app: AppInstance; close: () => Promise<void> }[];
+
+    beforeAll(async () => {
+      test = await openTestDatabase();
+      const url = test.url!;
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        REDIS_URL: redisUrl,
+        DATABASE_URL: url,
+        JWT_SECRET: 'a shared secret of at least thirty-two characters',
+      });
+      const images = createImageStore(config.uploadsDir);
+      instances = await Promise.all(
+        [1, 2].map(async () => {
+          const database = fromPostgres(url, 5, ignoreIdleErrors);
+          const app = await buildApp({ config, db: database.db, images, logger: false, webDir: dataDir });
+          await app.ready();
+          return { app, close: async () => (await app.close(), await database.close()) };
+        }),
+      );
+    });
+    afterAll(async () => {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await test.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('never shows an article on one instance after the other declined or deleted it', async () => {
+      const [a, b] = instances.map((instance) => instance.app) as [AppInstance, AppInstance];
+      const db = test.database.db;
+      const admin = await signedInUser(a, db, { role: 'admin' });
+      const publisherId = (await insertPublisher(db, { name: 'Twin Tribune' })).id;
+      const authorId = (await insertUser(db)).id;
+      const visible = await insertArticle(db, { publisherId, authorId }, { title: 'Stays up' });
+      const pending = await insertArticle(db, { publisherId, authorId }, { title: 'Under review', status: 'pending' });
+
+      for (let round = 0; round < 3; round += 1) {
+        expect(await titlesOf(a)).toEqual(['Stays up']);
+        expect(await titlesOf(b)).toEqual(['Stays up']);
+      }
+      await a.inject({ method: 'PATCH', url: `/api/articles/approve/${pending.id}`, headers: bearer(admin.token) });
+      expect(await titlesOf(b)).toEqual(['Under review', 'Stays up']);
+      expect(await trendingOf(b)).toContain('Under review');
+
+      await b.inject({ method: 'DELETE', url: `/api/articles/${visible.id}`, headers: bearer(admin.token) });
+      expect(await titlesOf(a)).toEqual(['Under review']);
+      expect(await trendingOf(a)).not.toContain('Stays up');
+
+      const author = await signedInUser(a, db);
+      const edited = await insertArticle(db, { publisherId, authorId: author.user.id }, { title: 'Will be declined' });
+      await a.inject({ method: 'PATCH', url: `/api/articles/premium/${edited.id}`, headers: bearer(admin.token) });
+      expect(await titlesOf(b, '?search=declined')).toEqual(['Will be declined']);
+      await b.inject({
+        method: 'PATCH',
+        url: `/api/articles/${edited.id}`,
+        headers: bearer(author.token),
+        payload: { title: 'Will be declined', description: 'Rewritten', tags: ['Health'] },
+      });
+      expect(await titlesOf(a, '?search=declined')).toEqual([]);
+      await a.inject({
+        method: 'PATCH',
+        url: `/api/articles/decline/${edited.id}`,
+        headers: bearer(admin.token),
+        payload: { reason: 'No' },
+      });
+      expect(await titlesOf(b, '?search=declined')).toEqual([]);
+    });
+  });
+}

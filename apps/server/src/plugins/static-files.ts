@@ -1,0 +1,53 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { sendNotFound } from './errors.js';
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+const IMMUTABLE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
+
+/** Uploaded images: named by content hash, so they never change. */
+export async function registerUploadFiles(app: FastifyInstance, uploadsDir: string) {
+  mkdirSync(uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/api/uploads/',
+    decorateReply: false,
+    cacheControl: false,
+    dotfiles: 'deny',
+    index: false,
+    setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+  });
+}
+
+/**
+ * The built SPA: hashed assets cached for a year, index.html for every other non-API path so the
+ * client router can take over.
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string) {
+  const hasWebApp = existsSync(path.join(webDir, 'index.html'));
+  if (!hasWebApp) app.log.warn({ webDir }, 'the web app is not built: run `npm run build`');
+  else {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      prefix: '/',
+      // Routes for the built files only; every other path falls through to index.html.
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      preCompressed: false,
+      setHeaders: (res, filePath) => {
+        const isHashedAsset = filePath.startsWith(path.join(webDir, 'assets') + path.sep);
+        res.header('cache-control', isHashedAsset ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (!isPage) return sendNotFound(request, reply);
+    if (!hasWebApp) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
+  });
+}

@@ -1,0 +1,213 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertArticle, insertPublisher, insertUser, makeImage } from './test/fixtures.js';
+import { bearer, multipart, pngBytes, signedInUser } from './test/http.js';
+import { createTestContext, type TestContext } from './test/test-app.js';
+
+type Role = 'anonymous' | 'user' | 'author' | 'premium' | 'admin';
+const ROLES: Role[] = ['anonymous', 'user', 'author', 'premium', 'admin'];
+
+interface Row {
+  endpoint: string;
+  /** Builds a fresh request, so destructive calls each get their own article or user. */
+  request: () => Promise<InjectOptions>;
+  expected: Record<Role, number>;
+}
+
+const everyone = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  user: status,
+  author: status,
+  premium: status,
+  admin: status,
+});
+const loggedIn = (status: number): Record<Role, number> => ({ ...everyone(status), anonymous: 401 });
+const adminOnly = (status: number): Record<Role, number> => ({
+  anonymous: 401,
+  user: 403,
+  author: 403,
+  premium: 403,
+  admin: status,
+});
+const authorOrAdmin = (status: number): Record<Role, number> => ({
+  anonymous: 401,
+  user: 403,
+  author: status,
+  premium: 403,
+  admin: status,
+});
+
+/** DESIGN.md 4's table, endpoint by endpoint, for each kind of caller. */
+describe('who may call what', () => {
+  let ctx: TestContext;
+  const tokens: Partial<Record<Role, string>> = {};
+  let authorEmail: string;
+  let authorId: string;
+  let publisherId: string;
+  let image: string;
+  const rows: Row[] = [];
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const db = ctx.database.db;
+    const author = await signedInUser(ctx.app, db);
+    authorEmail = author.user.email;
+    authorId = author.user.id;
+    tokens.author = author.token;
+    tokens.user = (await signedInUser(ctx.app, db)).token;
+    tokens.premium = (await signedInUser(ctx.app, db, { premiumTaken: new Date(Date.now() + 3_600_000) })).token;
+    tokens.admin = (await signedInUser(ctx.app, db, { role: 'admin' })).token;
+    publisherId = (await insertPublisher(db, { name: 'Matrix Post' })).id;
+    image = await makeImage(ctx.images);
+    await insertArticle(db, { publisherId, authorId });
+  });
+  afterAll(() => ctx.close());
+
+  const article = async (values: Parameters<typeof insertArticle>[2] = {}) =>
+    (await insertArticle(ctx.database.db, { publisherId, authorId }, values)).id;
+
+  const get = (url: string) => async (): Promise<InjectOptions> => ({ method: 'GET', url });
+  rows.push(
+    ...['/api/config', '/api/articles/approved', '/api/articles/trending', '/api/publishers', '/api/stats/users'].map(
+      (url) => ({ endpoint: `GET ${url}`, request: get(url), expected: everyone(200) }),
+    ),
+    {
+      endpoint: 'GET /api/articles/:id (approved)',
+      request: async () => ({ method: 'GET', url: `/api/articles/${await article()}` }),
+      expected: loggedIn(200),
+    },
+    {
+      endpoint: 'GET /api/articles/:id (pending)',
+      request: async () => ({ method: 'GET', url: `/api/articles/${await article({ status: 'pending' })}` }),
+      expected: { anonymous: 401, user: 404, author: 200, premium: 404, admin: 200 },
+    },
+    {
+      endpoint: 'PATCH /api/articles/views/:id (premium article)',
+      request: async () => ({ method: 'PATCH', url: `/api/articles/views/${await article({ isPremium: true })}` }),
+      expected: { anonymous: 401, user: 403, author: 200, premium: 200, admin: 200 },
+    },
+    {
+      endpoint: 'POST /api/articles',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/articles',
+        payload: { title: 'T', image, publisher: 'Matrix Post', tags: ['Health'], description: 'D' },
+      }),
+      expected: { anonymous: 401, user: 201, author: 403, premium: 201, admin: 201 },
+    },
+    {
+      endpoint: 'POST /api/uploads',
+      request: async () => {
+        const body = await multipart({}, { image: { bytes: await pngBytes(), name: 'a.png' } });
+        return { method: 'POST', url: '/api/uploads', ...body };
+      },
+      expected: loggedIn(201),
+    },
+    { endpoint: 'GET /api/auth/session', request: get('/api/auth/session'), expected: loggedIn(200) },
+    {
+      endpoint: "GET /api/articles/user/:email (the author's)",
+      request: async () => ({ method: 'GET', url: `/api/articles/user/${authorEmail}` }),
+      expected: authorOrAdmin(200),
+    },
+    {
+      endpoint: "GET /api/user/:email (the author's)",
+      request: async () => ({ method: 'GET', url: `/api/user/${authorEmail}` }),
+      expected: authorOrAdmin(200),
+    },
+    {
+      endpoint: "GET /api/users/role?email= (the author's)",
+      request: async () => ({ method: 'GET', url: `/api/users/role?email=${authorEmail}` }),
+      expected: authorOrAdmin(200),
+    },
+    {
+      endpoint: "PATCH /api/users/:email (the author's)",
+      request: async () => ({
+        method: 'PATCH',
+        url: `/api/users/${authorEmail}`,
+        payload: { name: 'Renamed', profile_pic: image },
+      }),
+      expected: authorOrAdmin(200),
+    },
+    {
+      endpoint: 'PATCH /api/articles/:id',
+      request: async () => ({
+        method: 'PATCH',
+        url: `/api/articles/${await article()}`,
+        payload: { title: 'Edited', description: 'Edited', tags: ['Sports'] },
+      }),
+      expected: { anonymous: 401, user: 403, author: 200, premium: 403, admin: 403 },
+    },
+    {
+      endpoint: 'DELETE /api/articles/:id',
+      request: async () => ({ method: 'DELETE', url: `/api/articles/${await article()}` }),
+      expected: authorOrAdmin(200),
+    },
+    { endpoint: 'GET /api/admin/articles', request: get('/api/admin/articles'), expected: adminOnly(200) },
+    {
+      endpoint: 'PATCH /api/articles/approve/:id',
+      request: async () => ({ method: 'PATCH', url: `/api/articles/approve/${await article({ status: 'pending' })}` }),
+      expected: adminOnly(200),
+    },
+    {
+      endpoint: 'PATCH /api/articles/decline/:id',
+      request: async () => ({
+        method: 'PATCH',
+        url: `/api/articles/decline/${await article({ status: 'pending' })}`,
+        payload: { reason: 'No' },
+      }),
+      expected: adminOnly(200),
+    },
+    {
+      endpoint: 'PATCH /api/articles/premium/:id',
+      request: async () => ({ method: 'PATCH', url: `/api/articles/premium/${await article()}` }),
+      expected: adminOnly(200),
+    },
+    { endpoint: 'GET /api/users', request: get('/api/users'), expected: adminOnly(200) },
+    {
+      endpoint: 'PATCH /api/users/admin/:id',
+      request: async () => ({ method: 'PATCH', url: `/api/users/admin/${(await insertUser(ctx.database.db)).id}` }),
+      expected: adminOnly(200),
+    },
+    {
+      endpoint: 'POST /api/dashboard/publishers',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/dashboard/publishers',
+        payload: { name: `Publisher ${Math.random()}`, logo: image },
+      }),
+      expected: adminOnly(201),
+    },
+    { endpoint: 'GET /api/dashboard/charts', request: get('/api/dashboard/charts'), expected: adminOnly(200) },
+    {
+      endpoint: 'POST /api/create-payment-intent',
+      request: async () => ({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: 'trial' } }),
+      expected: loggedIn(200),
+    },
+    {
+      endpoint: 'GET /api/premium-articles',
+      request: get('/api/premium-articles'),
+      expected: { anonymous: 401, user: 403, author: 403, premium: 200, admin: 200 },
+    },
+    {
+      endpoint: "PATCH /api/users/premium/:email (the author's)",
+      request: async () => ({
+        method: 'PATCH',
+        url: `/api/users/premium/${authorEmail}`,
+        payload: { premiumTaken: new Date(Date.now() + 86_400_000).toISOString() },
+      }),
+      expected: adminOnly(200),
+    },
+  );
+
+  it.each(rows.flatMap((row) => ROLES.map((role) => [row.endpoint, role, row] as const)))(
+    '%s as %s',
+    async (_endpoint, role, row) => {
+      const request = await row.request();
+      const response = await ctx.app.inject({
+        ...request,
+        headers: { ...(request.headers as Record<string, string>), ...(tokens[role] ? bearer(tokens[role]) : {}) },
+      });
+      expect(response.statusCode, response.body).toBe(row.expected[role]);
+    },
+  );
+});

@@ -1,0 +1,95 @@
+import { ARTICLE_STATUSES, TAGS } from '@dispatch/shared';
+import { eq, sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../config.js';
+import { articles, publishers, users } from '../db/schema.js';
+import { verifyPassword } from '../modules/auth/password.js';
+import { createImageStore } from '../modules/uploads/image-store.js';
+import { openTestDatabase } from '../test/test-app.js';
+import { DEMO_READERS } from './demo-content.js';
+import { ensureAdmin, seedDemoContent } from './seed.js';
+
+// Generating and encoding the demo images takes a while on a busy machine.
+describe('demo content and the admin account', { timeout: 180_000 }, () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dispatch-seed-'));
+  const images = createImageStore(path.join(dir, 'uploads'));
+  const log = pino({ level: 'silent' });
+  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  const db = () => test.database.db;
+  const now = new Date();
+
+  beforeAll(async () => {
+    test = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await test.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fills an empty database with publishers, articles of every tag and status, and readers', async () => {
+    await seedDemoContent(db(), images, now, log);
+    const publisherRows = await db().select().from(publishers);
+    const articleRows = await db().select().from(articles);
+    expect(publisherRows.length).toBeGreaterThanOrEqual(6);
+    expect(articleRows.length).toBeGreaterThanOrEqual(40);
+    for (const publisher of publisherRows) {
+      expect(articleRows.some((article) => article.publisherId === publisher.id)).toBe(true);
+      expect(await images.owns(publisher.logo)).toBe(true);
+    }
+    for (const tag of TAGS) expect(articleRows.some((article) => article.tags.includes(tag))).toBe(true);
+    for (const status of ARTICLE_STATUSES) expect(articleRows.some((article) => article.status === status)).toBe(true);
+    expect(articleRows.filter((article) => article.isPremium && article.status === 'approved').length).toBeGreaterThan(
+      3,
+    );
+    expect(new Set(articleRows.map((article) => article.views)).size).toBeGreaterThan(20);
+    expect(new Set(articleRows.map((article) => article.createdAt.toDateString())).size).toBeGreaterThan(20);
+    expect(await images.owns(articleRows[0]!.image)).toBe(true);
+
+    const subscriber = DEMO_READERS.find((reader) => reader.premiumDays > 0)!;
+    const [row] = await db().select().from(users).where(eq(users.email, subscriber.email));
+    expect(row!.premiumTaken!.getTime()).toBeGreaterThan(now.getTime());
+    expect(await verifyPassword(row!.passwordHash!, subscriber.password)).toBe(true);
+  });
+
+  it('adds nothing the second time', async () => {
+    const count = async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(articles)
+      )[0]!.n;
+    const before = await count();
+    await seedDemoContent(db(), images, now, log);
+    expect(await count()).toBe(before);
+  });
+
+  it('creates a generated admin once and prints its credentials', async () => {
+    const print = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const config = loadConfig({ DATA_DIR: dir });
+    await ensureAdmin(db(), images, config, log);
+    await ensureAdmin(db(), images, config, log);
+    const admins = await db().select().from(users).where(eq(users.role, 'admin'));
+    expect(admins).toHaveLength(1);
+    expect(print).toHaveBeenCalledTimes(1);
+    const password = /password: (\S+)/.exec(String(print.mock.calls[0]![0]))![1]!;
+    expect(await verifyPassword(admins[0]!.passwordHash!, password)).toBe(true);
+    print.mockRestore();
+  });
+
+  it('promotes ADMIN_EMAIL in any letter case and sets its password', async () => {
+    const reader = DEMO_READERS[0];
+    const config = loadConfig({
+      DATA_DIR: dir,
+      ADMIN_EMAIL: reader.email.toUpperCase(),
+      ADMIN_PASSWORD: 'New-Passw0rd!',
+    });
+    await ensureAdmin(db(), images, config, log);
+    const [row] = await db().select().from(users).where(eq(users.email, reader.email));
+    expect(row!.role).toBe('admin');
+    expect(await verifyPassword(row!.passwordHash!, 'New-Passw0rd!')).toBe(true);
+  });
+});

@@ -1,0 +1,134 @@
+import { eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { articles, publishers, users } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/password.js';
+import type { ImageStore } from '../modules/uploads/image-store.js';
+import { DEMO_ARTICLES, DEMO_PUBLISHERS, DEMO_READERS, DEMO_WRITERS, demoDescription } from './demo-content.js';
+import { avatarSvg, storeSvg } from '../modules/uploads/avatar.js';
+import { articleImageSvg, publisherLogoSvg, seededRandom } from './images.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const GENERATED_ADMIN_EMAIL = 'admin@dispatch.local';
+
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD create or promote that admin and set its password. Without them, a
+ * site with no admin gets one with a generated password, printed this once.
+ */
+export async function ensureAdmin(db: Db, images: ImageStore, config: Config, log: FastifyBaseLogger) {
+  if (config.admin) {
+    const email = config.admin.email.toLowerCase();
+    const passwordHash = await hashPassword(config.admin.password);
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existing) {
+      await db.update(users).set({ role: 'admin', passwordHash }).where(eq(users.id, existing.id));
+    } else {
+      const profilePic = await storeSvg(images, avatarSvg('#111827'));
+      await db
+        .insert(users)
+        .values({ name: 'Editor', email, passwordHash, profilePic, role: 'admin', lastLoginAt: null });
+      log.info({ email }, 'created the admin account from ADMIN_EMAIL');
+    }
+    return;
+  }
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  if (admin) return;
+  const password = `${randomBytes(12).toString('base64url')}#9A`;
+  const profilePic = await storeSvg(images, avatarSvg('#111827'));
+  await db.insert(users).values({
+    name: 'Editor',
+    email: GENERATED_ADMIN_EMAIL,
+    passwordHash: await hashPassword(password),
+    profilePic,
+    role: 'admin',
+  });
+  // Printed once on purpose: this is the only way to learn the generated password.
+  console.log(
+    `\n  Admin account created. Log in with:\n    e-mail:   ${GENERATED_ADMIN_EMAIL}\n    password: ${password}\n  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n`,
+  );
+}
+
+async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(publishers);
+  return (row?.count ?? 0) === 0;
+}
+
+/** Demo publishers, writers, readers and articles, for a database that has no publishers yet. */
+export async function seedDemoContent(db: Db, images: ImageStore, now: Date, log: FastifyBaseLogger) {
+  if (!(await isEmpty(db))) return;
+  const random = seededRandom(2026);
+
+  // Images first: files are content-addressed, so a retry after a failure reuses them.
+  const logos = await Promise.all(
+    DEMO_PUBLISHERS.map((publisher, index) =>
+      storeSvg(images, publisherLogoSvg(publisher.colour, publisher.accent, index)),
+    ),
+  );
+  const writerPhotos = await Promise.all(DEMO_WRITERS.map((writer) => storeSvg(images, avatarSvg(writer.colour))));
+  const readerPhotos = await Promise.all(DEMO_READERS.map((reader) => storeSvg(images, avatarSvg(reader.colour))));
+  const articleImages: string[] = [];
+  for (const [index, article] of DEMO_ARTICLES.entries()) {
+    articleImages.push(await storeSvg(images, articleImageSvg(article.tags[0]!, index + 1)));
+  }
+  const writerPasswordHash = await hashPassword(randomBytes(24).toString('base64url'));
+  const readerHashes = await Promise.all(DEMO_READERS.map((reader) => hashPassword(reader.password)));
+
+  await db.transaction(async (tx) => {
+    const publisherRows = await tx
+      .insert(publishers)
+      .values(
+        DEMO_PUBLISHERS.map((publisher, index) => ({
+          name: publisher.name,
+          logo: logos[index]!,
+          createdAt: new Date(now.getTime() - (400 - index * 7) * DAY_MS),
+        })),
+      )
+      .returning({ id: publishers.id });
+    const writerRows = await tx
+      .insert(users)
+      .values(
+        DEMO_WRITERS.map((writer, index) => ({
+          name: writer.name,
+          email: writer.email,
+          passwordHash: writerPasswordHash,
+          profilePic: writerPhotos[index]!,
+          createdAt: new Date(now.getTime() - (380 - index * 11) * DAY_MS),
+        })),
+      )
+      .returning({ id: users.id });
+    await tx.insert(users).values(
+      DEMO_READERS.map((reader, index) => ({
+        name: reader.name,
+        email: reader.email,
+        passwordHash: readerHashes[index]!,
+        profilePic: readerPhotos[index]!,
+        premiumTaken: reader.premiumDays > 0 ? new Date(now.getTime() + reader.premiumDays * DAY_MS) : null,
+        createdAt: new Date(now.getTime() - (60 + index * 5) * DAY_MS),
+      })),
+    );
+    await tx.insert(articles).values(
+      DEMO_ARTICLES.map((article, index) => {
+        const status = article.status ?? 'approved';
+        const ageDays = status === 'approved' ? 3 + index * 7 + Math.floor(random() * 5) : 1 + Math.floor(random() * 6);
+        const createdAt = new Date(now.getTime() - ageDays * DAY_MS - Math.floor(random() * DAY_MS));
+        return {
+          title: article.title,
+          image: articleImages[index]!,
+          publisherId: publisherRows[article.publisher]!.id,
+          tags: article.tags,
+          description: demoDescription(article, random),
+          authorId: writerRows[index % writerRows.length]!.id,
+          status,
+          isPremium: article.premium ?? false,
+          views: status === 'approved' ? Math.floor(random() * random() * 6000) : 0,
+          declineReason: article.declineReason ?? null,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+  });
+  log.info({ articles: DEMO_ARTICLES.length, publishers: DEMO_PUBLISHERS.length }, 'demo content added');
+}

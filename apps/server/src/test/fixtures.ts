@@ -1,0 +1,54 @@
+import type { Tag } from '@dispatch/shared';
+import sharp from 'sharp';
+import type { Db } from '../db/client.js';
+import { articles, publishers, users } from '../db/schema.js';
+import type { ImageStore } from '../modules/uploads/image-store.js';
+
+let counter = 0;
+const next = () => (counter += 1);
+
+/** A real upload in the test's image store: a small solid-colour PNG. */
+export async function makeImage(images: ImageStore, colour = { r: 200, g: 80, b: 40 }): Promise<string> {
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  return (await images.save(png)).url;
+}
+
+export async function insertPublisher(db: Db, values: Partial<typeof publishers.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(publishers)
+    .values({ name: `Publisher ${next()}`, logo: '/api/uploads/logo.webp', ...values })
+    .returning();
+  return row!;
+}
+
+export async function insertUser(db: Db, values: Partial<typeof users.$inferInsert> = {}) {
+  const n = next();
+  const [row] = await db
+    .insert(users)
+    .values({ name: `User ${n}`, email: `user${n}@example.com`, profilePic: '/api/uploads/me.webp', ...values })
+    .returning();
+  return row!;
+}
+
+export async function insertArticle(
+  db: Db,
+  refs: { publisherId: string; authorId: string },
+  values: Partial<Omit<typeof articles.$inferInsert, 'tags'>> & { tags?: Tag[] } = {},
+) {
+  const n = next();
+  const [row] = await db
+    .insert(articles)
+    .values({
+      title: `Article ${n}`,
+      image: '/api/uploads/article.webp',
+      tags: ['Politics'],
+      description: `Body of article ${n}. `.repeat(20),
+      status: 'approved',
+      ...refs,
+      ...values,
+    })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../app.js';
+import type { AppInstance, Clock } from '../app-types.js';
+import { loadConfig, type Config } from '../config.js';
+import { fromPglite, fromPostgres, openPglite, type Database } from '../db/client.js';
+import { createImageStore, type ImageStore } from '../modules/uploads/image-store.js';
+import { createResponseCache } from '../plugins/response-cache.js';
+import { databaseUrlFor, ignoreIdleErrors } from './postgres.js';
+
+export interface TestContext {
+  app: AppInstance;
+  database: Database;
+  images: ImageStore;
+  config: Config;
+  /** Rows written straight to the database bypass the services: drop the cached answers. */
+  changed(): Promise<void>;
+  /** Moves the server's clock; starts at the real time. */
+  clock: { now: Date; set(date: Date): void; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/** A fresh, migrated database: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set. */
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const client = await openPglite({ loadDataDir: new Blob([inject('pgliteDump')]) });
+    const database = fromPglite(client);
+    return { database, drop: () => database.close() };
+  }
+  const name = `dispatch_test_${randomBytes(6).toString('hex')}`;
+  const admin = fromPostgres(serverUrl, 1, ignoreIdleErrors);
+  await admin.db.execute(`create database ${name} template ${inject('postgresTemplate')}`);
+  const url = databaseUrlFor(serverUrl, name);
+  const database = fromPostgres(url, 20, ignoreIdleErrors);
+  return {
+    database,
+    url,
+    async drop() {
+      await database.close();
+      await admin.db.execute(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+export async function createTestContext(
+  options: { env?: Record<string, string>; webDir?: string; payments?: BuildAppOptions['payments'] } = {},
+): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...options.env });
+  const { database, drop } = await openTestDatabase();
+  const images = createImageStore(config.uploadsDir);
+  const clock = {
+    now: new Date(),
+    set(date: Date) {
+      clock.now = date;
+    },
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const now: Clock = () => clock.now;
+  const cache = createResponseCache({ now: () => clock.now.getTime() });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    images,
+    clock: now,
+    logger: false,
+    webDir: options.webDir ?? path.join(dataDir, 'no-web-app'),
+    payments: options.payments,
+    cache,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    images,
+    config,
+    clock,
+    async changed() {
+      await cache.invalidate('catalog');
+      await cache.invalidate('users');
+    },
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

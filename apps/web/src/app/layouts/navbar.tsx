@@ -1,0 +1,181 @@
+import { imageSrcSet, TEXT, type User } from '@dispatch/shared';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CloseIcon, LogoutIcon, MenuIcon } from '../../components/icons';
+import { useLogout } from '../../features/auth/api/logout';
+import { useLiveViewer } from '../../hooks/use-viewer';
+import { paths } from '../../lib/paths';
+import { navLinksFor } from './use-nav-links';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+function desktopLinkClass({ isActive }: { isActive: boolean }) {
+  return `inline-block border-b-2 py-3 text-sm font-semibold tracking-[0.08em] uppercase transition-colors ${
+    isActive ? 'border-ink text-ink' : 'border-transparent text-ink-soft hover:border-stone-400 hover:text-ink'
+  }`;
+}
+
+function mobileLinkClass({ isActive }: { isActive: boolean }) {
+  return `block rounded-md px-3 py-3 text-base font-semibold ${
+    isActive ? 'bg-stone-100 text-ink' : 'text-ink-soft hover:bg-stone-50 hover:text-ink'
+  }`;
+}
+
+/** The signed-in reader's photo (alt: their name), leading to /profile (SPEC.md 2). */
+function ProfilePhoto({ user, size }: { user: User; size: number }) {
+  return (
+    <img
+      src={user.profile_pic}
+      srcSet={imageSrcSet(user.profile_pic)}
+      sizes={`${size}px`}
+      alt={user.name}
+      width={size}
+      height={size}
+      className="shrink-0 rounded-full border border-rule bg-stone-100 object-cover"
+      style={{ width: size, height: size }}
+    />
+  );
+}
+
+function LogoutButton({ onClick, pending, className }: { onClick: () => void; pending: boolean; className: string }) {
+  return (
+    <button type="button" onClick={onClick} disabled={pending} aria-busy={pending} className={className}>
+      <LogoutIcon className="size-4" />
+      {TEXT.nav.logout}
+    </button>
+  );
+}
+
+export function Navbar({ siteName }: { siteName: string }) {
+  const viewer = useLiveViewer();
+  const links = navLinksFor(viewer);
+  const { user } = viewer;
+  const logout = useLogout();
+  const onLogout = () => logout.mutate();
+  const menuId = useId();
+  const [open, setOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  // Following a link closes the menu.
+  const location = useLocation();
+  const [shownFor, setShownFor] = useState(location.key);
+  if (shownFor !== location.key) {
+    setShownFor(location.key);
+    setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (event.target instanceof Node && !headerRef.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  return (
+    <header ref={headerRef} className="relative z-30 border-b border-rule bg-paper">
+      <div className="hidden border-b border-rule md:block">
+        <div className="container-page flex items-center justify-between py-2 text-xs text-ink-soft">
+          <span>{dateFormat.format(new Date())}</span>
+          <span className="italic">{TEXT.brand.tagline}</span>
+        </div>
+      </div>
+      <div className="container-page flex items-center justify-between gap-4 py-4 md:grid md:grid-cols-[1fr_auto_1fr] md:py-6">
+        <div aria-hidden="true" className="hidden md:block" />
+        <Link
+          to={paths.home}
+          className="font-serif text-[1.375rem] leading-none font-black tracking-tight whitespace-nowrap text-ink min-[400px]:text-[1.625rem] sm:text-4xl md:text-5xl lg:text-6xl"
+        >
+          {siteName}
+        </Link>
+        {user && (
+          <div className="hidden items-center justify-self-end md:flex md:gap-3">
+            <Link to={paths.profile} title={TEXT.auth.profilePhotoLabel} className="rounded-full">
+              <ProfilePhoto user={user} size={40} />
+            </Link>
+            <LogoutButton
+              onClick={onLogout}
+              pending={logout.isPending}
+              className="btn btn-outline px-3 py-1.5 whitespace-nowrap"
+            />
+          </div>
+        )}
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+          className="inline-flex items-center gap-2 rounded-md border border-ink px-3 py-2 text-sm font-semibold text-ink md:hidden"
+        >
+          {open ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
+          {TEXT.layout.menu}
+        </button>
+      </div>
+      <nav aria-label={TEXT.layout.mainNavigation} className="hidden border-t-4 border-double border-ink md:block">
+        <ul className="container-page flex flex-wrap items-center justify-center gap-x-8">
+          {links.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end className={desktopLinkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div
+        id={menuId}
+        hidden={!open}
+        className="absolute inset-x-0 top-full border-b border-rule bg-white shadow-lg md:hidden"
+      >
+        {user && (
+          <div className="container-page flex items-center justify-between gap-3 border-b border-rule py-3">
+            <Link
+              to={paths.profile}
+              title={TEXT.auth.profilePhotoLabel}
+              className="flex min-w-0 items-center gap-3 rounded-md py-1 pr-2"
+            >
+              <ProfilePhoto user={user} size={40} />
+              <span aria-hidden="true" className="truncate font-semibold text-ink">
+                {user.name}
+              </span>
+            </Link>
+            <LogoutButton
+              onClick={onLogout}
+              pending={logout.isPending}
+              className="btn btn-outline shrink-0 px-3 py-2"
+            />
+          </div>
+        )}
+        <nav aria-label={TEXT.layout.mainNavigation}>
+          <ul className="container-page space-y-1 py-3">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={mobileLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,149 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { configQueryOptions } from '../features/site-config/api/get-config';
+import { LoadingState } from '../components/states';
+import { prefetch } from '../lib/prefetch';
+import { AdminRoute } from './guards/admin-route';
+import { RequireAuth } from './guards/require-auth';
+import { RequirePremium } from './guards/require-premium';
+import { AuthLayout } from './layouts/auth-layout';
+import { MainLayout } from './layouts/main-layout';
+import { ForbiddenRoute } from './routes/forbidden';
+import { HomeRoute, homeLoader } from './routes/home';
+import { NotFoundRoute } from './routes/not-found';
+
+/** Every route of the SPA as data-router objects; loaders warm the TanStack Query cache. */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <MainLayout />,
+      // A failure in the layout itself still ends on the 404 page, without the chrome.
+      errorElement: <NotFoundRoute />,
+      hydrateFallbackElement: <LoadingState />,
+      loader: async () => {
+        await prefetch(queryClient, configQueryOptions());
+        return null;
+      },
+      children: [
+        {
+          // Routing errors inside a page show the 404 page within the layout.
+          errorElement: <NotFoundRoute />,
+          children: [
+            { index: true, loader: homeLoader(queryClient), element: <HomeRoute /> },
+            {
+              path: 'articles',
+              lazy: async () => {
+                const route = await import('./routes/articles');
+                return {
+                  loader: route.articlesLoader(queryClient),
+                  shouldRevalidate: route.shouldRevalidateArticles,
+                  Component: route.ArticlesRoute,
+                };
+              },
+            },
+            { path: 'forbidden', element: <ForbiddenRoute /> },
+            {
+              // Login-required pages (SPEC.md 2) go here: anonymous visitors are sent to /login and back.
+              // Admin pages get a child route with <AdminRoute /> as its element.
+              element: <RequireAuth />,
+              children: [
+                {
+                  path: 'profile',
+                  lazy: async () => ({ Component: (await import('./routes/profile')).ProfileRoute }),
+                },
+                {
+                  path: 'addArticle',
+                  lazy: async () => ({ Component: (await import('./routes/add-article')).AddArticleRoute }),
+                },
+                {
+                  path: 'my-articles',
+                  lazy: async () => ({ Component: (await import('./routes/my-articles')).MyArticlesRoute }),
+                },
+                {
+                  path: 'articles/:id',
+                  lazy: async () => ({ Component: (await import('./routes/article-detail')).ArticleDetailRoute }),
+                },
+                {
+                  path: 'update-article/:id',
+                  lazy: async () => ({ Component: (await import('./routes/update-article')).UpdateArticleRoute }),
+                },
+                {
+                  path: 'subscription',
+                  lazy: async () => ({ Component: (await import('./routes/subscription')).SubscriptionRoute }),
+                },
+                {
+                  path: 'payment',
+                  lazy: async () => ({ Component: (await import('./routes/payment')).PaymentRoute }),
+                },
+                {
+                  element: <RequirePremium />,
+                  children: [
+                    {
+                      path: 'premium-articles',
+                      lazy: async () => ({
+                        Component: (await import('./routes/premium-articles')).PremiumArticlesRoute,
+                      }),
+                    },
+                  ],
+                },
+              ],
+            },
+            { path: '*', element: <NotFoundRoute /> },
+          ],
+        },
+      ],
+    },
+    {
+      // The admin area (SPEC.md 2) has its own layout; every page of it, and Recharts, load lazily.
+      id: 'dashboard',
+      path: 'dashboard',
+      element: <AdminRoute />,
+      errorElement: <NotFoundRoute />,
+      hydrateFallbackElement: <LoadingState />,
+      loader: async () => {
+        await prefetch(queryClient, configQueryOptions());
+        return null;
+      },
+      children: [
+        {
+          lazy: async () => ({ Component: (await import('./layouts/dashboard-layout')).DashboardLayout }),
+          children: [
+            {
+              index: true,
+              lazy: async () => ({ Component: (await import('./routes/dashboard/overview')).OverviewRoute }),
+            },
+            {
+              path: 'all-users',
+              lazy: async () => ({ Component: (await import('./routes/dashboard/all-users')).AllUsersRoute }),
+            },
+            {
+              path: 'all-articles',
+              lazy: async () => ({ Component: (await import('./routes/dashboard/all-articles')).AllArticlesRoute }),
+            },
+            {
+              path: 'add-publisher',
+              lazy: async () => ({
+                Component: (await import('./routes/dashboard/add-publisher')).AddPublisherRoute,
+              }),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: 'auth',
+      element: <AuthLayout />,
+      errorElement: <NotFoundRoute />,
+      hydrateFallbackElement: <LoadingState />,
+      loader: async () => {
+        await prefetch(queryClient, configQueryOptions());
+        return null;
+      },
+      children: [
+        { path: 'login', lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }) },
+        { path: 'register', lazy: async () => ({ Component: (await import('./routes/register')).RegisterRoute }) },
+      ],
+    },
+  ];
+}

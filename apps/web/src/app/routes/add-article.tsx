@@ -1,0 +1,30 @@
+import { TEXT } from '@dispatch/shared';
+import { useNavigate } from 'react-router';
+import { usePublishers } from '../../features/publishers/api/get-publishers';
+import { AddArticleForm, type PublisherChoices } from '../../features/writing/components/add-article-form';
+import { paths } from '../../lib/paths';
+
+/** /addArticle, behind RequireAuth. */
+export function AddArticleRoute() {
+  const navigate = useNavigate();
+  const publishers = usePublishers();
+  const choices: PublisherChoices = {
+    names: publishers.data?.map((publisher) => publisher.name) ?? [],
+    status: publishers.isPending ? 'pending' : publishers.isError ? 'error' : 'success',
+  };
+
+  return (
+    <section aria-labelledby="add-article-heading" className="container-page max-w-3xl py-10 sm:py-14">
+      <title>{TEXT.writing.addHeading}</title>
+      <div className="border-t-4 border-double border-ink pt-4">
+        <h1 id="add-article-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+          {TEXT.writing.addHeading}
+        </h1>
+        <p className="mt-2 text-ink-soft">{TEXT.writing.addIntro}</p>
+      </div>
+      <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
+        <AddArticleForm publishers={choices} onSubmitted={() => void navigate(paths.myArticles)} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { ArticleTeaserSchema, TEXT } from '@dispatch/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { apiPaths } from '../../lib/paths';
+import { errorResponse, stubApi } from '../../test/api-stub';
+import { config } from '../../test/fixtures';
+import { sessionRoutes, storeToken, testUser } from '../../test/session';
+import { article, ARTICLE_ID } from '../../test/writing-fixtures';
+import { AppProviders } from '../providers';
+import { createRoutes } from '../routes';
+
+const reader = testUser({ email: 'someone@example.com', name: 'Sam Someone' });
+
+/** The whole app in StrictMode, as in development: effects run twice, a view must still count once. */
+function renderStrict(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return router;
+}
+
+function stubDetail(detail: unknown) {
+  storeToken();
+  return stubApi({
+    '/api/config': config,
+    ...sessionRoutes(reader),
+    [apiPaths.article(ARTICLE_ID)]: detail,
+    [apiPaths.articleViews(ARTICLE_ID)]: { views: 42 },
+  });
+}
+
+describe('/articles/:id', () => {
+  it('shows the whole article as text and counts exactly one view for the page load', async () => {
+    const full = article({ title: 'Bridge <img src=x onerror=alert(1)> opens' });
+    const api = stubDetail({ access: true, article: full });
+    renderStrict(`/articles/${ARTICLE_ID}`);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: full.title }, { timeout: 5000 });
+    const main = screen.getByRole('main');
+    expect(heading.querySelector('img')).toBeNull();
+    expect(within(main).getByText('The bridge opened at dawn.')).toBeInTheDocument();
+    expect(within(main).getByText('Commuters cheered as the first buses crossed.')).toBeInTheDocument();
+    expect(within(main).getByText(`${TEXT.detail.by} ${full.author_name}`)).toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: full.author_email })).toBeInTheDocument();
+    expect(within(main).getByText(full.publisher)).toBeInTheDocument();
+    expect(main.querySelector(`time[datetime="${full.createdAt}"]`)).toHaveTextContent(/2025/);
+    expect(within(main).getByRole('list', { name: TEXT.detail.tags })).toHaveTextContent('PoliticsTechnology');
+
+    expect(await within(main).findByText(`42 ${TEXT.detail.views}`)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const views = api.calls(apiPaths.articleViews(ARTICLE_ID));
+    expect(views).toHaveLength(1);
+    expect(views[0]?.method).toBe('PATCH');
+  });
+
+  it('counts one view per page load also when the article is already cached (StrictMode runs the effect twice)', async () => {
+    const full = article();
+    const api = stubDetail({ access: true, article: full });
+    const router = renderStrict(`/articles/${ARTICLE_ID}`);
+    await screen.findByRole('heading', { level: 1, name: full.title }, { timeout: 5000 });
+    await waitFor(() => expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(1));
+
+    await router.navigate('/forbidden');
+    await screen.findByRole('heading', { level: 1, name: TEXT.forbidden.message });
+    await router.navigate(`/articles/${ARTICLE_ID}`);
+    await screen.findByRole('heading', { level: 1, name: full.title });
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(2);
+  });
+
+  it('shows a premium teaser with a call to subscribe, and counts no view', async () => {
+    const { description: _description, ...rest } = article({ isPremium: true });
+    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    const api = stubDetail({ access: false, article: teaser });
+    renderStrict(`/articles/${ARTICLE_ID}`);
+
+    await screen.findByRole('heading', { level: 1, name: teaser.title }, { timeout: 5000 });
+    expect(screen.getByText('The bridge opened at dawn....')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: TEXT.detail.teaserTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: TEXT.detail.subscribe })).toHaveAttribute('href', '/subscription');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(0);
+  });
+
+  it('shows a not-found page for an article that does not exist or is not visible', async () => {
+    const api = stubDetail(() => errorResponse(404, 'That article was not found.'));
+    renderStrict(`/articles/${ARTICLE_ID}`);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: TEXT.detail.notFound }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: TEXT.detail.backToArticles })).toHaveAttribute('href', '/articles');
+    await waitFor(() => expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(0));
+  });
+});

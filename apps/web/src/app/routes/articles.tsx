@@ -1,0 +1,103 @@
+import { TEXT } from '@dispatch/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
+import { Pagination } from '../../components/pagination';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import {
+  APPROVED_PAGE_SIZE,
+  approvedArticlesQueryOptions,
+  useApprovedArticles,
+} from '../../features/articles/api/get-approved-articles';
+import { ArticleFilters } from '../../features/articles/components/article-filters';
+import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
+import { parseArticleFilters, useArticleFilters } from '../../features/articles/hooks/use-article-filters';
+import { publishersQueryOptions, usePublishers } from '../../features/publishers/api/get-publishers';
+import { useConfig } from '../../features/site-config/api/get-config';
+import { useViewer } from '../../hooks/use-viewer';
+import { prefetch } from '../../lib/prefetch';
+
+export function articlesLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const filters = parseArticleFilters(new URL(request.url).searchParams);
+    await Promise.all([
+      prefetch(queryClient, approvedArticlesQueryOptions(filters)),
+      prefetch(queryClient, publishersQueryOptions()),
+    ]);
+    return null;
+  };
+}
+
+/** Filtering and paging within the list are the page's own queries: the page never waits on the loader for them. */
+export function shouldRevalidateArticles({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
+
+export function ArticlesRoute() {
+  const { filters, setFilters, pageLink } = useArticleFilters();
+  const articles = useApprovedArticles(filters);
+  const publishers = usePublishers();
+  const config = useConfig();
+  const { viewer } = useViewer();
+
+  const total = articles.data?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / APPROVED_PAGE_SIZE));
+  const shown = articles.data?.articles ?? [];
+  const first = (filters.page - 1) * APPROVED_PAGE_SIZE + 1;
+  const filtered = filters.search !== '' || filters.publisher !== '' || filters.tag !== '';
+
+  let content;
+  if (articles.isPending) {
+    content = (
+      <>
+        <LoadingState />
+        <ArticleGridSkeleton />
+      </>
+    );
+  } else if (articles.isError && !articles.data) {
+    content = <ErrorState onRetry={() => void articles.refetch()} />;
+  } else if (shown.length === 0) {
+    content = (
+      <EmptyState message={TEXT.articles.empty}>
+        {filtered && (
+          <button
+            type="button"
+            className="btn btn-outline"
+            onClick={() => setFilters({ search: '', publisher: '', tag: '' })}
+          >
+            {TEXT.listing.clearFilters}
+          </button>
+        )}
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <>
+        <ArticleGrid articles={shown} viewer={viewer} busy={articles.isPlaceholderData} />
+        <Pagination page={filters.page} totalPages={totalPages} linkFor={pageLink} />
+      </>
+    );
+  }
+
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <title>{`${TEXT.articles.heading} · ${config.data?.siteName ?? TEXT.brand.defaultSiteName}`}</title>
+      <header className="mb-8 border-b-4 border-double border-ink pb-6">
+        <h1 className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">{TEXT.articles.heading}</h1>
+      </header>
+      <ArticleFilters
+        filters={filters}
+        onChange={setFilters}
+        publishers={publishers.data?.map((publisher) => publisher.name) ?? []}
+        publishersLoading={publishers.isPending}
+      />
+      <p aria-live="polite" className="mt-6 mb-4 min-h-6 text-sm text-ink-soft">
+        {shown.length > 0 && `${TEXT.listing.showing} ${first}–${first + shown.length - 1} ${TEXT.listing.of} ${total}`}
+      </p>
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { ARTICLE_MESSAGES, TEXT, UploadResponseSchema } from '@dispatch/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../lib/paths';
+import { errorResponse, jsonResponse } from '../../../test/api-stub';
+import { openDashboard } from '../../../test/admin';
+import { publisherKeys } from '../../../features/publishers/api/get-publishers';
+import { publishers } from '../../../test/fixtures';
+
+const D = TEXT.dashboard;
+const logo = UploadResponseSchema.parse({ url: `/api/uploads/${'9'.repeat(64)}.webp`, width: 320, height: 320 });
+
+async function openAddPublisher(create: () => unknown) {
+  const view = openDashboard('/dashboard/add-publisher', {
+    [apiPaths.dashboardPublishers]: create,
+    [apiPaths.uploads]: () => jsonResponse(logo, 201),
+    [apiPaths.publishers]: publishers,
+  });
+  await screen.findByRole('heading', { level: 1, name: D.addPublisher }, { timeout: 5000 });
+  return view;
+}
+
+const created = () =>
+  jsonResponse(
+    {
+      insertedId: 'p9',
+      acknowledged: true,
+      publisher: { _id: 'p9', name: 'Valley Voice', logo: logo.url, createdAt: '2025-04-01T00:00:00.000Z' },
+    },
+    201,
+  );
+
+describe('/dashboard/add-publisher', () => {
+  it("requires a name and a logo: 'Name is required', 'Logo is required'", async () => {
+    const { api, person } = await openAddPublisher(created);
+
+    await person.click(screen.getByRole('button', { name: D.publisherSubmit }));
+
+    expect(await screen.findByLabelText(D.publisherName)).toHaveAccessibleDescription(TEXT.validation.nameRequired);
+    expect(screen.getByLabelText(D.publisherLogo)).toHaveAccessibleDescription(
+      expect.stringContaining(TEXT.validation.logoRequired),
+    );
+    expect(api.calls(apiPaths.dashboardPublishers)).toHaveLength(0);
+  });
+
+  it("adds the publisher: 'Publisher added successfully!' and the publishers list is read again", async () => {
+    const { api, person, queryClient } = await openAddPublisher(created);
+    await queryClient.prefetchQuery({ queryKey: publisherKeys.list(), queryFn: () => publishers });
+
+    await person.type(screen.getByLabelText(D.publisherName), 'Valley Voice');
+    await person.upload(screen.getByLabelText(D.publisherLogo), new File(['x'], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: D.publisherSubmit })).toBeEnabled());
+    await person.click(screen.getByRole('button', { name: D.publisherSubmit }));
+
+    expect(await screen.findByText(TEXT.toast.publisherAdded)).toBeInTheDocument();
+    expect(api.calls(apiPaths.dashboardPublishers)[0]?.body).toEqual({ name: 'Valley Voice', logo: logo.url });
+    expect(queryClient.getQueryState(publisherKeys.list())?.isInvalidated).toBe(true);
+    expect(screen.getByLabelText(D.publisherName)).toHaveValue('');
+  });
+
+  it("says 'Error: ' and the server's message when the name is taken", async () => {
+    const { person } = await openAddPublisher(() => errorResponse(409, ARTICLE_MESSAGES.publisherTaken));
+
+    await person.type(screen.getByLabelText(D.publisherName), 'Harbor Herald');
+    await person.upload(screen.getByLabelText(D.publisherLogo), new File(['x'], 'logo.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: D.publisherSubmit })).toBeEnabled());
+    await person.click(screen.getByRole('button', { name: D.publisherSubmit }));
+
+    expect(await screen.findByText(`Error: ${ARTICLE_MESSAGES.publisherTaken}`)).toBeInTheDocument();
+  });
+});

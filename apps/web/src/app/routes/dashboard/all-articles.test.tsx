@@ -1,0 +1,125 @@
+import { ARTICLE_MESSAGES, TEXT, type AdminArticle } from '@dispatch/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../lib/paths';
+import { errorResponse, type StubRequest } from '../../../test/api-stub';
+import { openDashboard } from '../../../test/admin';
+import { adminArticle } from '../../../test/writing-fixtures';
+
+const D = TEXT.dashboard;
+
+const articles: AdminArticle[] = [
+  adminArticle({ _id: 'pending-1', title: 'Pending piece', status: 'pending' }),
+  adminArticle({ _id: 'approved-1', title: 'Approved piece', status: 'approved', isPremium: false }),
+  adminArticle({
+    _id: 'premium-1',
+    title: 'Premium piece',
+    status: 'approved',
+    isPremium: true,
+    decidedBy: { name: 'Edna Editor', email: 'editor@dispatch.test' },
+    decidedAt: '2025-03-05T09:15:00.000Z',
+  }),
+  adminArticle({ _id: 'declined-1', title: 'Declined piece', status: 'declined', declineReason: 'Thin.' }),
+];
+
+function openAllArticles(routes: Record<string, unknown> = {}) {
+  return openDashboard('/dashboard/all-articles', {
+    [apiPaths.adminArticles]: { articles, total: 23 },
+    [apiPaths.approveArticle('pending-1')]: { modifiedCount: 1 },
+    [apiPaths.declineArticle('pending-1')]: { modifiedCount: 1 },
+    [apiPaths.makeArticlePremium('approved-1')]: { modifiedCount: 1 },
+    [apiPaths.article('declined-1')]: { deletedCount: 1 },
+    ...routes,
+  });
+}
+
+const rowOf = async (title: string) =>
+  (await screen.findByText(title, {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+const buttonsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+
+describe('/dashboard/all-articles', () => {
+  it('offers Approve and Decline only on pending rows, Make Premium only on approved non-premium rows, Delete everywhere', async () => {
+    const { api } = openAllArticles();
+
+    expect(buttonsOf(await rowOf('Pending piece'))).toEqual([D.approve, D.decline, D.delete]);
+    expect(buttonsOf(await rowOf('Approved piece'))).toEqual([D.makePremium, D.delete]);
+    expect(buttonsOf(await rowOf('Premium piece'))).toEqual([D.delete]);
+    expect(buttonsOf(await rowOf('Declined piece'))).toEqual([D.delete]);
+    expect(api.requests(apiPaths.adminArticles)[0]?.searchParams.get('limit')).toBe('10');
+  });
+
+  it('shows the author, and who decided and when', async () => {
+    openAllArticles();
+    const row = await rowOf('Premium piece');
+    expect(within(row).getByText('Rosa Reader')).toBeInTheDocument();
+    expect(within(row).getByText('reader@example.com')).toBeInTheDocument();
+    expect(within(row).getByText('Edna Editor')).toBeInTheDocument();
+    expect(within(row).getByText(/Mar 5, 2025/)).toBeInTheDocument();
+    expect(within(await rowOf('Pending piece')).getByText(D.notDecided)).toBeInTheDocument();
+  });
+
+  it("approves a pending article: 'Article has been approved!'", async () => {
+    const { api, person } = openAllArticles();
+    await person.click(within(await rowOf('Pending piece')).getByRole('button', { name: D.approve }));
+
+    expect(await screen.findByText(TEXT.toast.articleApproved)).toBeInTheDocument();
+    expect(api.calls(apiPaths.approveArticle('pending-1')).map((call) => call.method)).toEqual(['PATCH']);
+  });
+
+  it("asks for the reason before declining: 'Article has been declined!'", async () => {
+    const { api, person } = openAllArticles();
+    await person.click(within(await rowOf('Pending piece')).getByRole('button', { name: D.decline }));
+
+    const dialog = await screen.findByRole('dialog', { name: D.declineTitle });
+    expect(api.calls(apiPaths.declineArticle('pending-1'))).toHaveLength(0);
+    await person.type(within(dialog).getByLabelText(D.reason), 'Please cite your sources.');
+    await person.click(within(dialog).getByRole('button', { name: D.decline }));
+
+    expect(await screen.findByText(TEXT.toast.articleDeclined)).toBeInTheDocument();
+    const [decline] = api.calls(apiPaths.declineArticle('pending-1'));
+    expect(decline?.method).toBe('PATCH');
+    expect((decline as StubRequest).body).toEqual({ reason: 'Please cite your sources.' });
+  });
+
+  it("makes an approved article premium: 'Article has been premium!'", async () => {
+    const { api, person } = openAllArticles();
+    await person.click(within(await rowOf('Approved piece')).getByRole('button', { name: D.makePremium }));
+
+    expect(await screen.findByText(TEXT.toast.articlePremium)).toBeInTheDocument();
+    expect(api.calls(apiPaths.makeArticlePremium('approved-1'))).toHaveLength(1);
+  });
+
+  it("deletes after 'Are you sure?' / 'This article will be deleted permanently.': 'Deleted!'", async () => {
+    const { api, person } = openAllArticles();
+    await person.click(within(await rowOf('Declined piece')).getByRole('button', { name: D.delete }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: TEXT.confirm.title });
+    expect(dialog).toHaveAccessibleDescription(TEXT.confirm.adminDelete);
+    await person.click(within(dialog).getByRole('button', { name: TEXT.writing.confirmDelete }));
+
+    expect(await screen.findByText(TEXT.toast.deleted)).toBeInTheDocument();
+    expect(api.calls(apiPaths.article('declined-1')).map((call) => call.method)).toEqual(['DELETE']);
+  });
+
+  it("toasts the server's message when a decision is refused", async () => {
+    const { person } = openAllArticles({
+      [apiPaths.approveArticle('pending-1')]: () => errorResponse(409, ARTICLE_MESSAGES.notPending),
+    });
+    await person.click(within(await rowOf('Pending piece')).getByRole('button', { name: D.approve }));
+
+    expect(await screen.findByText(ARTICLE_MESSAGES.notPending)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.toast.articleApproved)).not.toBeInTheDocument();
+  });
+
+  it('pages ten at a time', async () => {
+    const { api, person } = openAllArticles();
+    await rowOf('Pending piece');
+
+    await person.click(screen.getByRole('link', { name: `${TEXT.listing.page} 3` }));
+
+    await waitFor(() => expect(api.requests(apiPaths.adminArticles).at(-1)?.searchParams.get('page')).toBe('3'));
+  });
+});

@@ -1,0 +1,55 @@
+import { TEXT } from '@dispatch/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../lib/paths';
+import { errorResponse } from '../../../test/api-stub';
+import { admin, openDashboard } from '../../../test/admin';
+import { testUser } from '../../../test/session';
+
+const D = TEXT.dashboard;
+const reader = testUser({ _id: 'user-2', name: 'Rosa Reader' });
+
+function openAllUsers(promote: () => unknown = () => ({ ...reader, role: 'admin' })) {
+  return openDashboard('/dashboard/all-users', {
+    [apiPaths.users]: { users: [admin, reader], total: 7 },
+    [apiPaths.makeAdmin(reader._id)]: promote,
+  });
+}
+
+const rowOf = async (name: string) =>
+  (await screen.findByText(name, {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+
+describe('/dashboard/all-users', () => {
+  it("shows 'Admin' for admins and 'Make Admin' for everyone else, five a page", async () => {
+    const { api } = openAllUsers();
+
+    const adminRow = await rowOf(admin.name);
+    expect(within(adminRow).getByText(D.admin)).toBeInTheDocument();
+    expect(within(adminRow).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(await rowOf(reader.name)).getByRole('button', { name: D.makeAdmin })).toBeInTheDocument();
+    expect(within(await rowOf(reader.name)).getByText(reader.email)).toBeInTheDocument();
+    expect(api.requests(apiPaths.users)[0]?.searchParams.get('limit')).toBe('5');
+    expect(screen.getByRole('link', { name: `${TEXT.listing.page} 2` })).toBeInTheDocument();
+  });
+
+  it("promotes after a confirmation: 'User promoted to admin'", async () => {
+    const { api, person } = openAllUsers();
+    await person.click(within(await rowOf(reader.name)).getByRole('button', { name: D.makeAdmin }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: TEXT.confirm.title });
+    expect(dialog).toHaveTextContent(reader.name);
+    expect(api.calls(apiPaths.makeAdmin(reader._id))).toHaveLength(0);
+    await person.click(within(dialog).getByRole('button', { name: D.makeAdmin }));
+
+    expect(await screen.findByText(TEXT.toast.userPromoted)).toBeInTheDocument();
+    expect(api.calls(apiPaths.makeAdmin(reader._id)).map((call) => call.method)).toEqual(['PATCH']);
+  });
+
+  it("says 'Failed to make admin' when the promotion fails", async () => {
+    const { person } = openAllUsers(() => errorResponse(409, 'This user is already an admin.'));
+    await person.click(within(await rowOf(reader.name)).getByRole('button', { name: D.makeAdmin }));
+    await person.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: D.makeAdmin }));
+
+    expect(await screen.findByText(TEXT.toast.promoteFailed)).toBeInTheDocument();
+  });
+});

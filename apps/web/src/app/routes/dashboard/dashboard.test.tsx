@@ -1,0 +1,79 @@
+import { ChartsSchema, TEXT } from '@dispatch/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../../lib/paths';
+import { errorResponse, stubApi } from '../../../test/api-stub';
+import { config } from '../../../test/fixtures';
+import { renderRoute } from '../../../test/render-route';
+import { openDashboard } from '../../../test/admin';
+import { ROLES } from '../../../test/session';
+
+const D = TEXT.dashboard;
+const charts = ChartsSchema.parse({
+  byPublisher: [
+    { name: 'Harbor Herald', count: 4 },
+    { name: 'Civic Ledger', count: 2 },
+  ],
+  byTag: [
+    { tag: 'Politics', count: 3 },
+    { tag: 'Health', count: 1 },
+  ],
+  byMonth: [
+    { month: '2025-02', count: 1 },
+    { month: '2025-03', count: 5 },
+  ],
+});
+
+describe('/dashboard', () => {
+  it('sends a signed-in reader to /forbidden', async () => {
+    const { router } = openDashboard('/dashboard', {}, ROLES.premium);
+
+    expect(await screen.findByRole('heading', { name: TEXT.forbidden.message }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/forbidden');
+  });
+
+  it('sends an anonymous visitor to /login', async () => {
+    stubApi({ '/api/config': config });
+    const { router } = renderRoute('/dashboard/all-users');
+
+    expect(await screen.findByRole('heading', { name: TEXT.auth.loginTitle }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows an admin the sidebar and the three charts, each with its numbers as a table', async () => {
+    openDashboard('/dashboard', { [apiPaths.dashboardCharts]: charts });
+
+    expect(await screen.findByRole('heading', { level: 1, name: D.overview }, { timeout: 5000 })).toBeInTheDocument();
+    const sidebar = screen.getByRole('navigation', { name: D.sidebar });
+    expect(
+      within(sidebar)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      [D.overview, '/dashboard'],
+      [D.allUsers, '/dashboard/all-users'],
+      [D.allArticles, '/dashboard/all-articles'],
+      [D.addPublisher, '/dashboard/add-publisher'],
+      [D.exit, '/'],
+    ]);
+
+    const publishers = await screen.findByRole('table', { name: D.byPublisher }, { timeout: 5000 });
+    expect(within(publishers).getByRole('row', { name: 'Harbor Herald 4' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: D.byTag })).getByRole('row', { name: 'Politics 3' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: D.byMonth })).getByRole('row', { name: 'Mar 2025 5' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says when there is nothing to chart', async () => {
+    openDashboard('/dashboard', { [apiPaths.dashboardCharts]: { byPublisher: [], byTag: [], byMonth: [] } });
+    await waitFor(() => expect(screen.getAllByText(D.noChartData)).toHaveLength(3), { timeout: 5000 });
+  });
+
+  it('shows an error with a retry when the charts fail', async () => {
+    openDashboard('/dashboard', { [apiPaths.dashboardCharts]: () => errorResponse(403, 'Only an admin can do that.') });
+    expect(await screen.findByRole('button', { name: TEXT.states.retry }, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

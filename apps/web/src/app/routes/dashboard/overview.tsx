@@ -1,0 +1,29 @@
+import { TEXT } from '@dispatch/shared';
+import { lazy, Suspense } from 'react';
+import { ErrorState, LoadingState } from '../../../components/states';
+import { useCharts } from '../../../features/dashboard/api/get-charts';
+import { DashboardHeading } from './dashboard-heading';
+
+// Recharts is large: it arrives with the charts, never with the rest of the site (DESIGN.md 5).
+const OverviewCharts = lazy(async () => ({
+  default: (await import('../../../features/dashboard/components/overview-charts')).OverviewCharts,
+}));
+
+/** /dashboard: the overview's charts. */
+export function OverviewRoute() {
+  const charts = useCharts();
+  return (
+    <section aria-labelledby="overview-heading">
+      <DashboardHeading id="overview-heading" title={TEXT.dashboard.overview} intro={TEXT.dashboard.overviewIntro} />
+      {charts.isPending ? (
+        <LoadingState />
+      ) : charts.isError ? (
+        <ErrorState onRetry={() => void charts.refetch()} />
+      ) : (
+        <Suspense fallback={<LoadingState />}>
+          <OverviewCharts charts={charts.data} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

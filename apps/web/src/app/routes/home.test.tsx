@@ -1,0 +1,122 @@
+import { PLANS, STORAGE_KEYS, TEXT, TIMINGS, toPlanChoice } from '@dispatch/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../test/api-stub';
+import { config, publishers, stats, trending } from '../../test/fixtures';
+import { renderRoute } from '../../test/render-route';
+
+function stubHome(trendingAnswer: unknown = trending) {
+  return stubApi({
+    '/api/config': config,
+    '/api/publishers': publishers,
+    '/api/articles/trending': trendingAnswer,
+    '/api/stats/users': stats,
+  });
+}
+
+describe('home page', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows its six sections in order', async () => {
+    stubHome();
+    renderRoute('/');
+
+    await screen.findByRole('heading', { level: 2, name: TEXT.home.trending });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const sections: string[] = [
+      TEXT.home.trending,
+      TEXT.home.publishers,
+      TEXT.home.stats,
+      TEXT.home.plans,
+      TEXT.home.trust,
+      TEXT.home.testimonials,
+    ];
+    expect(headings.filter((text) => sections.includes(text ?? ''))).toEqual(sections);
+  });
+
+  it('shows trending cards with a Read More link, the publishers and the three testimonials', async () => {
+    stubHome();
+    renderRoute('/');
+
+    const carousel = await screen.findByRole('group', { name: TEXT.home.trending });
+    const first = within(carousel).getByRole('heading', { name: trending[0]?.title });
+    const slide = first.closest('article');
+    expect(slide && within(slide).getByRole('link', { name: new RegExp(TEXT.home.readMore) })).toHaveAttribute(
+      'href',
+      '/articles/t1',
+    );
+    const publisherList = await screen.findByRole('region', { name: TEXT.home.publishers });
+    for (const publisher of publishers)
+      expect(await within(publisherList).findByText(publisher.name)).toBeInTheDocument();
+    for (const testimonial of TEXT.homeCopy.testimonials) {
+      expect(screen.getByRole('img', { name: testimonial.name })).toBeInTheDocument();
+      expect(screen.getByText(testimonial.comment)).toBeInTheDocument();
+    }
+  });
+
+  it('says so when there are no trending articles', async () => {
+    stubHome([]);
+    renderRoute('/');
+    expect(await screen.findByText(TEXT.home.noTrending)).toBeInTheDocument();
+  });
+
+  it('stores the chosen plan and moves on to payment', async () => {
+    stubHome();
+    const { router } = renderRoute('/');
+    const user = userEvent.setup();
+
+    const plan = PLANS[1]!;
+    const card = (await screen.findByRole('heading', { name: plan.name })).closest('article');
+    await user.click(within(card!).getByRole('button', { name: TEXT.home.choosePlan }));
+
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.subscriptionPlan) ?? 'null')).toEqual(
+      toPlanChoice(plan),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+  });
+
+  describe('upgrade modal', () => {
+    async function renderHomeWithFakeClock() {
+      vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+      stubHome();
+      const view = renderRoute('/');
+      await screen.findByRole('heading', { level: 2, name: TEXT.home.trending });
+      return view;
+    }
+
+    it('is hidden before 10 seconds and appears after them', async () => {
+      await renderHomeWithFakeClock();
+
+      act(() => vi.advanceTimersByTime(TIMINGS.upgradeModalDelayMs - 1500));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      act(() => vi.advanceTimersByTime(1500));
+      const dialog = await screen.findByRole('dialog', { name: TEXT.upgradeModal.title });
+      expect(dialog).toHaveTextContent(TEXT.upgradeModal.body);
+    });
+
+    it('closes with its close button', async () => {
+      await renderHomeWithFakeClock();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+      act(() => vi.advanceTimersByTime(TIMINGS.upgradeModalDelayMs));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: TEXT.upgradeModal.closeLabel }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it("closes and goes to /subscription on 'Go to Subscription'", async () => {
+      const { router } = await renderHomeWithFakeClock();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+
+      act(() => vi.advanceTimersByTime(TIMINGS.upgradeModalDelayMs));
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: TEXT.upgradeModal.goToSubscription }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    });
+  });
+});

@@ -1,0 +1,96 @@
+import { TEXT } from '@dispatch/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { SectionHeading } from '../../components/section-heading';
+import { trendingArticlesQueryOptions } from '../../features/articles/api/get-trending-articles';
+import { TrendingSection } from '../../features/articles/components/trending-section';
+import { TestimonialsSection } from '../../features/home/components/testimonials-section';
+import { TrustSection } from '../../features/home/components/trust-section';
+import { publishersQueryOptions } from '../../features/publishers/api/get-publishers';
+import { PublishersSection } from '../../features/publishers/components/publishers-section';
+import { configQueryOptions, FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
+import { userStatsQueryOptions } from '../../features/stats/api/get-user-stats';
+import { StatsSection } from '../../features/stats/components/stats-section';
+import { PlansSection } from '../../features/subscription/components/plans-section';
+import { UpgradeModal } from '../../features/subscription/components/upgrade-modal';
+import { useViewer } from '../../hooks/use-viewer';
+import { prefetch } from '../../lib/prefetch';
+
+export function homeLoader(queryClient: QueryClient) {
+  return async () => {
+    await Promise.all([
+      prefetch(queryClient, trendingArticlesQueryOptions()),
+      prefetch(queryClient, publishersQueryOptions()),
+      prefetch(queryClient, userStatsQueryOptions()),
+      prefetch(queryClient, configQueryOptions()),
+    ]);
+    return null;
+  };
+}
+
+const bands = {
+  paper: '',
+  white: 'border-y border-rule bg-white',
+  ink: 'bg-ink',
+} as const;
+
+function HomeSection({
+  id,
+  title,
+  intro,
+  band = 'paper',
+  first = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  band?: keyof typeof bands;
+  first?: boolean;
+  children: ReactNode;
+}) {
+  const headingId = `${id}-heading`;
+  return (
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={`${first ? 'pt-8 pb-14 sm:pt-10 sm:pb-20' : 'py-14 sm:py-20'} ${bands[band]}`}
+    >
+      <div className="container-page">
+        <SectionHeading id={headingId} title={title} intro={intro} tone={band === 'ink' ? 'dark' : 'light'} />
+        {children}
+      </div>
+    </section>
+  );
+}
+
+export function HomeRoute() {
+  const config = useConfig().data ?? FALLBACK_CONFIG;
+  const { loading, isPremium } = useViewer();
+
+  return (
+    <>
+      <title>{`${config.siteName} · ${TEXT.brand.tagline}`}</title>
+      <h1 className="sr-only">{config.siteName}</h1>
+      <HomeSection id="trending" title={TEXT.home.trending} intro={TEXT.homeCopy.trendingIntro} first>
+        <TrendingSection />
+      </HomeSection>
+      <HomeSection id="publishers" title={TEXT.home.publishers} intro={TEXT.homeCopy.publishersIntro} band="white">
+        <PublishersSection />
+      </HomeSection>
+      <HomeSection id="statistics" title={TEXT.home.stats} intro={TEXT.homeCopy.statsIntro} band="ink">
+        <StatsSection />
+      </HomeSection>
+      <HomeSection id="plans" title={TEXT.home.plans} intro={TEXT.homeCopy.plansIntro}>
+        <PlansSection currency={config.currency} />
+      </HomeSection>
+      <HomeSection id="trust" title={TEXT.home.trust} intro={TEXT.homeCopy.trustIntro} band="white">
+        <TrustSection />
+      </HomeSection>
+      <HomeSection id="testimonials" title={TEXT.home.testimonials} intro={TEXT.homeCopy.testimonialsIntro}>
+        <TestimonialsSection />
+      </HomeSection>
+      <UpgradeModal enabled={!loading && !isPremium} />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { TEXT, type MyArticle } from '@dispatch/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../lib/paths';
+import { stubApi } from '../../test/api-stub';
+import { config } from '../../test/fixtures';
+import { renderRoute } from '../../test/render-route';
+import { sessionRoutes, storeToken, testUser } from '../../test/session';
+import { myArticle, pathOf } from '../../test/writing-fixtures';
+
+const user = testUser();
+const W = TEXT.writing;
+const ids = { pending: 'a-pending', declined: 'a-declined', silent: 'a-silent', premium: 'a-premium' };
+
+async function openMyArticles(initial: MyArticle[]) {
+  storeToken();
+  let articles = initial;
+  const routes: Record<string, unknown> = {
+    '/api/config': config,
+    ...sessionRoutes(user),
+    [pathOf(apiPaths.userArticles(user.email))]: () => articles,
+  };
+  for (const item of initial) {
+    routes[apiPaths.article(item._id)] = () => {
+      articles = articles.filter((other) => other._id !== item._id);
+      return { deletedCount: 1 };
+    };
+  }
+  const api = stubApi(routes);
+  const view = renderRoute('/my-articles');
+  await screen.findByRole('heading', { level: 1, name: W.myArticlesHeading }, { timeout: 5000 });
+  return { api, ...view, person: userEvent.setup() };
+}
+
+const rowOf = (title: string) => screen.getByRole('cell', { name: title }).closest('tr') as HTMLElement;
+
+describe('/my-articles', () => {
+  const list = [
+    myArticle({ _id: ids.pending, title: 'Pending piece' }),
+    myArticle({ _id: ids.declined, title: 'Declined piece', status: 'declined', reason: 'Needs <b>sources</b>.' }),
+    myArticle({ _id: ids.silent, title: 'Declined quietly', status: 'declined', reason: null }),
+    myArticle({ _id: ids.premium, title: 'Premium piece', status: 'approved', isPremium: true }),
+  ];
+
+  it('lists # / Title / Status / Premium / Actions with Details, Update and Delete', async () => {
+    await openMyArticles(list);
+    await screen.findByRole('table');
+
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      '#',
+      'Title',
+      'Status',
+      'Premium',
+      'Actions',
+    ]);
+    const premium = rowOf('Premium piece');
+    expect(within(premium).getByRole('cell', { name: W.yes })).toBeInTheDocument();
+    expect(within(premium).getByRole('link', { name: W.details })).toHaveAttribute('href', `/articles/${ids.premium}`);
+    expect(within(premium).getByRole('link', { name: W.updateAction })).toHaveAttribute(
+      'href',
+      `/update-article/${ids.premium}`,
+    );
+    expect(within(premium).getByRole('button', { name: W.delete })).toBeInTheDocument();
+    expect(within(rowOf('Pending piece')).getByRole('cell', { name: W.no })).toBeInTheDocument();
+    expect(within(rowOf('Pending piece')).queryByRole('button', { name: W.reason })).not.toBeInTheDocument();
+  });
+
+  it("opens 'Decline Reason' with the reason as text, or 'No reason provided.'", async () => {
+    const { person } = await openMyArticles(list);
+    await screen.findByRole('table');
+
+    await person.click(within(rowOf('Declined piece')).getByRole('button', { name: W.reason }));
+    let dialog = await screen.findByRole('dialog', { name: TEXT.declineReason.title });
+    expect(within(dialog).getByText('Needs <b>sources</b>.')).toBeInTheDocument();
+    expect(dialog.querySelector('b')).toBeNull();
+    await person.click(within(dialog).getByRole('button', { name: W.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await person.click(within(rowOf('Declined quietly')).getByRole('button', { name: W.reason }));
+    dialog = await screen.findByRole('dialog', { name: TEXT.declineReason.title });
+    expect(within(dialog).getByText(TEXT.declineReason.none)).toBeInTheDocument();
+  });
+
+  it("asks 'Are you sure?' before deleting, then says 'Deleted!'", async () => {
+    const { api, person } = await openMyArticles(list);
+    await screen.findByRole('table');
+
+    await person.click(within(rowOf('Pending piece')).getByRole('button', { name: W.delete }));
+    let dialog = await screen.findByRole('alertdialog', { name: TEXT.confirm.title });
+    expect(dialog).toHaveAccessibleDescription(TEXT.confirm.userDelete);
+    await person.click(within(dialog).getByRole('button', { name: W.cancel }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.calls(apiPaths.article(ids.pending))).toHaveLength(0);
+
+    await person.click(within(rowOf('Pending piece')).getByRole('button', { name: W.delete }));
+    dialog = await screen.findByRole('alertdialog', { name: TEXT.confirm.title });
+    await person.click(within(dialog).getByRole('button', { name: W.confirmDelete }));
+
+    expect(await screen.findByText(TEXT.toast.deleted)).toBeInTheDocument();
+    expect(api.calls(apiPaths.article(ids.pending)).map((call) => call.method)).toEqual(['DELETE']);
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'Pending piece' })).not.toBeInTheDocument());
+  });
+
+  it('invites a writer without articles to write one', async () => {
+    await openMyArticles([]);
+
+    expect(await screen.findByText(W.empty)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: W.writeFirst })).toHaveAttribute('href', '/addArticle');
+  });
+});

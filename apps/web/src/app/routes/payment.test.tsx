@@ -1,0 +1,191 @@
+import { findPlan, PAYMENT_MESSAGES, STORAGE_KEYS, TEXT, toPlanChoice, type RoleRecord } from '@dispatch/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { apiPaths } from '../../lib/paths';
+import { errorResponse, stubApi, type StubRequest } from '../../test/api-stub';
+import { articleCard, config } from '../../test/fixtures';
+import { renderRoute } from '../../test/render-route';
+import { ROLES, sessionRoutes, storeToken, testUser } from '../../test/session';
+import { AppProviders } from '../providers';
+import { createRoutes } from '../routes';
+
+const user = testUser();
+const SECRET = 'test_intent_secret';
+const premiumUntil = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+
+function choosePlan(id: 'trial' | 'individual' | 'family') {
+  window.localStorage.setItem(STORAGE_KEYS.subscriptionPlan, JSON.stringify(toPlanChoice(findPlan(id)!)));
+}
+
+function stubPayment(confirm: (url: URL, request: StubRequest) => unknown) {
+  let role: RoleRecord = ROLES.user;
+  const api = stubApi({
+    '/api/config': config,
+    ...sessionRoutes(user),
+    [apiPaths.role]: () => role,
+    [apiPaths.createPaymentIntent]: (_url: URL, request: StubRequest) => {
+      const { planId } = request.body as { planId: 'trial' | 'individual' | 'family' };
+      return { clientSecret: SECRET, provider: 'test', planId, amount: findPlan(planId)!.price, currency: 'usd' };
+    },
+    [apiPaths.confirmPayment]: async (url: URL, request: StubRequest) => {
+      const answer = await confirm(url, request);
+      if (!(answer instanceof Response)) role = { role: 'user', premiumTaken: premiumUntil };
+      return answer;
+    },
+    [apiPaths.premiumArticles]: {
+      articles: [articleCard({ _id: 'p1', title: 'Inside the budget', isPremium: true })],
+      total: 1,
+    },
+  });
+  return api;
+}
+
+const succeeded = () => ({ status: 'succeeded', premiumTaken: premiumUntil });
+
+async function openPayment(confirm: (url: URL, request: StubRequest) => unknown = succeeded, plan = 'trial' as const) {
+  storeToken();
+  choosePlan(plan);
+  const api = stubPayment(confirm);
+  const view = renderRoute('/payment');
+  await screen.findByLabelText(TEXT.paymentPage.cardNumber);
+  return { api, ...view, person: userEvent.setup() };
+}
+
+async function fillCard(person: ReturnType<typeof userEvent.setup>, number = '4242424242424242') {
+  await person.type(screen.getByLabelText(TEXT.paymentPage.cardNumber), number);
+  await person.type(screen.getByLabelText(TEXT.paymentPage.expiry), '1240');
+  await person.type(screen.getByLabelText(TEXT.paymentPage.cvc), '123');
+}
+
+describe('/payment', () => {
+  it("heads the page with the stored plan's price and label and opens one intent for its id", async () => {
+    storeToken();
+    choosePlan('individual');
+    const api = stubPayment(succeeded);
+    const queryClient = createQueryClient();
+    const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: ['/payment'] });
+    // StrictMode mounts twice in development: still one payment intent.
+    render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pay $300.00 for 5 Days' })).toBeInTheDocument();
+    await screen.findByLabelText(TEXT.paymentPage.cardNumber);
+    expect(api.calls(apiPaths.createPaymentIntent).map((request) => request.body)).toEqual([{ planId: 'individual' }]);
+    expect(screen.getByText(/4242 4242 4242 4242/)).toBeInTheDocument();
+  });
+
+  it('sends a reader without a valid stored plan to /subscription with a message', async () => {
+    storeToken();
+    window.localStorage.setItem(
+      STORAGE_KEYS.subscriptionPlan,
+      JSON.stringify({ label: '1 Minute', value: 1, price: 1 }),
+    );
+    const api = stubPayment(succeeded);
+    const { router } = renderRoute('/payment');
+
+    expect(await screen.findByRole('heading', { level: 1, name: TEXT.subscription.heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/subscription');
+    expect(screen.getByRole('alert')).toHaveTextContent(TEXT.subscriptionPage.choosePlanFirst);
+    expect(api.calls(apiPaths.createPaymentIntent)).toHaveLength(0);
+  });
+
+  it('formats the card number and the expiry as they are typed', async () => {
+    const { person } = await openPayment();
+
+    await fillCard(person);
+
+    expect(screen.getByLabelText(TEXT.paymentPage.cardNumber)).toHaveValue('4242 4242 4242 4242');
+    expect(screen.getByLabelText(TEXT.paymentPage.expiry)).toHaveValue('12/40');
+    await person.type(screen.getByLabelText(TEXT.paymentPage.cvc), 'ab45');
+    expect(screen.getByLabelText(TEXT.paymentPage.cvc)).toHaveValue('1234');
+  });
+
+  it('checks each field when it is left, next to the field', async () => {
+    const { person } = await openPayment();
+
+    await person.type(screen.getByLabelText(TEXT.paymentPage.cardNumber), '4242424242424241');
+    await person.type(screen.getByLabelText(TEXT.paymentPage.expiry), '0120');
+    await person.type(screen.getByLabelText(TEXT.paymentPage.cvc), '1');
+    await person.tab();
+
+    expect(screen.getByLabelText(TEXT.paymentPage.cardNumber)).toHaveAccessibleDescription(
+      PAYMENT_MESSAGES.incorrectNumber,
+    );
+    expect(screen.getByLabelText(TEXT.paymentPage.expiry)).toHaveAccessibleDescription(PAYMENT_MESSAGES.expired);
+    expect(screen.getByLabelText(TEXT.paymentPage.cvc)).toHaveAccessibleDescription(PAYMENT_MESSAGES.cvcInvalid);
+
+    await person.clear(screen.getByLabelText(TEXT.paymentPage.cardNumber));
+    await person.type(screen.getByLabelText(TEXT.paymentPage.cardNumber), '4242424242424242');
+    expect(screen.queryByText(PAYMENT_MESSAGES.incorrectNumber)).not.toBeInTheDocument();
+  });
+
+  it('pays nothing and shows every problem when an empty form is submitted', async () => {
+    const { api, person } = await openPayment();
+
+    await person.click(screen.getByRole('button', { name: TEXT.payment.payNow }));
+
+    expect(await screen.findByText(PAYMENT_MESSAGES.incorrectNumber)).toBeInTheDocument();
+    expect(screen.getByText(PAYMENT_MESSAGES.expiryInvalid)).toBeInTheDocument();
+    expect(screen.getByText(PAYMENT_MESSAGES.cvcInvalid)).toBeInTheDocument();
+    expect(api.calls(apiPaths.confirmPayment)).toHaveLength(0);
+  });
+
+  it("pays, says 'Subscription successful!', shows Premium Articles in the navbar and opens the premium list", async () => {
+    const { api, router, person } = await openPayment();
+
+    await fillCard(person);
+    await person.click(screen.getByRole('button', { name: TEXT.payment.payNow }));
+
+    expect(await screen.findByText(TEXT.toast.subscriptionSuccess)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/premium-articles'));
+    expect(await screen.findByRole('heading', { level: 1, name: TEXT.articles.premiumHeading })).toBeInTheDocument();
+    const card = (await screen.findByRole('heading', { name: 'Inside the budget' })).closest('article')!;
+    expect(within(card).getByRole('link', { name: TEXT.articles.details })).toHaveAttribute('href', '/articles/p1');
+    const navs = screen.getAllByRole('navigation', { name: TEXT.layout.mainNavigation, hidden: true });
+    for (const nav of navs) {
+      expect(within(nav).getByRole('link', { name: TEXT.nav.premiumArticles, hidden: true })).toHaveAttribute(
+        'href',
+        '/premium-articles',
+      );
+    }
+    expect(api.calls(apiPaths.confirmPayment).map((request) => request.body)).toEqual([
+      { clientSecret: SECRET, card: { number: '4242 4242 4242 4242', expiry: '12/40', cvc: '123' } },
+    ]);
+    expect(window.localStorage.getItem(STORAGE_KEYS.subscriptionPlan)).not.toBeNull();
+  });
+
+  it("shows a declined card's message as a toast and stays on the page", async () => {
+    const { router, person } = await openPayment(() => errorResponse(402, PAYMENT_MESSAGES.cardDeclined));
+
+    await fillCard(person, '4000000000000002');
+    await person.click(screen.getByRole('button', { name: TEXT.payment.payNow }));
+
+    expect(await screen.findByText(PAYMENT_MESSAGES.cardDeclined)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.toast.subscriptionSuccess)).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/payment');
+    expect(screen.getByRole('button', { name: TEXT.payment.payNow })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: TEXT.nav.premiumArticles, hidden: true })).not.toBeInTheDocument();
+  });
+
+  it('disables Pay Now while the payment is on its way', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const { router, person } = await openPayment(() => new Promise((resolve) => (answer = resolve)));
+
+    await fillCard(person);
+    await person.click(screen.getByRole('button', { name: TEXT.payment.payNow }));
+
+    await waitFor(() => expect(screen.getByRole('button', { name: TEXT.payment.payNow })).toBeDisabled());
+    await person.click(screen.getByRole('button', { name: TEXT.payment.payNow }));
+    answer(succeeded());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/premium-articles'));
+  });
+});

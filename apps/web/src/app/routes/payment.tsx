@@ -1,0 +1,42 @@
+import { formatPrice, TEXT } from '@dispatch/shared';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Checkout } from '../../features/payment/components/checkout';
+import { OrderSummary } from '../../features/payment/components/order-summary';
+import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
+import { CHOOSE_PLAN_NOTICE, readStoredPlan } from '../../features/subscription/utils/plan-choice';
+import { paths } from '../../lib/paths';
+
+/** /payment, behind RequireAuth and in its own chunk (DESIGN.md 5): pays for the plan stored by the choice. */
+export function PaymentRoute() {
+  const config = useConfig().data ?? FALLBACK_CONFIG;
+  const [plan] = useState(readStoredPlan);
+  const navigate = useNavigate();
+
+  if (!plan) return <Navigate to={paths.subscription} replace state={CHOOSE_PLAN_NOTICE} />;
+
+  const heading = TEXT.paymentPage.heading(formatPrice(plan.price, config.currency), plan.label);
+  const onPaid = () => {
+    toast.success(TEXT.toast.subscriptionSuccess);
+    void navigate(paths.premiumArticles, { replace: true });
+  };
+
+  return (
+    <section aria-labelledby="payment-heading" className="container-page max-w-4xl py-10 sm:py-14">
+      <title>{`${heading} · ${config.siteName}`}</title>
+      <div className="border-t-4 border-double border-ink pt-4">
+        <h1 id="payment-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+          {heading}
+        </h1>
+        <p className="mt-2 text-ink-soft">{TEXT.paymentPage.intro}</p>
+      </div>
+      <div className="mt-8 grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
+        <OrderSummary plan={plan} currency={config.currency} />
+        <div className="rounded-lg border border-rule bg-white p-5 sm:p-8 md:order-first">
+          <Checkout plan={plan} stripePublishableKey={config.stripePublishableKey} onPaid={onPaid} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { TEXT } from '@dispatch/shared';
+import { useSearchParams } from 'react-router';
+import { Pagination } from '../../components/pagination';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { PREMIUM_PAGE_SIZE, usePremiumArticles } from '../../features/articles/api/get-premium-articles';
+import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
+import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
+import { useViewer } from '../../hooks/use-viewer';
+
+function pageFrom(params: URLSearchParams): number {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 1 ? page : 1;
+}
+
+const pageLink = (page: number) => ({ search: page > 1 ? `?page=${page}` : '' });
+
+/** /premium-articles, behind RequireAuth and RequirePremium (SPEC.md 2): 12 premium cards a page. */
+export function PremiumArticlesRoute() {
+  const [params] = useSearchParams();
+  const page = pageFrom(params);
+  const articles = usePremiumArticles(page);
+  const config = useConfig().data ?? FALLBACK_CONFIG;
+  const { viewer } = useViewer();
+
+  const total = articles.data?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / PREMIUM_PAGE_SIZE));
+  const shown = articles.data?.articles ?? [];
+  const first = (page - 1) * PREMIUM_PAGE_SIZE + 1;
+
+  let content;
+  if (articles.isPending) {
+    content = (
+      <>
+        <LoadingState />
+        <ArticleGridSkeleton />
+      </>
+    );
+  } else if (articles.isError && !articles.data) {
+    content = <ErrorState onRetry={() => void articles.refetch()} />;
+  } else if (shown.length === 0) {
+    content = <EmptyState message={TEXT.premiumPage.empty} />;
+  } else {
+    content = (
+      <>
+        <ArticleGrid articles={shown} viewer={viewer} busy={articles.isPlaceholderData} />
+        <Pagination page={page} totalPages={totalPages} linkFor={pageLink} />
+      </>
+    );
+  }
+
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <title>{`${TEXT.articles.premiumHeading} · ${config.siteName}`}</title>
+      <header className="mb-8 border-b-4 border-double border-ink pb-6">
+        <h1 className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">{TEXT.articles.premiumHeading}</h1>
+        <p className="mt-2 text-ink-soft">{TEXT.premiumPage.intro}</p>
+      </header>
+      <p aria-live="polite" className="mb-4 min-h-6 text-sm text-ink-soft">
+        {shown.length > 0 && `${TEXT.listing.showing} ${first}–${first + shown.length - 1} ${TEXT.listing.of} ${total}`}
+      </p>
+      {content}
+    </div>
+  );
+}

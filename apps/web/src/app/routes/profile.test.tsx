@@ -1,0 +1,124 @@
+import { API_MESSAGES, TEXT, UploadResponseSchema } from '@dispatch/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { apiPaths } from '../../lib/paths';
+import { errorResponse, stubApi, type StubRequest } from '../../test/api-stub';
+import { config, publishers, stats, trending } from '../../test/fixtures';
+import { renderRoute } from '../../test/render-route';
+import { sessionRoutes, storeToken, TEST_TOKEN, testUser } from '../../test/session';
+
+const user = testUser();
+const newPhoto = UploadResponseSchema.parse({ url: `/api/uploads/${'e'.repeat(64)}.webp`, width: 320, height: 320 });
+
+async function openProfile(update: (url: URL, request: StubRequest) => unknown = () => user) {
+  storeToken();
+  const api = stubApi({
+    '/api/config': config,
+    '/api/publishers': publishers,
+    '/api/articles/trending': trending,
+    '/api/stats/users': stats,
+    ...sessionRoutes(user),
+    [apiPaths.updateUser(user.email)]: update,
+    [apiPaths.uploads]: () => new Response(JSON.stringify(newPhoto), { status: 201 }),
+  });
+  const view = renderRoute('/profile');
+  await screen.findByRole('heading', { level: 1, name: TEXT.profile.heading });
+  await screen.findByLabelText(TEXT.auth.name);
+  return { api, ...view, person: userEvent.setup() };
+}
+
+describe('/profile', () => {
+  it('shows the name to edit, the read-only e-mail and the current photo', async () => {
+    const { api } = await openProfile();
+
+    expect(screen.getByLabelText(TEXT.auth.name)).toHaveValue(user.name);
+    const email = screen.getByLabelText(TEXT.auth.email);
+    expect(email).toHaveValue(user.email);
+    expect(email).toHaveAttribute('readonly');
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('img', { name: user.name })).toHaveAttribute('src', user.profile_pic);
+    expect(screen.getByLabelText(TEXT.profileForm.photo)).toHaveAttribute('type', 'file');
+    expect(api.calls(apiPaths.user(user.email))[0]?.headers.get('Authorization')).toBe(`Bearer ${TEST_TOKEN}`);
+  });
+
+  it("saves a new name and photo, says 'Saved!' and updates the navbar photo", async () => {
+    const { api, person } = await openProfile((_url, request) => ({ ...user, ...(request.body as object) }));
+
+    await person.clear(screen.getByLabelText(TEXT.auth.name));
+    await person.type(screen.getByLabelText(TEXT.auth.name), 'Rosa Editor');
+    await person.upload(
+      screen.getByLabelText(TEXT.profileForm.photo),
+      new File(['x'], 'me.png', { type: 'image/png' }),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: TEXT.profile.update })).toBeEnabled());
+    await person.click(screen.getByRole('button', { name: TEXT.profile.update }));
+
+    expect(await screen.findByText(TEXT.toast.saved)).toBeInTheDocument();
+    const [patch] = api.calls(apiPaths.updateUser(user.email));
+    expect(patch?.method).toBe('PATCH');
+    expect(patch?.body).toEqual({ name: 'Rosa Editor', profile_pic: newPhoto.url });
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('img', { name: 'Rosa Editor' })).toHaveAttribute('src', newPhoto.url);
+  });
+
+  it("says 'Update failed: ' with the server's message", async () => {
+    const { person } = await openProfile(() => errorResponse(400, API_MESSAGES.imageNotOurs));
+
+    await person.type(screen.getByLabelText(TEXT.auth.name), ' Jr');
+    await person.click(screen.getByRole('button', { name: TEXT.profile.update }));
+
+    expect(await screen.findByText(`Update failed: ${API_MESSAGES.imageNotOurs}`)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.toast.saved)).not.toBeInTheDocument();
+  });
+
+  it('requires a name', async () => {
+    const { api, person } = await openProfile();
+
+    await person.clear(screen.getByLabelText(TEXT.auth.name));
+    await person.click(screen.getByRole('button', { name: TEXT.profile.update }));
+
+    expect(await screen.findByLabelText(TEXT.auth.name)).toHaveAccessibleDescription(TEXT.validation.nameRequired);
+    expect(api.calls(apiPaths.updateUser(user.email))).toHaveLength(0);
+  });
+});
+
+describe('/profile with unsaved edits', () => {
+  it('asks before leaving; Stay keeps the edits', async () => {
+    const { person, router } = await openProfile();
+    await person.type(screen.getByLabelText(TEXT.auth.name), ' Jr');
+
+    await person.click(within(screen.getByRole('banner')).getByRole('link', { name: TEXT.nav.home }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: TEXT.unsaved.title });
+    await person.click(within(dialog).getByRole('button', { name: TEXT.unsaved.stay }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/profile');
+    expect(screen.getByLabelText(TEXT.auth.name)).toHaveValue(`${user.name} Jr`);
+  });
+
+  it("leaves when asked to, saying 'Changes are not saved'", async () => {
+    const { api, person, router } = await openProfile();
+    await person.type(screen.getByLabelText(TEXT.auth.name), ' Jr');
+
+    await person.click(within(screen.getByRole('banner')).getByRole('link', { name: TEXT.nav.home }));
+    const dialog = await screen.findByRole('alertdialog', { name: TEXT.unsaved.title });
+    await person.click(within(dialog).getByRole('button', { name: TEXT.unsaved.leave }));
+
+    expect(await screen.findByText(TEXT.toast.changesNotSaved)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(api.calls(apiPaths.updateUser(user.email))).toHaveLength(0);
+  });
+
+  it('lets a saved form go without asking', async () => {
+    const { person, router } = await openProfile((_url, request) => ({ ...user, ...(request.body as object) }));
+    await person.type(screen.getByLabelText(TEXT.auth.name), ' Jr');
+    await person.click(screen.getByRole('button', { name: TEXT.profile.update }));
+    await screen.findByText(TEXT.toast.saved);
+
+    await person.click(within(screen.getByRole('banner')).getByRole('link', { name: TEXT.nav.home }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,38 @@
+import { TEXT } from '@dispatch/shared';
+import { ErrorState, LoadingState } from '../../components/states';
+import { useProfile } from '../../features/profile/api/get-profile';
+import { ProfileForm } from '../../features/profile/components/profile-form';
+import { useAuth } from '../../lib/auth';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+
+/** /profile, behind RequireAuth. */
+export function ProfileRoute() {
+  const { user } = useAuth();
+  const profile = useProfile(user?.email);
+
+  return (
+    <section aria-labelledby="profile-heading" className="container-page max-w-2xl py-10 sm:py-14">
+      <title>{TEXT.profile.heading}</title>
+      <div className="border-t-4 border-double border-ink pt-4">
+        <h1 id="profile-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
+          {TEXT.profile.heading}
+        </h1>
+        {profile.data && (
+          <p className="mt-2 text-ink-soft">
+            {TEXT.profileForm.memberSince} {dateFormat.format(new Date(profile.data.created_at))}
+          </p>
+        )}
+      </div>
+      <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
+        {profile.isPending ? (
+          <LoadingState />
+        ) : profile.isError ? (
+          <ErrorState onRetry={() => void profile.refetch()} />
+        ) : (
+          <ProfileForm key={profile.data._id} profile={profile.data} />
+        )}
+      </div>
+    </section>
+  );
+}

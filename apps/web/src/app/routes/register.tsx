@@ -1,0 +1,39 @@
+import { TEXT } from '@dispatch/shared';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { useConfig } from '../../features/site-config/api/get-config';
+import { useAuth } from '../../lib/auth';
+import { paths } from '../../lib/paths';
+
+export function RegisterRoute() {
+  const config = useConfig().data;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { signOut } = useAuth();
+
+  // DESIGN.md 7.7: registering does not log in; the new reader is signed out and logs in next,
+  // keeping the page they were heading for.
+  const onRegistered = () => {
+    signOut();
+    void navigate(paths.login, { state: location.state as unknown });
+  };
+
+  return (
+    <>
+      <title>{`${TEXT.auth.registerTitle} · ${config?.siteName ?? TEXT.brand.defaultSiteName}`}</title>
+      <h1 className="text-3xl font-bold text-ink">{TEXT.auth.registerTitle}</h1>
+      <p className="mt-2 mb-7 text-ink-soft">{TEXT.auth.registerIntro}</p>
+      <RegisterForm onRegistered={onRegistered} />
+      <p className="mt-7 text-center text-sm text-ink-soft">
+        {TEXT.auth.haveAccount}{' '}
+        <Link
+          to={paths.login}
+          state={location.state as unknown}
+          className="font-semibold text-ink underline underline-offset-4"
+        >
+          {TEXT.auth.login}
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { TEXT } from '@dispatch/shared';
+import { Link, type To } from 'react-router';
+
+/** Page numbers to show: the first, the last, and the current page with its neighbours. */
+export function pageWindow(page: number, totalPages: number): Array<number | 'gap'> {
+  const wanted = new Set([1, totalPages, page - 1, page, page + 1]);
+  const pages = [...wanted].filter((p) => p >= 1 && p <= totalPages).sort((a, b) => a - b);
+  const items: Array<number | 'gap'> = [];
+  for (const p of pages) {
+    const previous = items.at(-1);
+    if (typeof previous === 'number' && p - previous > 1) items.push('gap');
+    items.push(p);
+  }
+  return items;
+}
+
+const itemClass =
+  'inline-flex min-w-10 items-center justify-center rounded-md border px-3 py-2 text-sm font-medium transition-colors';
+
+interface PaginationProps {
+  page: number;
+  totalPages: number;
+  linkFor: (page: number) => To;
+}
+
+export function Pagination({ page, totalPages, linkFor }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  const edge = (target: number, label: string, enabled: boolean) =>
+    enabled ? (
+      <Link to={linkFor(target)} className={`${itemClass} border-ink text-ink hover:bg-ink hover:text-white`}>
+        {label}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className={`${itemClass} cursor-not-allowed border-rule text-ink-soft`}>
+        {label}
+      </span>
+    );
+
+  return (
+    <nav aria-label={TEXT.listing.pagination} className="mt-10 flex flex-wrap items-center justify-center gap-2">
+      {edge(page - 1, TEXT.articles.previous, page > 1)}
+      <ul className="flex flex-wrap items-center gap-2">
+        {pageWindow(page, totalPages).map((item, index) =>
+          item === 'gap' ? (
+            <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-ink-soft">
+              …
+            </li>
+          ) : (
+            <li key={item}>
+              <Link
+                to={linkFor(item)}
+                aria-label={`${TEXT.listing.page} ${item}`}
+                aria-current={item === page ? 'page' : undefined}
+                className={`${itemClass} ${
+                  item === page ? 'border-ink bg-ink text-white' : 'border-rule text-ink hover:border-ink'
+                }`}
+              >
+                {item}
+              </Link>
+            </li>
+          ),
+        )}
+      </ul>
+      {edge(page + 1, TEXT.articles.next, page < totalPages)}
+    </nav>
+  );
+}

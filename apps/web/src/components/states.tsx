@@ -1,0 +1,50 @@
+import { TEXT } from '@dispatch/shared';
+import type { ReactNode } from 'react';
+
+function Spinner() {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block size-5 animate-spin rounded-full border-2 border-rule border-t-ink motion-reduce:animate-none"
+    />
+  );
+}
+
+/** A polite loading message for a region whose data is on its way. */
+export function LoadingState({ label = TEXT.states.loading }: { label?: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 py-10 text-sm text-ink-soft">
+      <Spinner />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function ErrorState({ message = TEXT.states.loadFailed, onRetry }: { message?: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="rounded-md border border-rule bg-white px-6 py-8 text-center">
+      <p className="text-ink">{message}</p>
+      {onRetry && (
+        <button type="button" className="btn btn-outline mt-4" onClick={onRetry}>
+          {TEXT.states.retry}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function EmptyState({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-md border border-dashed border-rule px-6 py-10 text-center">
+      <p className="font-serif text-lg text-ink">{message}</p>
+      {children && <div className="mt-4">{children}</div>}
+    </div>
+  );
+}
+
+/** A grey block standing in for content that is loading. */
+export function Skeleton({ className = '' }: { className?: string }) {
+  return (
+    <div aria-hidden="true" className={`animate-pulse rounded bg-stone-200 motion-reduce:animate-none ${className}`} />
+  );
+}

@@ -1,0 +1,22 @@
+import { ArticleDetailSchema, type ArticleDetail } from '@dispatch/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { articleDetailKeys } from './keys';
+
+/** The whole article for a reader who may read it, the teaser for one who may not (DESIGN.md 4). */
+export function getArticle(id: string, signal?: AbortSignal): Promise<ArticleDetail> {
+  return apiRequest(apiPaths.article(id), ArticleDetailSchema, { signal });
+}
+
+export function articleQueryOptions(id: string) {
+  return queryOptions({ queryKey: articleDetailKeys.detail(id), queryFn: ({ signal }) => getArticle(id, signal) });
+}
+
+/**
+ * Needs the session's token, so no loader prefetches it. Not refetched on window focus: the page shows
+ * one reading of the article, the one its view was counted for.
+ */
+export function useArticle(id: string) {
+  return useQuery({ ...articleQueryOptions(id), refetchOnWindowFocus: false });
+}

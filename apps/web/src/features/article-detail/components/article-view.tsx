@@ -1,0 +1,129 @@
+import { imageSrcSet, preview, TEXT, type ArticleDetail } from '@dispatch/shared';
+import { Link } from 'react-router';
+import { LockIcon, StarIcon } from '../../../components/icons';
+import { paths } from '../../../lib/paths';
+
+// No time zone given: the reader's own (SPEC.md 2: the posted date and time).
+const postedFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+/** Blank lines separate paragraphs; a single line break stays a line break. Text only, never HTML. */
+export function paragraphs(text: string): string[] {
+  return text
+    .split(/\r?\n\s*\r?\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+}
+
+function Posted({ createdAt }: { createdAt: string }) {
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return null;
+  return (
+    <p>
+      {TEXT.detail.posted} <time dateTime={createdAt}>{postedFormat.format(date)}</time>
+    </p>
+  );
+}
+
+/** SPEC.md 2 /articles/{id}: image, title, publisher, tags, the text, author and posted date-time. */
+export function ArticleView({ detail }: { detail: ArticleDetail }) {
+  const { article } = detail;
+  return (
+    <article aria-labelledby="article-title" className="mx-auto max-w-3xl">
+      <header className="border-b border-rule pb-6">
+        <p className="kicker flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span>{article.publisher}</span>
+          {article.isPremium && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2.5 py-0.5 text-[0.6875rem] text-white">
+              <StarIcon className="size-3" />
+              {TEXT.articles.premium}
+            </span>
+          )}
+        </p>
+        <h1 id="article-title" className="mt-3 text-3xl leading-tight font-bold break-words text-ink sm:text-5xl">
+          {article.title}
+        </h1>
+        <div className="mt-5 flex items-center gap-3 text-sm text-ink-soft">
+          <img
+            src={article.author_photo}
+            srcSet={imageSrcSet(article.author_photo)}
+            sizes="44px"
+            alt=""
+            width={44}
+            height={44}
+            className="size-11 shrink-0 rounded-full border border-rule bg-stone-100 object-cover"
+          />
+          <div className="min-w-0">
+            <p className="font-semibold break-words text-ink">
+              {TEXT.detail.by} {article.author_name}
+            </p>
+            <p className="[overflow-wrap:anywhere]">
+              <a href={`mailto:${article.author_email}`} className="underline-offset-2 hover:underline">
+                {article.author_email}
+              </a>
+            </p>
+            <Posted createdAt={article.createdAt} />
+          </div>
+        </div>
+      </header>
+      <figure className="my-8 overflow-hidden rounded-lg bg-stone-200">
+        <img
+          src={article.image}
+          srcSet={imageSrcSet(article.image)}
+          sizes="(min-width: 48rem) 48rem, 100vw"
+          width={1280}
+          height={720}
+          alt=""
+          fetchPriority="high"
+          className="aspect-[16/9] w-full object-cover"
+        />
+      </figure>
+      {detail.access ? (
+        <div className="space-y-5 text-[1.0625rem] leading-relaxed break-words text-ink">
+          {paragraphs(detail.article.description).map((paragraph, index) => (
+            <p key={index} className="whitespace-pre-line">
+              {paragraph}
+            </p>
+          ))}
+        </div>
+      ) : (
+        <div>
+          <p className="text-[1.0625rem] leading-relaxed break-words text-ink">{preview(detail.article.excerpt)}</p>
+          <aside
+            aria-labelledby="teaser-title"
+            className="mt-8 rounded-lg border-2 border-accent-line bg-accent-wash p-6 text-center sm:p-8"
+          >
+            <LockIcon className="mx-auto size-7 text-accent" />
+            <h2 id="teaser-title" className="mt-3 text-2xl font-bold text-ink">
+              {TEXT.detail.teaserTitle}
+            </h2>
+            <p className="mt-2 text-ink-soft">{TEXT.detail.teaserBody}</p>
+            <Link to={paths.subscription} className="btn btn-accent mt-5">
+              {TEXT.detail.subscribe}
+            </Link>
+          </aside>
+        </div>
+      )}
+      <footer className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-rule pt-6">
+        {article.tags.length > 0 && (
+          <ul aria-label={TEXT.detail.tags} className="flex flex-wrap gap-2">
+            {article.tags.map((tag) => (
+              <li key={tag} className="rounded-full border border-rule px-3 py-1 text-xs font-medium text-ink-soft">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="text-sm text-ink-soft tabular-nums">
+          {article.views} {TEXT.detail.views}
+        </p>
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,103 @@
+import {
+  canOpenDetails,
+  imageSrcSet,
+  preview,
+  TEXT,
+  type ArticleCard as ArticleCardData,
+  type Viewer,
+} from '@dispatch/shared';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { LockIcon, StarIcon } from '../../../components/icons';
+import { paths } from '../../../lib/paths';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+interface ArticleCardProps {
+  article: ArticleCardData;
+  viewer: Viewer | null;
+  now?: Date;
+  /** Cards in the first row load their image at once; the rest wait until they scroll near. */
+  eager?: boolean;
+}
+
+export function ArticleCard({ article, viewer, now = new Date(), eager = false }: ArticleCardProps) {
+  const titleId = useId();
+  const lockedId = useId();
+  const open = canOpenDetails(article, viewer, now);
+  const created = new Date(article.createdAt);
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`group flex flex-col overflow-hidden rounded-lg bg-white shadow-sm transition-shadow hover:shadow-md ${
+        article.isPremium ? 'border-2 border-accent-line ring-4 ring-accent-wash' : 'border border-rule'
+      }`}
+    >
+      <div className="relative aspect-[16/9] bg-stone-200">
+        <img
+          src={article.image}
+          srcSet={imageSrcSet(article.image)}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          width={640}
+          height={360}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="size-full object-cover"
+        />
+        {article.isPremium && (
+          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-accent px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase shadow">
+            <StarIcon className="size-3.5" />
+            {TEXT.articles.premium}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <p className="kicker">
+          {article.publisher}
+          {!Number.isNaN(created.getTime()) && (
+            <>
+              <span aria-hidden="true"> · </span>
+              <time dateTime={article.createdAt}>{dateFormat.format(created)}</time>
+            </>
+          )}
+        </p>
+        <h2 id={titleId} className="mt-2 text-xl leading-snug font-bold text-ink">
+          {article.title}
+        </h2>
+        <p className="mt-2 text-[0.9375rem] leading-relaxed break-words text-ink-soft">{preview(article.excerpt)}</p>
+        {article.tags.length > 0 && (
+          <ul className="mt-4 flex flex-wrap gap-2" aria-label={TEXT.listing.tags}>
+            {article.tags.map((tag) => (
+              <li key={tag} className="rounded-full border border-rule px-2.5 py-0.5 text-xs font-medium text-ink-soft">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="mt-auto pt-5">
+          {open ? (
+            <Link to={paths.articleDetails(article._id)} aria-describedby={titleId} className="btn btn-outline">
+              {TEXT.articles.details}
+            </Link>
+          ) : (
+            <div className="flex flex-wrap items-center gap-3">
+              <button type="button" disabled aria-describedby={lockedId} className="btn">
+                <LockIcon />
+                {TEXT.articles.details}
+              </button>
+              <Link
+                id={lockedId}
+                to={paths.subscription}
+                className="text-sm font-medium text-accent underline-offset-2 hover:underline"
+              >
+                {TEXT.articles.premiumLocked}
+              </Link>
+            </div>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

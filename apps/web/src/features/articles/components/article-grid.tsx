@@ -1,0 +1,50 @@
+import type { ArticleCard as ArticleCardData, Viewer } from '@dispatch/shared';
+import { Skeleton } from '../../../components/states';
+import { ArticleCard } from './article-card';
+
+/** How many cards fill the first screen on a wide display; their images load without waiting. */
+const EAGER_CARDS = 3;
+
+export function ArticleGrid({
+  articles,
+  viewer,
+  busy = false,
+}: {
+  articles: ArticleCardData[];
+  viewer: Viewer | null;
+  busy?: boolean;
+}) {
+  const now = new Date();
+  return (
+    <ul
+      aria-busy={busy}
+      className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${busy ? 'opacity-60 transition-opacity' : ''}`}
+    >
+      {articles.map((article, index) => (
+        <li key={article._id} className="flex">
+          <div className="flex w-full flex-col [&>article]:flex-1">
+            <ArticleCard article={article} viewer={viewer} now={now} eager={index < EAGER_CARDS} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ArticleGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ul aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index} className="overflow-hidden rounded-lg border border-rule bg-white">
+          <Skeleton className="aspect-[16/9] rounded-none" />
+          <div className="space-y-3 p-5">
+            <Skeleton className="h-3 w-1/3" />
+            <Skeleton className="h-6 w-5/6" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

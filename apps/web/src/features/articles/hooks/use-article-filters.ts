@@ -1,0 +1,53 @@
+import { LIMITS, TAGS } from '@dispatch/shared';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ApprovedArticlesFilters } from '../api/keys';
+
+const FILTER_KEYS = ['search', 'publisher', 'tag', 'page'] as const;
+
+/** Reads the list's filters from the URL, dropping anything the API would refuse. */
+export function parseArticleFilters(params: URLSearchParams): ApprovedArticlesFilters {
+  const tag = params.get('tag') ?? '';
+  const page = Number(params.get('page'));
+  return {
+    search: (params.get('search') ?? '').trim().slice(0, LIMITS.searchMaxLength),
+    publisher: (params.get('publisher') ?? '').trim().slice(0, LIMITS.nameMaxLength),
+    tag: (TAGS as readonly string[]).includes(tag) ? tag : '',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The URL of the list for these filters; the default value of each filter is left out. */
+export function articleFiltersSearch(filters: ApprovedArticlesFilters): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (key === 'page' ? value !== 1 : value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** The filters and page of the article list, kept in the URL so reload and back work. */
+export function useArticleFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = parseArticleFilters(params);
+
+  const setFilters = useCallback(
+    (changes: Partial<Omit<ApprovedArticlesFilters, 'page'>>) => {
+      setParams(
+        (current) => {
+          // A new filter starts the reader on its first page.
+          const next = { ...parseArticleFilters(current), ...changes, page: 1 };
+          return new URLSearchParams(articleFiltersSearch(next));
+        },
+        { preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+
+  const pageLink = (page: number) => ({ search: articleFiltersSearch({ ...filters, page }) });
+
+  return { filters, setFilters, pageLink };
+}

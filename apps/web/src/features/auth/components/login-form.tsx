@@ -1,0 +1,54 @@
+import { LoginInputSchema, TEXT, type User } from '@dispatch/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { TextField } from '../../../components/form-field';
+import { errorMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { useLogin } from '../api/login';
+
+/** E-mail and password login (SPEC.md 2); failures are toasts with the server's message (SPEC.md 8). */
+export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(LoginInputSchema), defaultValues: { email: '', password: '' } });
+  const login = useLogin();
+  const { keepSession } = useAuth();
+
+  const onSubmit = handleSubmit((input) =>
+    login.mutate(input, {
+      onSuccess: ({ token, user }) => {
+        keepSession(token, user);
+        toast.success(TEXT.toast.loginSuccess);
+        onSignedIn(user);
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error));
+      },
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <TextField
+        label={TEXT.auth.email}
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label={TEXT.auth.password}
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <button type="submit" disabled={login.isPending} aria-busy={login.isPending} className="btn btn-primary w-full">
+        {TEXT.auth.login}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,47 @@
+import { DeletedResponseSchema, ModifiedResponseSchema } from '@dispatch/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { dashboardKeys } from './keys';
+
+export type Moderation =
+  | { action: 'approve'; id: string }
+  | { action: 'decline'; id: string; reason: string }
+  | { action: 'premium'; id: string }
+  | { action: 'delete'; id: string };
+
+/** One admin decision (SPEC.md 4's status machine); the server answers 409 to an illegal transition. */
+export async function moderateArticle(moderation: Moderation): Promise<void> {
+  switch (moderation.action) {
+    case 'approve':
+      await apiRequest(apiPaths.approveArticle(moderation.id), ModifiedResponseSchema, { method: 'PATCH' });
+      return;
+    case 'decline':
+      await apiRequest(apiPaths.declineArticle(moderation.id), ModifiedResponseSchema, {
+        method: 'PATCH',
+        body: { reason: moderation.reason },
+      });
+      return;
+    case 'premium':
+      await apiRequest(apiPaths.makeArticlePremium(moderation.id), ModifiedResponseSchema, { method: 'PATCH' });
+      return;
+    case 'delete':
+      await apiRequest(apiPaths.article(moderation.id), DeletedResponseSchema, { method: 'DELETE' });
+  }
+}
+
+/**
+ * Every decision changes the list and the charts. Also after a refusal: a 409 means someone else
+ * decided first, and the list should show what they did.
+ */
+export function useModerateArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moderateArticle,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.articles() }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.charts() }),
+      ]),
+  });
+}

@@ -1,0 +1,198 @@
+import { imageSrcSet, TEXT, type AdminArticle } from '@dispatch/shared';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { statusBadgeClass, table } from '../../../components/data-table';
+import { errorMessage } from '../../../lib/api-client';
+import { useModerateArticle, type Moderation } from '../api/moderate-article';
+import { DeclineArticleDialog } from './decline-article-dialog';
+
+const D = TEXT.dashboard;
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const formatDate = (iso: string, format: Intl.DateTimeFormat) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : format.format(date);
+};
+
+const SUCCESS: Record<Moderation['action'], string> = {
+  approve: TEXT.toast.articleApproved,
+  decline: TEXT.toast.articleDeclined,
+  premium: TEXT.toast.articlePremium,
+  delete: TEXT.toast.deleted,
+};
+
+const small = 'btn px-3 py-1.5';
+const titleId = (id: string) => `admin-article-${id}`;
+
+/**
+ * SPEC.md 2 /dashboard/all-articles: Approve and Decline only on pending rows, Make Premium only on
+ * approved non-premium rows, Delete on every row after 'Are you sure?'.
+ */
+export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArticle[]; onChanged?: () => void }) {
+  const moderate = useModerateArticle();
+  const [declining, setDeclining] = useState<AdminArticle | null>(null);
+  const [deleting, setDeleting] = useState<AdminArticle | null>(null);
+
+  const run = (moderation: Moderation) =>
+    moderate.mutate(moderation, {
+      onSuccess: () => {
+        toast.success(SUCCESS[moderation.action]);
+        onChanged?.();
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  const busy = (id: string) => moderate.isPending && moderate.variables?.id === id;
+
+  return (
+    <>
+      <div className={table.wrapper}>
+        <table className={table.table}>
+          <thead className={table.head}>
+            <tr>
+              {[TEXT.writing.title, D.author, D.date, D.status, D.premium, D.decided, D.actions].map((label) => (
+                <th key={label} scope="col" className={table.headCell}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className={table.body}>
+            {articles.map((article) => {
+              const describedBy = titleId(article._id);
+              return (
+                <tr key={article._id} className={table.row} aria-busy={busy(article._id)}>
+                  <td data-label={TEXT.writing.title} className={`${table.cell} md:max-w-64`}>
+                    <span className="min-w-0 flex-1">
+                      <span id={describedBy} className="block font-semibold break-words text-ink">
+                        {article.title}
+                      </span>
+                      <span className="kicker mt-1 block">{article.publisher}</span>
+                    </span>
+                  </td>
+                  <td data-label={D.author} className={table.cell}>
+                    <span className="flex min-w-0 flex-1 items-center gap-2">
+                      <img
+                        src={article.author_photo}
+                        srcSet={imageSrcSet(article.author_photo)}
+                        sizes="36px"
+                        alt=""
+                        width={36}
+                        height={36}
+                        loading="lazy"
+                        className="size-9 shrink-0 rounded-full border border-rule bg-stone-100 object-cover"
+                      />
+                      <span className="min-w-0">
+                        <span className="block font-medium break-words text-ink">{article.author_name}</span>
+                        <span className="block text-xs [overflow-wrap:anywhere] text-ink-soft">
+                          {article.author_email}
+                        </span>
+                      </span>
+                    </span>
+                  </td>
+                  <td data-label={D.date} className={`${table.cell} whitespace-nowrap text-ink-soft`}>
+                    <time dateTime={article.createdAt}>{formatDate(article.createdAt, dateFormat)}</time>
+                  </td>
+                  <td data-label={D.status} className={table.cell}>
+                    <span className={statusBadgeClass(article.status)}>{TEXT.writing.statuses[article.status]}</span>
+                  </td>
+                  <td data-label={D.premium} className={table.cell}>
+                    {article.isPremium ? TEXT.writing.yes : TEXT.writing.no}
+                  </td>
+                  <td data-label={D.decided} className={`${table.cell} text-xs text-ink-soft`}>
+                    {article.decidedBy ? (
+                      <span className="min-w-0">
+                        <span className="block font-medium break-words text-ink">{article.decidedBy.name}</span>
+                        <span className="block [overflow-wrap:anywhere]">{article.decidedBy.email}</span>
+                        {article.decidedAt && (
+                          <time dateTime={article.decidedAt} className="block">
+                            {formatDate(article.decidedAt, dateTimeFormat)}
+                          </time>
+                        )}
+                      </span>
+                    ) : (
+                      D.notDecided
+                    )}
+                  </td>
+                  <td data-label={D.actions} className={table.cell}>
+                    <span className="flex flex-wrap gap-2 md:min-w-40">
+                      {article.status === 'pending' && (
+                        <>
+                          <button
+                            type="button"
+                            disabled={busy(article._id)}
+                            aria-describedby={describedBy}
+                            onClick={() => run({ action: 'approve', id: article._id })}
+                            className={`${small} bg-emerald-800 text-white hover:bg-emerald-900`}
+                          >
+                            {D.approve}
+                          </button>
+                          <button
+                            type="button"
+                            disabled={busy(article._id)}
+                            aria-describedby={describedBy}
+                            onClick={() => setDeclining(article)}
+                            className={`${small} border border-danger text-danger hover:bg-danger hover:text-white`}
+                          >
+                            {D.decline}
+                          </button>
+                        </>
+                      )}
+                      {article.status === 'approved' && !article.isPremium && (
+                        <button
+                          type="button"
+                          disabled={busy(article._id)}
+                          aria-describedby={describedBy}
+                          onClick={() => run({ action: 'premium', id: article._id })}
+                          className={`${small} btn-accent`}
+                        >
+                          {D.makePremium}
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        disabled={busy(article._id)}
+                        aria-describedby={describedBy}
+                        onClick={() => setDeleting(article)}
+                        className={`${small} btn-outline`}
+                      >
+                        {D.delete}
+                      </button>
+                    </span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <DeclineArticleDialog
+        articleTitle={declining?.title ?? null}
+        onClose={() => setDeclining(null)}
+        onDecline={(reason) => {
+          if (declining) run({ action: 'decline', id: declining._id, reason });
+          setDeclining(null);
+        }}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={TEXT.confirm.title}
+        description={TEXT.confirm.adminDelete}
+        confirmLabel={TEXT.writing.confirmDelete}
+        onConfirm={() => {
+          if (deleting) run({ action: 'delete', id: deleting._id });
+        }}
+        tone="danger"
+      />
+    </>
+  );
+}

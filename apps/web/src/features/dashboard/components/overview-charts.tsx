@@ -1,0 +1,156 @@
+import { TEXT, type Charts } from '@dispatch/shared';
+import type { ReactNode } from 'react';
+import {
+  Area,
+  AreaChart,
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+
+const D = TEXT.dashboard;
+const PALETTE = ['#1c1917', '#92400e', '#0f766e', '#d97706', '#1d4ed8', '#57534e', '#be123c', '#a8a29e'];
+const INK_SOFT = '#57534e';
+const RULE = '#d6d3d1';
+
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** 'YYYY-MM' as 'Mar 2025'. */
+export function monthLabel(month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? month : monthFormat.format(date);
+}
+
+interface ChartCardProps {
+  id: string;
+  title: string;
+  /** What the chart shows, as rows of label and count, for screen readers (the drawing is hidden from them). */
+  rows: Array<{ label: string; count: number }>;
+  labelHeading: string;
+  children: ReactNode;
+  className?: string;
+}
+
+function ChartCard({ id, title, rows, labelHeading, children, className = '' }: ChartCardProps) {
+  return (
+    <section aria-labelledby={id} className={`rounded-lg border border-rule bg-white p-5 sm:p-6 ${className}`}>
+      <h2 id={id} className="text-xl font-bold text-ink">
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="py-16 text-center text-ink-soft">{D.noChartData}</p>
+      ) : (
+        <>
+          <div aria-hidden="true" className="mt-4 h-72">
+            {children}
+          </div>
+          <table className="sr-only">
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{labelHeading}</th>
+                <th scope="col">{D.articles}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.count}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
+
+const axisTick = { fill: INK_SOFT, fontSize: 12 };
+
+/** The overview's three charts (SPEC.md 2, DESIGN.md 7.5: real counts). Loaded lazily with Recharts. */
+export function OverviewCharts({ charts }: { charts: Charts }) {
+  const months = charts.byMonth.map((entry) => ({ label: monthLabel(entry.month), count: entry.count }));
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <ChartCard
+        id="chart-publishers"
+        title={D.byPublisher}
+        labelHeading={D.publisher}
+        rows={charts.byPublisher.map((entry) => ({ label: entry.name, count: entry.count }))}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <PieChart accessibilityLayer={false}>
+            <Pie
+              data={charts.byPublisher}
+              dataKey="count"
+              nameKey="name"
+              innerRadius="45%"
+              outerRadius="80%"
+              paddingAngle={2}
+              isAnimationActive={false}
+              // The drawing is hidden from assistive technology (the table tells it): nothing in it takes focus.
+              rootTabIndex={-1}
+            >
+              {charts.byPublisher.map((entry, index) => (
+                <Cell key={entry.name} fill={PALETTE[index % PALETTE.length]} />
+              ))}
+            </Pie>
+            <Tooltip />
+            <Legend wrapperStyle={{ fontSize: 12, color: INK_SOFT }} />
+          </PieChart>
+        </ResponsiveContainer>
+      </ChartCard>
+      <ChartCard
+        id="chart-tags"
+        title={D.byTag}
+        labelHeading={D.tag}
+        rows={charts.byTag.map((entry) => ({ label: entry.tag, count: entry.count }))}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={charts.byTag} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+            <CartesianGrid stroke={RULE} vertical={false} />
+            <XAxis dataKey="tag" tick={axisTick} interval={0} tickLine={false} />
+            <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
+            <Tooltip cursor={{ fill: '#f5f5f4' }} />
+            <Bar dataKey="count" name={D.articles} fill="#92400e" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+      <ChartCard id="chart-months" title={D.byMonth} labelHeading={D.month} rows={months} className="lg:col-span-2">
+        <ResponsiveContainer width="100%" height="100%">
+          <AreaChart data={months} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
+            <defs>
+              <linearGradient id="months-fill" x1="0" y1="0" x2="0" y2="1">
+                <stop offset="0%" stopColor="#1c1917" stopOpacity={0.35} />
+                <stop offset="100%" stopColor="#1c1917" stopOpacity={0.02} />
+              </linearGradient>
+            </defs>
+            <CartesianGrid stroke={RULE} vertical={false} />
+            <XAxis dataKey="label" tick={axisTick} tickLine={false} minTickGap={16} />
+            <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
+            <Tooltip />
+            <Area
+              type="monotone"
+              dataKey="count"
+              name={D.articles}
+              stroke="#1c1917"
+              strokeWidth={2}
+              fill="url(#months-fill)"
+              isAnimationActive={false}
+            />
+          </AreaChart>
+        </ResponsiveContainer>
+      </ChartCard>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { imageSrcSet, TEXT, type User } from '@dispatch/shared';
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { ShieldIcon } from '../../../components/icons';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { table } from '../../../components/data-table';
+import { useMakeAdmin } from '../api/make-admin';
+
+const D = TEXT.dashboard;
+const nameId = (id: string) => `user-${id}`;
+
+/** SPEC.md 2 /dashboard/all-users: photo, name, e-mail, role; 'Make Admin' after a confirmation, or 'Admin'. */
+export function UsersTable({ users }: { users: User[] }) {
+  const promote = useMakeAdmin();
+  const [promoting, setPromoting] = useState<User | null>(null);
+
+  const confirm = () => {
+    if (!promoting) return;
+    promote.mutate(promoting._id, {
+      onSuccess: () => toast.success(TEXT.toast.userPromoted),
+      onError: () => toast.error(TEXT.toast.promoteFailed),
+    });
+  };
+
+  return (
+    <>
+      <div className={table.wrapper}>
+        <table className={table.table}>
+          <thead className={table.head}>
+            <tr>
+              {[D.photo, D.name, D.email, D.role].map((label) => (
+                <th key={label} scope="col" className={table.headCell}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className={table.body}>
+            {users.map((user) => (
+              <tr key={user._id} className={table.row}>
+                <td data-label={D.photo} className={table.cell}>
+                  <img
+                    src={user.profile_pic}
+                    srcSet={imageSrcSet(user.profile_pic)}
+                    sizes="40px"
+                    alt=""
+                    width={40}
+                    height={40}
+                    loading="lazy"
+                    className="size-10 rounded-full border border-rule bg-stone-100 object-cover"
+                  />
+                </td>
+                <td data-label={D.name} className={`${table.cell} font-semibold text-ink`}>
+                  <span id={nameId(user._id)} className="min-w-0 break-words">
+                    {user.name}
+                  </span>
+                </td>
+                <td data-label={D.email} className={`${table.cell} text-ink-soft`}>
+                  <span className="min-w-0 [overflow-wrap:anywhere]">{user.email}</span>
+                </td>
+                <td data-label={D.role} className={table.cell}>
+                  {user.role === 'admin' ? (
+                    <span className="inline-flex items-center gap-1.5 rounded-full border border-ink bg-ink px-3 py-1 text-xs font-semibold text-white">
+                      <ShieldIcon className="size-3.5" />
+                      {D.admin}
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => setPromoting(user)}
+                      disabled={promote.isPending && promote.variables === user._id}
+                      aria-describedby={nameId(user._id)}
+                      className="btn btn-outline px-3 py-1.5"
+                    >
+                      {D.makeAdmin}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={promoting !== null}
+        onOpenChange={(open) => {
+          if (!open) setPromoting(null);
+        }}
+        title={TEXT.confirm.title}
+        description={promoting ? `${promoting.name} ${D.promoteBody}` : ''}
+        confirmLabel={D.makeAdmin}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}

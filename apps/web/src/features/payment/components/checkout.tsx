@@ -1,0 +1,31 @@
+import { TEXT, type Plan } from '@dispatch/shared';
+import { lazy, Suspense } from 'react';
+import { ErrorState, LoadingState } from '../../../components/states';
+import { errorMessage } from '../../../lib/api-client';
+import { usePaymentIntent } from '../api/create-payment-intent';
+import { CardForm } from './card-form';
+
+// Its own chunk, fetched only when the server takes payments through Stripe: no Stripe code otherwise.
+const StripeCardForm = lazy(async () => ({ default: (await import('./stripe-card-form')).StripeCardForm }));
+
+interface CheckoutProps {
+  plan: Plan;
+  stripePublishableKey: string | null;
+  onPaid: () => void;
+}
+
+/** Opens the payment for the plan, then shows the form of the provider the server chose for it. */
+export function Checkout({ plan, stripePublishableKey, onPaid }: CheckoutProps) {
+  const intent = usePaymentIntent(plan.id);
+
+  if (intent.isPending) return <LoadingState label={TEXT.paymentPage.preparing} />;
+  if (intent.isError) return <ErrorState message={errorMessage(intent.error)} onRetry={() => void intent.refetch()} />;
+  const { provider, clientSecret } = intent.data;
+  if (provider === 'test') return <CardForm clientSecret={clientSecret} onPaid={onPaid} />;
+  if (!stripePublishableKey) return <ErrorState message={TEXT.paymentPage.stripeUnavailable} />;
+  return (
+    <Suspense fallback={<LoadingState label={TEXT.paymentPage.preparing} />}>
+      <StripeCardForm publishableKey={stripePublishableKey} clientSecret={clientSecret} onPaid={onPaid} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,92 @@
+import { TEXT } from '@dispatch/shared';
+import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Stripe } from '@stripe/stripe-js';
+// The pure entry loads Stripe.js only when loadStripe is called, not as a side effect of importing it.
+import { loadStripe } from '@stripe/stripe-js/pure';
+import { use, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { ErrorState, LoadingState } from '../../../components/states';
+import { paymentErrorMessage, useConfirmStripePayment } from '../api/confirm-stripe-payment';
+
+const stripeLoads = new Map<string, Promise<Stripe | null>>();
+
+/** One Stripe.js load per key for the life of the page; a failed load answers null. */
+function stripeFor(publishableKey: string): Promise<Stripe | null> {
+  let load = stripeLoads.get(publishableKey);
+  if (!load) {
+    load = loadStripe(publishableKey).catch(() => null);
+    stripeLoads.set(publishableKey, load);
+  }
+  return load;
+}
+
+const cardStyle = {
+  base: {
+    fontFamily: 'system-ui, sans-serif',
+    fontSize: '16px',
+    color: '#1c1917',
+    '::placeholder': { color: '#78716c' },
+  },
+  invalid: { color: '#b91c1c' },
+};
+
+function StripeCardFields({ clientSecret, onPaid }: { clientSecret: string; onPaid: () => void }) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const pay = useConfirmStripePayment(clientSecret);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const card = elements?.getElement(CardElement);
+    if (!stripe || !card) return;
+    pay.mutate(
+      { stripe, card },
+      {
+        onSuccess: onPaid,
+        onError: (error) => {
+          toast.error(paymentErrorMessage(error));
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={TEXT.paymentPage.cardDetails} className="space-y-5">
+      <fieldset>
+        <legend className="field-label">{TEXT.paymentPage.card}</legend>
+        <div className="field-control py-3">
+          <CardElement options={{ style: cardStyle }} />
+        </div>
+        <p className="field-hint">{TEXT.paymentPage.secureNote}</p>
+      </fieldset>
+      {pay.isPending && <LoadingState label={TEXT.paymentPage.confirming} />}
+      <button
+        type="submit"
+        disabled={!stripe || pay.isPending}
+        aria-busy={pay.isPending}
+        className="btn btn-accent w-full py-3 text-base"
+      >
+        {TEXT.payment.payNow}
+      </button>
+    </form>
+  );
+}
+
+/** The Stripe provider's form: Stripe Elements, loaded only on this page and only in this mode (DESIGN.md 4). */
+export function StripeCardForm({
+  publishableKey,
+  clientSecret,
+  onPaid,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  onPaid: () => void;
+}) {
+  const stripe = use(stripeFor(publishableKey));
+  if (!stripe) return <ErrorState message={TEXT.paymentPage.stripeUnavailable} />;
+  return (
+    <Elements stripe={stripe}>
+      <StripeCardFields clientSecret={clientSecret} onPaid={onPaid} />
+    </Elements>
+  );
+}

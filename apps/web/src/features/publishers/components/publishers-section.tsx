@@ -1,0 +1,43 @@
+import { imageSrcSet, TEXT } from '@dispatch/shared';
+import { EmptyState, ErrorState, Skeleton } from '../../../components/states';
+import { usePublishers } from '../api/get-publishers';
+
+export function PublishersSection() {
+  const publishers = usePublishers();
+
+  if (publishers.isPending) {
+    return (
+      <div role="status" aria-label={TEXT.states.loading} className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} className="h-36" />
+        ))}
+      </div>
+    );
+  }
+  if (publishers.isError) return <ErrorState onRetry={() => void publishers.refetch()} />;
+  if (publishers.data.length === 0) return <EmptyState message={TEXT.homeCopy.noPublishers} />;
+
+  return (
+    <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
+      {publishers.data.map((publisher) => (
+        <li
+          key={publisher._id}
+          className="flex flex-col items-center gap-3 rounded-lg border border-rule bg-white p-5 text-center transition-shadow hover:shadow-md"
+        >
+          <img
+            src={publisher.logo}
+            srcSet={imageSrcSet(publisher.logo)}
+            sizes="96px"
+            width={96}
+            height={96}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            className="size-20 rounded-full border border-rule bg-stone-100 object-cover sm:size-24"
+          />
+          <span className="font-serif text-base font-semibold break-words text-ink sm:text-lg">{publisher.name}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

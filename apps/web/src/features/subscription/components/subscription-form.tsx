@@ -1,0 +1,90 @@
+import { DEFAULT_PLAN_ID, findPlan, formatPrice, planNote, PLANS, TEXT } from '@dispatch/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { describedBy, FieldError } from '../../../components/form-field';
+import { CheckIcon } from '../../../components/icons';
+import { useChoosePlan } from '../hooks/use-choose-plan';
+import { readStoredPlan } from '../utils/plan-choice';
+
+const SubscriptionFormSchema = z.object({
+  planId: z.string().refine((id) => findPlan(id) !== undefined, TEXT.validation.durationRequired),
+});
+
+/** /subscription's plan select (SPEC.md 2, 5): the stored or the 1-minute plan preselected. */
+export function SubscriptionForm({ currency }: { currency: string }) {
+  const [initialPlanId] = useState(() => (readStoredPlan() ?? findPlan(DEFAULT_PLAN_ID))?.id ?? '');
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(SubscriptionFormSchema), defaultValues: { planId: initialPlanId } });
+  const choosePlan = useChoosePlan();
+  const selectId = useId();
+  const errorId = `${selectId}-error`;
+  const summaryId = `${selectId}-summary`;
+  const plan = findPlan(useWatch({ control, name: 'planId' }));
+
+  const onSubmit = handleSubmit(({ planId }) => {
+    const chosen = findPlan(planId);
+    if (chosen) choosePlan(chosen);
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="rounded-lg border border-rule bg-white p-5 sm:p-8">
+      <label htmlFor={selectId} className="field-label">
+        {TEXT.subscriptionPage.duration}
+      </label>
+      <select
+        id={selectId}
+        aria-invalid={errors.planId ? true : undefined}
+        aria-describedby={describedBy(errors.planId && errorId, plan && summaryId)}
+        className="field-control"
+        {...register('planId')}
+      >
+        <option value="">{TEXT.subscription.selectDuration}</option>
+        {PLANS.map((option) => (
+          <option key={option.id} value={option.id}>
+            {`${option.label} — ${formatPrice(option.price, currency)}`}
+          </option>
+        ))}
+      </select>
+      <FieldError id={errorId} message={errors.planId?.message} />
+
+      <div aria-live="polite" className="mt-6">
+        {plan && (
+          <div
+            id={summaryId}
+            className="rounded-md border border-accent-line/40 bg-accent-wash px-5 py-5 sm:flex sm:items-start sm:justify-between sm:gap-8"
+          >
+            <div>
+              <p className="kicker">{TEXT.subscriptionPage.price}</p>
+              <p className="mt-1 font-serif text-4xl font-bold text-ink lining-nums">
+                {formatPrice(plan.price, currency)}
+              </p>
+              <p className="mt-1 text-sm font-semibold text-ink">{plan.name}</p>
+              <p className="mt-1 text-sm text-ink-soft italic">{planNote(plan, currency)}</p>
+            </div>
+            <div className="mt-5 sm:mt-0 sm:min-w-56">
+              <p className="kicker">{TEXT.subscriptionPage.includes}</p>
+              <ul className="mt-2 space-y-2 text-[0.9375rem]">
+                {plan.features.map((feature) => (
+                  <li key={feature} className="flex gap-2">
+                    <CheckIcon className="mt-0.5 size-5 shrink-0 text-accent" />
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        )}
+      </div>
+
+      <button type="submit" className="btn btn-accent mt-6 w-full sm:w-auto">
+        {TEXT.subscription.proceed}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { findPlan, STORAGE_KEYS, toPlanChoice, type Plan } from '@dispatch/shared';
+
+/**
+ * The plan the reader chose, from `subscriptionPlan` in local storage. Only the id is trusted: the
+ * plan comes from the shared table, so an edited price or duration in storage changes nothing.
+ */
+export function readStoredPlan(): Plan | undefined {
+  try {
+    const stored: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.subscriptionPlan) ?? 'null');
+    if (typeof stored !== 'object' || stored === null || !('id' in stored) || typeof stored.id !== 'string') {
+      return undefined;
+    }
+    return findPlan(stored.id);
+  } catch {
+    // Unreadable JSON or storage that is switched off: as if nothing was chosen.
+    return undefined;
+  }
+}
+
+/** Keeps the choice as the home page's plan cards and /subscription both store it (SPEC.md 3). */
+export function storePlanChoice(plan: Plan): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.subscriptionPlan, JSON.stringify(toPlanChoice(plan)));
+  } catch {
+    // Storage can be unavailable (private mode): /payment then sends the reader back to choose again.
+  }
+}
+
+/** Router state /payment leaves when it sends a reader to /subscription without a valid plan. */
+export const CHOOSE_PLAN_NOTICE = { notice: 'choosePlan' } as const;
+
+export function hasChoosePlanNotice(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { notice?: unknown }).notice === 'choosePlan';
+}

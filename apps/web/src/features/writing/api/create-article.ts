@@ -1,0 +1,22 @@
+import type { CreateArticleInput } from '@dispatch/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { writingKeys } from './keys';
+
+const CreatedSchema = z.object({ insertedId: z.string(), acknowledged: z.literal(true) });
+
+/** Submits an article for review; the server sets author, status, premium, views and date itself. */
+export function createArticle(input: CreateArticleInput) {
+  return apiRequest(apiPaths.articles, CreatedSchema, { method: 'POST', body: input });
+}
+
+/** The writer's list gains the new pending article. */
+export function useCreateArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createArticle,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: writingKeys.all }),
+  });
+}

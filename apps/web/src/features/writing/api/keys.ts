@@ -1,0 +1,4 @@
+export const writingKeys = {
+  all: ['writing'] as const,
+  mine: (email: string) => [...writingKeys.all, 'mine', email] as const,
+};

@@ -1,0 +1,132 @@
+import { TEXT, type MyArticle } from '@dispatch/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { statusBadgeClass, table } from '../../../components/data-table';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useDeleteMyArticle } from '../api/delete-article';
+import { DeclineReasonDialog } from './decline-reason-dialog';
+
+const W = TEXT.writing;
+const actionClass = 'btn btn-outline px-3 py-1.5';
+const titleId = (id: string) => `my-article-${id}`;
+
+/** SPEC.md 2 /my-articles: # / Title / Status / Premium / Actions, with 'Reason' on declined rows. */
+export function MyArticlesTable({ articles }: { articles: MyArticle[] }) {
+  const remove = useDeleteMyArticle();
+  const [reasonFor, setReasonFor] = useState<MyArticle | null>(null);
+  const [deleting, setDeleting] = useState<MyArticle | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting._id, {
+      onSuccess: () => toast.success(TEXT.toast.deleted),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+
+  return (
+    <>
+      <div className={table.wrapper}>
+        <table className={table.table}>
+          <thead className={table.head}>
+            <tr>
+              <th scope="col" className={table.headCell}>
+                {W.number}
+              </th>
+              <th scope="col" className={table.headCell}>
+                {W.title}
+              </th>
+              <th scope="col" className={table.headCell}>
+                {W.status}
+              </th>
+              <th scope="col" className={table.headCell}>
+                {W.premium}
+              </th>
+              <th scope="col" className={table.headCell}>
+                {W.actions}
+              </th>
+            </tr>
+          </thead>
+          <tbody className={table.body}>
+            {articles.map((article, index) => (
+              <tr key={article._id} className={table.row}>
+                <td data-label={W.number} className={`${table.cell} tabular-nums text-ink-soft`}>
+                  {index + 1}
+                </td>
+                <td data-label={W.title} className={`${table.cell} font-semibold break-words text-ink md:max-w-md`}>
+                  <span id={titleId(article._id)} className="min-w-0 flex-1">
+                    {article.title}
+                  </span>
+                </td>
+                <td data-label={W.status} className={table.cell}>
+                  <span className="inline-flex flex-wrap items-center gap-2">
+                    <span className={statusBadgeClass(article.status)}>{W.statuses[article.status]}</span>
+                    {article.status === 'declined' && (
+                      <button
+                        type="button"
+                        onClick={() => setReasonFor(article)}
+                        aria-describedby={titleId(article._id)}
+                        className="text-sm font-semibold text-danger underline underline-offset-2 hover:no-underline"
+                      >
+                        {W.reason}
+                      </button>
+                    )}
+                  </span>
+                </td>
+                <td data-label={W.premium} className={table.cell}>
+                  {article.isPremium ? W.yes : W.no}
+                </td>
+                <td data-label={W.actions} className={table.cell}>
+                  <span className="flex flex-wrap gap-2">
+                    <Link
+                      to={paths.articleDetails(article._id)}
+                      aria-describedby={titleId(article._id)}
+                      className={actionClass}
+                    >
+                      {W.details}
+                    </Link>
+                    <Link
+                      to={paths.updateArticle(article._id)}
+                      aria-describedby={titleId(article._id)}
+                      className={actionClass}
+                    >
+                      {W.updateAction}
+                    </Link>
+                    <button
+                      type="button"
+                      onClick={() => setDeleting(article)}
+                      aria-describedby={titleId(article._id)}
+                      disabled={remove.isPending && remove.variables === article._id}
+                      className="btn border border-danger px-3 py-1.5 text-danger hover:bg-danger hover:text-white"
+                    >
+                      {W.delete}
+                    </button>
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <DeclineReasonDialog
+        reason={reasonFor ? reasonFor.reason : undefined}
+        articleTitle={reasonFor?.title ?? ''}
+        onClose={() => setReasonFor(null)}
+      />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={TEXT.confirm.title}
+        description={TEXT.confirm.userDelete}
+        confirmLabel={W.confirmDelete}
+        onConfirm={confirmDelete}
+        tone="danger"
+      />
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { TAGS, TEXT, type Tag } from '@dispatch/shared';
+import { useId, type Ref } from 'react';
+import Select, { type SelectInstance, type StylesConfig } from 'react-select';
+import { FieldError } from '../../../components/form-field';
+
+interface TagOption {
+  value: Tag;
+  label: string;
+}
+
+const OPTIONS: TagOption[] = TAGS.map((tag) => ({ value: tag, label: tag }));
+
+// The library's defaults put grey placeholder text below AA contrast; these follow the site's palette.
+const styles: StylesConfig<TagOption, true> = {
+  control: (base, state) => ({
+    ...base,
+    minHeight: '2.625rem',
+    borderRadius: '0.375rem',
+    borderColor: state.selectProps['aria-invalid']
+      ? 'var(--color-danger)'
+      : state.isFocused
+        ? 'var(--color-ink)'
+        : '#a8a29e',
+    boxShadow: state.isFocused ? '0 0 0 2px var(--color-focus)' : 'none',
+    '&:hover': { borderColor: 'var(--color-ink)' },
+  }),
+  placeholder: (base) => ({ ...base, color: 'var(--color-ink-soft)' }),
+  multiValue: (base) => ({ ...base, backgroundColor: '#f5f5f4', borderRadius: '9999px', paddingLeft: '0.25rem' }),
+  multiValueLabel: (base) => ({ ...base, color: 'var(--color-ink)', fontSize: '0.8125rem' }),
+  multiValueRemove: (base) => ({
+    ...base,
+    borderRadius: '9999px',
+    color: 'var(--color-ink-soft)',
+    ':hover': { backgroundColor: 'var(--color-ink)', color: '#fff' },
+  }),
+  option: (base, state) => ({
+    ...base,
+    color: 'var(--color-ink)',
+    backgroundColor: state.isFocused ? '#f5f5f4' : '#fff',
+  }),
+  noOptionsMessage: (base) => ({ ...base, color: 'var(--color-ink-soft)' }),
+  indicatorSeparator: (base) => ({ ...base, backgroundColor: 'var(--color-rule)' }),
+  dropdownIndicator: (base) => ({ ...base, color: 'var(--color-ink-soft)' }),
+  clearIndicator: (base) => ({ ...base, color: 'var(--color-ink-soft)' }),
+  menu: (base) => ({ ...base, zIndex: 20 }),
+};
+
+interface TagsSelectProps {
+  value: string[];
+  onChange: (tags: Tag[]) => void;
+  onBlur?: () => void;
+  error?: string;
+  disabled?: boolean;
+  ref?: Ref<SelectInstance<TagOption, true>>;
+}
+
+/** Tags (SPEC.md 2): react-select's multi-select of the five tags (DESIGN.md 1), labelled 'Tags'. */
+export function TagsSelect({ value, onChange, onBlur, error, disabled = false, ref }: TagsSelectProps) {
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+  return (
+    <div>
+      <label htmlFor={inputId} className="field-label">
+        {TEXT.writing.tags}
+      </label>
+      <Select<TagOption, true>
+        ref={ref}
+        inputId={inputId}
+        isMulti
+        options={OPTIONS}
+        value={OPTIONS.filter((option) => value.includes(option.value))}
+        onChange={(selected) => onChange(selected.map((option) => option.value))}
+        onBlur={onBlur}
+        isDisabled={disabled}
+        placeholder={TEXT.writing.selectTags}
+        noOptionsMessage={() => TEXT.writing.noTagsLeft}
+        aria-invalid={error ? true : undefined}
+        aria-errormessage={error ? errorId : undefined}
+        styles={styles}
+        closeMenuOnSelect={false}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}

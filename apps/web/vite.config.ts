@@ -1,0 +1,82 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { defineConfig } from 'vitest/config';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * Writes which modules each chunk holds to dist/.vite/chunk-modules.json (a dot folder the server does not
+ * serve), so bench/check-bundle.js can prove charts and payments stay out of the home page's first load.
+ */
+function bundleReport(): Plugin {
+  return {
+    name: 'dispatch:bundle-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const report: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        report[output.fileName] = output.moduleIds.map((id) => path.relative(repoRoot, id.replace(/^\0/, '')));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(report, null, 1) });
+    },
+  };
+}
+
+/**
+ * Preloads the Latin files of the two faces from index.html, so text is first drawn in them rather than
+ * redrawn when they arrive (less layout shift; the LCP element is text or a headline).
+ */
+function preloadFonts(): Plugin {
+  return {
+    name: 'dispatch:preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        return Object.keys(bundle ?? {})
+          .filter((fileName) => /^assets\/(inter|playfair-display)-latin-wght-normal-[\w-]+\.woff2$/.test(fileName))
+          .map((fileName) => ({
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${fileName}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head' as const,
+          }));
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), bundleReport(), preloadFonts()],
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: { '/api': 'http://127.0.0.1:3000' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // The framework changes less often than our code: its chunks stay cached across releases.
+        // No catch-all vendor group, so libraries of lazy routes (charts, payments) stay in their routes' chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // Apart from the query client: the home page validates its first answers with a lazily loaded zod.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,303 @@
+/**
+ * `npm run audit:pages` (issue 6, docs/decisions/010-page-weight-and-audits.md): Lighthouse and axe-core on
+ * the built site, in Debian's Chromium, as the admin so that the login-required pages are audited too.
+ *
+ *   npm run audit:pages                 # builds, then audits with Lighthouse's desktop and mobile settings
+ *   tsx bench/audit-pages.ts --desktop  # on an existing build, desktop only (the gated run)
+ *
+ * Gates (desktop): performance >= 95, accessibility, best practices and SEO = 100, no axe violation.
+ * Mobile (Lighthouse's default: a mid-range phone, 4x slower CPU, slow 4G, simulated) is reported only.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse, { type Config, type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = '/usr/bin/chromium';
+const ADMIN = { email: 'editor@dispatch.test', password: 'Editor#2026' };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+const desktopOnly = process.argv.includes('--desktop');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: unknown[] }[];
+}
+
+interface PageResult {
+  page: string;
+  form: 'desktop' | 'mobile';
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  failing: string[];
+  axe: AxeViolation[] | null;
+  scriptKb: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForServer(origin: string, server: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${log()}`);
+    try {
+      if ((await fetch(`${origin}/api/health/live`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not start within 120 s:\n${log()}`);
+}
+
+async function api<T>(origin: string, pathname: string, init?: RequestInit): Promise<T> {
+  const response = await fetch(`${origin}${pathname}`, init);
+  if (!response.ok)
+    throw new Error(`${init?.method ?? 'GET'} ${pathname}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** Lighthouse in the already-open Chromium (same profile, so the stored token is kept), with a cold cache. */
+async function runLighthouse(
+  context: BrowserContext,
+  debuggingPort: number,
+  url: string,
+  form: 'desktop' | 'mobile',
+): Promise<Omit<PageResult, 'page' | 'axe'>> {
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  await blank.close();
+
+  const flags: Flags = {
+    port: debuggingPort,
+    output: 'json',
+    logLevel: 'error',
+    // Keeps localStorage (the admin's token); the cache was cleared above instead.
+    disableStorageReset: true,
+    onlyCategories: [...CATEGORIES],
+  };
+  const config: Config | undefined = form === 'desktop' ? desktopConfig : undefined;
+  const result = await lighthouse(url, flags, config);
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+  ) as PageResult['scores'];
+  const failing: string[] = [];
+  for (const id of CATEGORIES) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      // Only what counts towards the score: Lighthouse's insights and diagnostics carry no weight.
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+      if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual') continue;
+      // Performance: the metrics; one scoring 0.9 or more is "good".
+      if (id === 'performance' && audit.score >= 0.9) continue;
+      failing.push(`${id}/${ref.id} (${audit.displayValue ?? audit.score})${describeItems(audit.details)}`);
+    }
+  }
+  const summary = lhr.audits['resource-summary']?.details as {
+    items?: { resourceType: string; transferSize: number }[];
+  };
+  const script = summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
+  return { form, scores, failing, scriptKb: script / 1000 };
+}
+
+/** A hint of where a failing audit failed: its first few items' element, URL or issue. */
+function describeItems(details: unknown): string {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  const hints = items.slice(0, 3).map((item) => {
+    const node = item.node as { snippet?: string; selector?: string } | undefined;
+    const subItems = (item.subItems as { items?: { url?: string; sourceLocation?: { url?: string } }[] } | undefined)
+      ?.items;
+    const hint = node?.snippet ?? item.issueType ?? item.url ?? item.source ?? item.text ?? item.description;
+    const where = subItems?.[0]?.url ?? subItems?.[0]?.sourceLocation?.url ?? '';
+    return `${String(hint ?? JSON.stringify(item)).slice(0, 160)}${where ? ` @ ${where}` : ''}`;
+  });
+  return hints.length > 0 ? `: ${hints.join(' | ')}` : '';
+}
+
+async function runAxe(context: BrowserContext, url: string): Promise<AxeViolation[]> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    // The page is done when its loading placeholders are gone.
+    await page
+      .waitForFunction('!document.querySelector(\'[role="status"], .animate-pulse\')', null, { timeout: 10_000 })
+      .catch(() => undefined);
+    // Evaluated through the DevTools protocol: the site's CSP (script-src 'self') does not apply to it.
+    await page.evaluate(readFileSync(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8'));
+    return await page.evaluate(async () => {
+      const axe = (
+        globalThis as unknown as { axe: { run: (options: object) => Promise<{ violations: AxeViolation[] }> } }
+      ).axe;
+      const { violations } = await axe.run({ resultTypes: ['violations'] });
+      return violations.map(({ id, impact, nodes }) => ({
+        id,
+        impact,
+        nodes: nodes.map(({ target }) => ({ target })),
+      }));
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+function printTable(results: PageResult[]): void {
+  const header = ['page', 'form', 'performance', 'accessibility', 'best practices', 'SEO', 'axe violations', 'JS kB'];
+  const rows = results.map((result) => [
+    result.page,
+    result.form,
+    ...CATEGORIES.map((id) => String(result.scores[id])),
+    result.axe === null ? '-' : String(result.axe.length),
+    result.scriptKb.toFixed(1),
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log(`\n${line(header)}\n| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`);
+  for (const row of rows) console.log(line(row));
+  console.log('(JS kB: script bytes transferred for the page, from Lighthouse; gzip on the wire)');
+  for (const result of results) {
+    for (const failing of result.failing) console.log(`  ${result.page} [${result.form}] lighthouse ${failing}`);
+    for (const violation of result.axe ?? []) {
+      const target = violation.nodes[0]?.target.join(' ') ?? '';
+      console.log(
+        `  ${result.page} axe ${violation.id} (${violation.impact}, ${violation.nodes.length} nodes) e.g. ${target}`,
+      );
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  for (const built of ['apps/server/dist/server.js', 'apps/web/dist/index.html']) {
+    if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
+  }
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+
+  const [port, debuggingPort] = [await freePort(), await freePort()];
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'dispatch-audit-data-'));
+  const profileDir = await mkdtemp(path.join(tmpdir(), 'dispatch-audit-profile-'));
+  let output = '';
+  // The embedded database and in-process caches, whatever this shell points at.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env;
+  const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      PAYMENTS: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
+
+  let context: BrowserContext | undefined;
+  try {
+    await waitForServer(origin, server, () => output);
+    const { token } = await api<{ token: string }>(origin, '/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const approved = await api<{ articles: { _id: string; isPremium: boolean }[] }>(origin, '/api/articles/approved');
+    const article = approved.articles.find((candidate) => !candidate.isPremium);
+    if (!article) throw new Error('the demo content has no approved free article');
+
+    context = await chromium.launchPersistentContext(profileDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+        `--remote-debugging-port=${debuggingPort}`,
+      ],
+    });
+    const first = context.pages()[0] ?? (await context.newPage());
+    await first.goto(`${origin}/forbidden`);
+    await first.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+
+    const pages = ['/', '/articles', `/articles/${article._id}`, '/subscription', '/dashboard'];
+    const forms: ('desktop' | 'mobile')[] = desktopOnly ? ['desktop'] : ['desktop', 'mobile'];
+    const results: PageResult[] = [];
+    for (const page of pages) {
+      const url = `${origin}${page}`;
+      const axe = await runAxe(context, url);
+      for (const form of forms) {
+        process.stdout.write(`auditing ${page} (${form})...\n`);
+        results.push({
+          page,
+          axe: form === 'desktop' ? axe : null,
+          ...(await runLighthouse(context, debuggingPort, url, form)),
+        });
+      }
+    }
+    printTable(results);
+
+    const missed = results.filter(
+      (result) =>
+        result.form === 'desktop' &&
+        (CATEGORIES.some((id) => result.scores[id] < TARGETS[id]) || (result.axe?.length ?? 0) > 0),
+    );
+    console.log(
+      missed.length === 0
+        ? '\nAll targets met (desktop: performance >= 95, the other categories 100, no axe violation).'
+        : `\nTargets missed on: ${missed.map((result) => result.page).join(', ')}`,
+    );
+    process.exitCode = missed.length === 0 ? 0 : 1;
+  } finally {
+    await context?.close();
+    server.kill('SIGTERM');
+    await new Promise((resolve) => (server.exitCode !== null ? resolve(null) : server.once('exit', resolve)));
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(profileDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,90 @@
+// The home page's first-load JavaScript budget (issue 6, docs/decisions/010): run after `vite build`.
+// The first load is the entry script of dist/index.html, its modulepreloads, and every chunk they
+// import statically: what the browser fetches and runs before any lazy route or lazy component.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { constants, gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 150;
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+
+/** Never in the first load: each must wait until its page is opened (DESIGN.md 5, issue 6). */
+const FORBIDDEN = [
+  { what: 'dashboard charts (recharts)', test: (id) => /node_modules[\\/]recharts[\\/]/.test(id) },
+  { what: 'card provider (@stripe/*)', test: (id) => /node_modules[\\/]@stripe[\\/]/.test(id) },
+  { what: 'payment form', test: (id) => /src[\\/]features[\\/]payment[\\/]components[\\/]/.test(id) },
+];
+
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const attr = (tag, name) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`).exec(tag)?.[1];
+const queue = [];
+for (const [tag] of html.matchAll(/<script\b[^>]*>/g)) {
+  if (attr(tag, 'type') === 'module' && attr(tag, 'src')) queue.push(attr(tag, 'src'));
+}
+for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+  if (attr(tag, 'rel') === 'modulepreload' && attr(tag, 'href')) queue.push(attr(tag, 'href'));
+}
+if (queue.length === 0) {
+  console.error('check-bundle: no module script in dist/index.html; run `vite build` first');
+  process.exit(1);
+}
+
+// Static imports only (`import … from "./x.js"`, `import "./x.js"`, `export … from`); `import("./x.js")` is lazy.
+const STATIC_IMPORT = /\b(?:from|import)\s*["']([^"']+\.js)["']/g;
+const files = new Map();
+while (queue.length > 0) {
+  const url = queue.shift();
+  const file = path.join(dist, url.replace(/^\//, ''));
+  if (files.has(file)) continue;
+  const source = readFileSync(file);
+  files.set(file, source);
+  for (const [, specifier] of source.toString('utf8').matchAll(STATIC_IMPORT)) {
+    queue.push(path.posix.join(path.posix.dirname(url), specifier));
+  }
+}
+
+const kB = (bytes) => (bytes / 1000).toFixed(2);
+const rows = [...files].map(([file, source]) => ({
+  file: path.relative(dist, file),
+  raw: source.length,
+  gzip: gzipSync(source, { level: constants.Z_BEST_COMPRESSION }).length,
+}));
+rows.sort((a, b) => b.gzip - a.gzip);
+const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip }), { raw: 0, gzip: 0 });
+const width = Math.max(...rows.map((row) => row.file.length), 'total'.length);
+const line = (name, raw, gzip) => `${name.padEnd(width)}  ${raw.padStart(9)}  ${gzip.padStart(9)}`;
+console.log('\nHome page first-load JavaScript');
+console.log(line('file', 'raw kB', 'gzip kB'));
+for (const row of rows) console.log(line(row.file, kB(row.raw), kB(row.gzip)));
+console.log(line('total', kB(total.raw), kB(total.gzip)));
+
+let failed = false;
+const overBudget = total.gzip > BUDGET_KB * 1000;
+console.log(`budget: ${kB(total.gzip)} kB of ${BUDGET_KB} kB gzip ${overBudget ? 'OVER BUDGET' : 'ok'}`);
+failed ||= overBudget;
+
+// The build writes which modules each chunk holds (vite.config.ts, bundleReport), so the check names modules, not guesses.
+let chunkModules;
+try {
+  chunkModules = JSON.parse(readFileSync(path.join(dist, '.vite/chunk-modules.json'), 'utf8'));
+} catch {
+  console.error('check-bundle: dist/.vite/chunk-modules.json is missing; build with apps/web/vite.config.ts');
+  process.exit(1);
+}
+const firstLoadModules = rows.flatMap((row) => chunkModules[row.file] ?? []);
+for (const { what, test } of FORBIDDEN) {
+  const found = firstLoadModules.filter(test);
+  const lazyChunks = Object.keys(chunkModules).filter((chunk) => chunkModules[chunk].some(test));
+  if (found.length > 0) {
+    failed = true;
+    console.log(`${what}: IN THE FIRST LOAD (${found.length} modules, e.g. ${found[0]})`);
+  } else {
+    console.log(`${what}: not in the first load (lazy: ${lazyChunks.join(', ') || 'not bundled'})`);
+  }
+}
+
+if (failed) {
+  console.error('check-bundle: the home page first-load JavaScript check failed');
+  process.exit(1);
+}

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+];
+
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 360, height: 740 };
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  baseUrl: string;
+  /** Console errors, page errors and failed requests seen so far (a CSP violation is one). */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A fresh browser profile per session: nothing carries over between journeys. */
+export async function openBrowser(viewport = DESKTOP): Promise<Session> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'dispatch-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: FLAGS,
+    viewport,
+    baseURL: inject('baseUrl'),
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
+  return {
+    context,
+    page,
+    baseUrl: inject('baseUrl'),
+    errors,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}

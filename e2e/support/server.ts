@@ -1,0 +1,81 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { CLIENT, startOidcProvider } from '../../apps/server/src/test/oidc-provider.js';
+
+export const ADMIN = { email: 'editor@dispatch.test', password: 'Editor#2026' };
+
+/** Who signs in at the local stand-in for Google: its login form takes the key as the login name. */
+export const GOOGLE_IDENTITIES = {
+  gina: { sub: 'google-gina', email: 'gina.google@example.com', email_verified: true, name: 'Gina Google' },
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForHealth(url: string, deadline: number, output: () => string) {
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not become healthy:\n${output()}`);
+}
+
+/** Starts the built server on a fresh embedded database with demo content. */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const google = await startOidcProvider(`${baseUrl}/api/auth/google/callback`, GOOGLE_IDENTITIES);
+  let output = '';
+  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      GOOGLE_CLIENT_ID: CLIENT.id,
+      GOOGLE_CLIENT_SECRET: CLIENT.secret,
+      OIDC_ISSUER_URL: google.issuer,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitForHealth(baseUrl, Date.now() + 90_000, () => output);
+  project.provide('baseUrl', baseUrl);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    await google.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { canOpenDetails, canReadArticle, excerpt, isPremium, preview, type Viewer } from './access.js';
+
+const now = new Date('2026-06-01T12:00:00Z');
+const later = '2026-06-01T12:01:00Z';
+const earlier = '2026-06-01T11:59:00Z';
+
+const reader: Viewer = { email: 'reader@example.com', role: 'user', premiumTaken: null };
+const subscriber: Viewer = { ...reader, email: 'sub@example.com', premiumTaken: later };
+const lapsed: Viewer = { ...reader, email: 'lapsed@example.com', premiumTaken: earlier };
+const admin: Viewer = { email: 'admin@example.com', role: 'admin', premiumTaken: null };
+const author: Viewer = { ...reader, email: 'author@example.com' };
+
+describe('isPremium', () => {
+  it('is true only for a date later than now', () => {
+    expect(isPremium(later, now)).toBe(true);
+    expect(isPremium(new Date(later), now)).toBe(true);
+    expect(isPremium(earlier, now)).toBe(false);
+    expect(isPremium(now, now)).toBe(false);
+    expect(isPremium(null, now)).toBe(false);
+    expect(isPremium('not a date', now)).toBe(false);
+  });
+});
+
+describe('canReadArticle', () => {
+  const article = { status: 'approved' as const, isPremium: false, author_email: 'author@example.com' };
+  const premium = { ...article, isPremium: true };
+
+  it('lets anyone read an approved free article', () => {
+    expect(canReadArticle(article, null, now)).toBe('full');
+    expect(canReadArticle(article, reader, now)).toBe('full');
+  });
+
+  it('gives a premium article to subscribers, admins and the author, a teaser to everyone else', () => {
+    expect(canReadArticle(premium, subscriber, now)).toBe('full');
+    expect(canReadArticle(premium, admin, now)).toBe('full');
+    expect(canReadArticle(premium, author, now)).toBe('full');
+    expect(canReadArticle(premium, reader, now)).toBe('teaser');
+    expect(canReadArticle(premium, lapsed, now)).toBe('teaser');
+    expect(canReadArticle(premium, null, now)).toBe('teaser');
+  });
+
+  it('shows pending and declined articles only to their author and admins', () => {
+    for (const status of ['pending', 'declined'] as const) {
+      const hidden = { ...article, status };
+      expect(canReadArticle(hidden, author, now)).toBe('full');
+      expect(canReadArticle(hidden, admin, now)).toBe('full');
+      expect(canReadArticle(hidden, subscriber, now)).toBe('none');
+      expect(canReadArticle(hidden, null, now)).toBe('none');
+    }
+  });
+});
+
+describe('canOpenDetails', () => {
+  it('locks only premium cards, for readers without unexpired premium', () => {
+    expect(canOpenDetails({ isPremium: false }, null, now)).toBe(true);
+    expect(canOpenDetails({ isPremium: true }, null, now)).toBe(false);
+    expect(canOpenDetails({ isPremium: true }, lapsed, now)).toBe(false);
+    expect(canOpenDetails({ isPremium: true }, subscriber, now)).toBe(true);
+    expect(canOpenDetails({ isPremium: true }, admin, now)).toBe(true);
+  });
+});
+
+describe('excerpt and preview', () => {
+  it('keeps the first 100 characters and adds an ellipsis', () => {
+    const text = 'x'.repeat(150);
+    expect(excerpt(text)).toBe('x'.repeat(100));
+    expect(preview(text)).toBe(`${'x'.repeat(100)}...`);
+    expect(preview('Short.')).toBe('Short....');
+  });
+
+  it('counts characters, not UTF-16 units', () => {
+    expect(excerpt('é📰'.repeat(60))).toHaveLength(150);
+    expect(Array.from(excerpt('é📰'.repeat(60)))).toHaveLength(100);
+  });
+});

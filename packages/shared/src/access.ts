@@ -1,0 +1,51 @@
+import { LIMITS, type ArticleStatus, type Role } from './constants.js';
+
+/** True only when premiumTaken is a date later than now (SPEC.md 3). */
+export function isPremium(premiumTaken: string | Date | null | undefined, now: Date): boolean {
+  if (!premiumTaken) return false;
+  const expiry = premiumTaken instanceof Date ? premiumTaken : new Date(premiumTaken);
+  return !Number.isNaN(expiry.getTime()) && expiry.getTime() > now.getTime();
+}
+
+export interface Viewer {
+  email: string;
+  role: Role;
+  premiumTaken: string | Date | null;
+}
+
+export interface ArticleAccessFacts {
+  status: ArticleStatus;
+  isPremium: boolean;
+  author_email: string;
+}
+
+export type ReadDecision = 'full' | 'teaser' | 'none';
+
+/**
+ * May this viewer read this article?
+ * 'full': the whole text; 'teaser': only the excerpt, with a call to subscribe; 'none': not found for them.
+ */
+export function canReadArticle(article: ArticleAccessFacts, viewer: Viewer | null, now: Date): ReadDecision {
+  const isAdmin = viewer?.role === 'admin';
+  const isAuthor = viewer !== null && viewer.email === article.author_email;
+  if (article.status !== 'approved') return isAdmin || isAuthor ? 'full' : 'none';
+  if (!article.isPremium) return 'full';
+  if (isAdmin || isAuthor || (viewer && isPremium(viewer.premiumTaken, now))) return 'full';
+  return 'teaser';
+}
+
+/** Whether a card's Details control is open for this viewer (DESIGN.md 7.8). */
+export function canOpenDetails(article: { isPremium: boolean }, viewer: Viewer | null, now: Date): boolean {
+  if (!article.isPremium) return true;
+  return viewer !== null && (viewer.role === 'admin' || isPremium(viewer.premiumTaken, now));
+}
+
+export function excerpt(text: string, length: number = LIMITS.excerptLength): string {
+  const chars = Array.from(text);
+  return chars.length <= length ? text : chars.slice(0, length).join('');
+}
+
+/** The card preview: the first 100 characters plus an ellipsis (SPEC.md 2). */
+export function preview(text: string): string {
+  return `${excerpt(text)}...`;
+}

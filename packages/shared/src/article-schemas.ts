@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { ARTICLE_STATUSES, LIMITS, TAGS } from './constants.js';
+import { UserSchema } from './auth-schemas.js';
+import { requiredText } from './fields.js';
+import { TEXT } from './texts.js';
+
+const V = TEXT.validation;
+
+const TagsSchema = z
+  .array(z.enum(TAGS, { error: `Choose from ${TAGS.join(', ')}` }), { error: V.tagsRequired })
+  .min(1, V.tagsRequired)
+  .max(TAGS.length)
+  .transform((tags) => [...new Set(tags)]);
+
+/** What a writer sends; everything else about an article belongs to the server. */
+export const CreateArticleInputSchema = z.object({
+  title: requiredText(V.titleRequired, LIMITS.titleMaxLength),
+  image: requiredText(V.imageRequired, 300),
+  publisher: requiredText(V.publisherRequired, LIMITS.nameMaxLength),
+  tags: TagsSchema,
+  description: requiredText(V.descriptionRequired, LIMITS.descriptionMaxLength),
+});
+export type CreateArticleInput = z.input<typeof CreateArticleInputSchema>;
+
+export const UpdateArticleInputSchema = CreateArticleInputSchema.pick({ title: true, description: true, tags: true });
+export type UpdateArticleInput = z.input<typeof UpdateArticleInputSchema>;
+
+const ArticleStatus = z.enum(ARTICLE_STATUSES);
+
+/** The whole article, for readers who may read it. */
+export const ArticleSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  image: z.string(),
+  publisher: z.string(),
+  tags: z.array(z.string()),
+  description: z.string(),
+  author_name: z.string(),
+  author_email: z.string(),
+  author_photo: z.string(),
+  status: ArticleStatus,
+  isPremium: z.boolean(),
+  views: z.number().int(),
+  createdAt: z.string(),
+});
+export type Article = z.infer<typeof ArticleSchema>;
+
+/** A premium article for a reader without premium: the excerpt only, never the text. */
+export const ArticleTeaserSchema = ArticleSchema.omit({ description: true }).extend({ excerpt: z.string() });
+export type ArticleTeaser = z.infer<typeof ArticleTeaserSchema>;
+
+export const ArticleDetailSchema = z.discriminatedUnion('access', [
+  z.object({ access: z.literal(true), article: ArticleSchema }),
+  z.object({ access: z.literal(false), article: ArticleTeaserSchema }),
+]);
+export type ArticleDetail = z.infer<typeof ArticleDetailSchema>;
+
+export const ViewsResponseSchema = z.object({ views: z.number().int() });
+
+/** A writer's own article, in /my-articles. */
+export const MyArticleSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  status: ArticleStatus,
+  isPremium: z.boolean(),
+  reason: z.string().nullable(),
+  views: z.number().int(),
+  createdAt: z.string(),
+});
+export type MyArticle = z.infer<typeof MyArticleSchema>;
+
+export const AdminArticleSchema = ArticleSchema.omit({ description: true }).extend({
+  declineReason: z.string().nullable(),
+  decidedBy: z.object({ name: z.string(), email: z.string() }).nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type AdminArticle = z.infer<typeof AdminArticleSchema>;
+
+export const AdminArticlePageSchema = z.object({ articles: z.array(AdminArticleSchema), total: z.number().int() });
+export type AdminArticlePage = z.infer<typeof AdminArticlePageSchema>;
+
+export const UserPageSchema = z.object({ users: z.array(UserSchema), total: z.number().int() });
+export type UserPage = z.infer<typeof UserPageSchema>;
+
+const pageQuery = (limit: number) =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(limit),
+  });
+export const AdminArticlesQuerySchema = pageQuery(LIMITS.pageSize.adminArticles);
+export const UsersQuerySchema = pageQuery(LIMITS.pageSize.users);
+export const PremiumArticlesQuerySchema = pageQuery(LIMITS.pageSize.premium);
+
+export const DeclineInputSchema = z.object({
+  reason: z.string().trim().max(1000, 'Must be at most 1000 characters').default(''),
+});
+
+export const CreatePublisherInputSchema = z.object({
+  name: requiredText(V.nameRequired, LIMITS.nameMaxLength),
+  logo: requiredText(V.logoRequired, 300),
+});
+export type CreatePublisherInput = z.input<typeof CreatePublisherInputSchema>;
+
+export const ChartsSchema = z.object({
+  byPublisher: z.array(z.object({ name: z.string(), count: z.number().int() })),
+  byTag: z.array(z.object({ tag: z.string(), count: z.number().int() })),
+  byMonth: z.array(z.object({ month: z.string(), count: z.number().int() })),
+});
+export type Charts = z.infer<typeof ChartsSchema>;
+
+export const ModifiedResponseSchema = z.object({ modifiedCount: z.number().int() });
+export const DeletedResponseSchema = z.object({ deletedCount: z.number().int() });

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { requiredText } from './fields.js';
+import { TEXT } from './texts.js';
+
+const V = TEXT.validation;
+
+export const EmailSchema = z
+  .string({ error: V.emailRequired })
+  .trim()
+  .min(1, V.emailRequired)
+  .max(LIMITS.emailMaxLength, V.emailInvalid)
+  .pipe(z.email(V.emailInvalid))
+  .transform((email) => email.toLowerCase());
+
+/** SPEC.md 5, in its order: required, at least 6, then the character classes. */
+export const PasswordSchema = z
+  .string({ error: V.passwordRequired })
+  .min(1, V.passwordRequired)
+  .min(LIMITS.passwordMinLength, V.passwordMin)
+  .max(LIMITS.passwordMaxLength, `Must be at most ${LIMITS.passwordMaxLength} characters`)
+  .regex(/[A-Z]/, V.passwordComplexity)
+  .regex(/\d/, V.passwordComplexity)
+  .regex(/[^A-Za-z0-9]/, V.passwordComplexity);
+
+export const NameSchema = requiredText(V.nameRequired, LIMITS.nameMaxLength);
+
+/** The text fields of registration; the image travels as a file beside them. */
+export const RegisterFieldsSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  password: PasswordSchema,
+});
+export type RegisterFields = z.input<typeof RegisterFieldsSchema>;
+
+export const LoginInputSchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: V.passwordRequired }).min(1, V.passwordRequired).max(LIMITS.passwordMaxLength),
+});
+export type LoginInput = z.input<typeof LoginInputSchema>;
+
+export const UserSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  profile_pic: z.string(),
+  role: z.enum(['user', 'admin']),
+  premiumTaken: z.string().nullable(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+  last_log_in: z.string().nullable(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const LoginResponseSchema = z.object({ token: z.string(), user: UserSchema });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const SessionResponseSchema = z.object({ user: UserSchema });
+
+export const RoleRecordSchema = z.object({
+  role: z.enum(['user', 'admin']),
+  premiumTaken: z.string().nullable(),
+});
+export type RoleRecord = z.infer<typeof RoleRecordSchema>;
+
+export const UpdateProfileInputSchema = z.object({
+  name: NameSchema,
+  profile_pic: z.string().trim().min(1, V.imageRequired).max(300),
+});
+export type UpdateProfileInput = z.input<typeof UpdateProfileInputSchema>;
+
+export const UploadResponseSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
+export type UploadResponse = z.infer<typeof UploadResponseSchema>;
+
+export const EmailParamSchema = z.object({ email: z.string().max(LIMITS.emailMaxLength) });
+export const RoleQuerySchema = z.object({ email: z.string().max(LIMITS.emailMaxLength).optional() });
+
+/** What the Google popup posts to the window that opened it. */
+export const GOOGLE_MESSAGE_TYPE = 'dispatch:google-sign-in';
+export const GoogleMessageSchema = z.object({
+  type: z.literal(GOOGLE_MESSAGE_TYPE),
+  token: z.string().optional(),
+  error: z.string().optional(),
+});

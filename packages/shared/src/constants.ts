@@ -1,0 +1,37 @@
+export const TAGS = ['Politics', 'Sports', 'Technology', 'Entertainment', 'Health'] as const;
+export type Tag = (typeof TAGS)[number];
+
+export const ARTICLE_STATUSES = ['pending', 'approved', 'declined'] as const;
+export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
+
+export const ROLES = ['user', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LIMITS = {
+  excerptLength: 100,
+  passwordMinLength: 6,
+  pageSize: { approved: 12, premium: 12, adminArticles: 10, users: 5 },
+  maxPageSize: 50,
+  trendingCount: 6,
+  searchMaxLength: 100,
+  titleMaxLength: 200,
+  descriptionMaxLength: 20_000,
+  nameMaxLength: 100,
+  emailMaxLength: 254,
+  passwordMaxLength: 128,
+  upload: { maxBytes: 5 * 1024 * 1024, maxPixels: 40_000_000 },
+} as const;
+
+export const TIMINGS = {
+  upgradeModalDelayMs: 10_000,
+  carouselAutoplayMs: 3500,
+  carouselSpeedMs: 700,
+  statsCountUpSeconds: 10,
+  toastAutoCloseMs: 5000,
+  queryGcTimeMs: 5 * 60 * 1000,
+  queryRetries: 3,
+  queryRetryBaseMs: 1000,
+  queryRetryMaxMs: 30_000,
+} as const;
+
+export const STORAGE_KEYS = { token: 'token', subscriptionPlan: 'subscriptionPlan' } as const;

@@ -1,0 +1,34 @@
+/** Messages the API answers with, shown to people as they are. */
+export const API_MESSAGES = {
+  emailTaken: 'An account with this email already exists.',
+  invalidCredentials: 'Invalid email or password.',
+  tooManyLoginAttempts: (minutes: number) =>
+    `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  loginRequired: 'Please log in to continue.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  forbidden: 'You do not have permission to do that.',
+  adminOnly: 'Only an admin can do that.',
+  premiumOnly: 'Premium articles are for subscribers. Choose a plan to read them.',
+  userNotFound: 'That user was not found.',
+  imageNotOurs: 'Upload the image first: only images uploaded to this site can be used.',
+  imageMissing: 'Choose an image file to upload.',
+  imageTooLarge: 'The image is larger than 5 MB.',
+  imageTooManyPixels: 'The image has more than 40 megapixels.',
+  imageUnsupported: 'Upload a JPEG, PNG, WebP, GIF or AVIF image.',
+  imageUnreadable: 'The image could not be read.',
+  googleNotConfigured: 'Google sign-in is not configured on this site.',
+  googleFailed: 'Google sign-in did not complete. Please try again.',
+  googleEmailUnverified: 'Google has not verified this e-mail address, so it cannot be linked to an existing account.',
+} as const;
+
+export const ARTICLE_MESSAGES = {
+  notFound: 'That article was not found.',
+  publisherUnknown: 'Choose one of the listed publishers.',
+  publisherTaken: 'A publisher with this name already exists.',
+  notPending: 'Only a pending article can be approved or declined.',
+  notApprovedOrAlreadyPremium: 'Only an approved article that is not premium yet can be made premium.',
+  onlyAuthorMayEdit: 'Only the author can edit this article.',
+  loginToRead: 'Log in to read this article.',
+  tooManyViews: 'Too many views of this article from you; try again in a minute.',
+  alreadyAdmin: 'This user is already an admin.',
+} as const;

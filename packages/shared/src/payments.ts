@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { PlanIdSchema } from './schemas.js';
+
+export const PAYMENT_MESSAGES = {
+  cardDeclined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  incorrectNumber: 'Your card number is incorrect.',
+  notTestCard: 'This site takes test payments only: use a test card such as 4242 4242 4242 4242.',
+  expiryInvalid: "Your card's expiration date is incomplete.",
+  expired: 'Your card has expired.',
+  cvcInvalid: "Your card's security code is incomplete.",
+  intentNotFound: 'That payment was not found. Start again from the subscription page.',
+  wrongProvider: 'This site takes payments through Stripe.',
+  webhookSignature: 'The webhook signature is not valid.',
+  grantInPast: 'Choose an expiry date in the future.',
+} as const;
+
+/** Stripe's documented test numbers and what each does. */
+export const TEST_CARDS = {
+  '4242424242424242': 'succeeded',
+  '4000000000000002': PAYMENT_MESSAGES.cardDeclined,
+  '4000000000009995': PAYMENT_MESSAGES.insufficientFunds,
+} as const satisfies Record<string, string>;
+
+export const digitsOnly = (value: string) => value.replace(/\D/g, '');
+
+export function luhnValid(number: string): boolean {
+  const digits = digitsOnly(number);
+  if (digits.length < 12 || digits.length > 19) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export const CardSchema = z.object({
+  number: z.string().max(30),
+  /** MM/YY */
+  expiry: z.string().max(7),
+  cvc: z.string().max(4),
+});
+export type Card = z.infer<typeof CardSchema>;
+
+/** Field errors of a card as a person typed it, checked the same way in the form and on the server. */
+export function cardErrors(card: Card, now: Date): Partial<Record<keyof Card, string>> {
+  const errors: Partial<Record<keyof Card, string>> = {};
+  if (!luhnValid(card.number)) errors.number = PAYMENT_MESSAGES.incorrectNumber;
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
+  const month = Number(expiry?.[1]);
+  if (!expiry || month < 1 || month > 12) errors.expiry = PAYMENT_MESSAGES.expiryInvalid;
+  else {
+    const year = 2000 + Number(expiry[2]);
+    const endOfMonth = Date.UTC(year, month, 1);
+    if (endOfMonth <= now.getTime()) errors.expiry = PAYMENT_MESSAGES.expired;
+  }
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) errors.cvc = PAYMENT_MESSAGES.cvcInvalid;
+  return errors;
+}
+
+/** 4242424242424242 -> "4242 4242 4242 4242" */
+export function formatCardNumber(value: string): string {
+  return digitsOnly(value)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** "1230" -> "12/30" */
+export function formatExpiry(value: string): string {
+  const digits = digitsOnly(value).slice(0, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
+export const CreatePaymentIntentInputSchema = z.object({ planId: PlanIdSchema });
+
+export const PaymentIntentSchema = z.object({
+  clientSecret: z.string(),
+  provider: z.enum(['test', 'stripe']),
+  planId: PlanIdSchema,
+  /** In major units, from the server's plan table. */
+  amount: z.number(),
+  currency: z.string(),
+});
+export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
+
+export const ConfirmPaymentInputSchema = z.object({ clientSecret: z.string().max(200), card: CardSchema });
+
+export const PaymentResultSchema = z.object({
+  status: z.literal('succeeded'),
+  premiumTaken: z.string().nullable(),
+});
+export type PaymentResult = z.infer<typeof PaymentResultSchema>;
+
+export const PaymentStatusSchema = z.object({
+  status: z.enum(['requires_payment', 'succeeded']),
+  premiumTaken: z.string().nullable(),
+});
+
+export const GrantPremiumInputSchema = z.object({ premiumTaken: z.iso.datetime({ offset: true }) });

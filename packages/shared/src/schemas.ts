@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { ARTICLE_STATUSES, LIMITS, ROLES, TAGS } from './constants.js';
+import { PLAN_IDS } from './plans.js';
+
+/** Every non-2xx answer of the API. */
+export const ErrorResponseSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  requestId: z.string(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const ERROR_CODES = {
+  validationFailed: 'VALIDATION_FAILED',
+  notFound: 'NOT_FOUND',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  conflict: 'CONFLICT',
+  tooManyRequests: 'TOO_MANY_REQUESTS',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  internal: 'INTERNAL',
+} as const;
+
+export const IdParamSchema = z.object({ id: z.string() });
+
+export const TagSchema = z.enum(TAGS);
+export const ArticleStatusSchema = z.enum(ARTICLE_STATUSES);
+export const RoleSchema = z.enum(ROLES);
+export const PlanIdSchema = z.enum(PLAN_IDS);
+
+export const PublisherSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  logo: z.string(),
+  createdAt: z.string(),
+});
+export type Publisher = z.infer<typeof PublisherSchema>;
+
+/** What a card shows: never the whole text (DESIGN.md 4). */
+export const ArticleCardSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  image: z.string(),
+  publisher: z.string(),
+  tags: z.array(z.string()),
+  excerpt: z.string(),
+  isPremium: z.boolean(),
+  views: z.number().int(),
+  createdAt: z.string(),
+});
+export type ArticleCard = z.infer<typeof ArticleCardSchema>;
+
+export const ArticlePageSchema = z.object({
+  articles: z.array(ArticleCardSchema),
+  total: z.number().int(),
+});
+export type ArticlePage = z.infer<typeof ArticlePageSchema>;
+
+export const TrendingArticleSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  image: z.string(),
+  publisher: z.string(),
+});
+export type TrendingArticle = z.infer<typeof TrendingArticleSchema>;
+
+const pageParam = z.coerce.number().int().min(1).max(100_000).default(1);
+const limitParam = (fallback: number) => z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(fallback);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((value) => value.trim())
+    .optional();
+
+export const ApprovedArticlesQuerySchema = z.object({
+  search: optionalText(LIMITS.searchMaxLength),
+  publisher: optionalText(LIMITS.nameMaxLength),
+  tag: z.union([TagSchema, z.literal('')]).optional(),
+  page: pageParam,
+  limit: limitParam(LIMITS.pageSize.approved),
+});
+export type ApprovedArticlesQuery = z.input<typeof ApprovedArticlesQuerySchema>;
+
+export const UserStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  normalUsers: z.number().int(),
+  premiumUsers: z.number().int(),
+});
+export type UserStats = z.infer<typeof UserStatsSchema>;
+
+export const PublicConfigSchema = z.object({
+  siteName: z.string(),
+  supportEmail: z.string(),
+  currency: z.string(),
+  payments: z.enum(['test', 'stripe']),
+  stripePublishableKey: z.string().nullable(),
+  googleSignIn: z.boolean(),
+  social: z.object({
+    facebook: z.string(),
+    x: z.string(),
+    instagram: z.string(),
+    linkedin: z.string(),
+  }),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
+
+export const HealthSchema = z.object({ status: z.literal('ok') });
