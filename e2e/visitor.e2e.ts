@@ -47,11 +47,18 @@ describe('a visitor on the home page', () => {
     await dialog.getByRole('button', { name: TEXT.upgradeModal.closeLabel }).click();
     await dialog.waitFor({ state: 'hidden' });
 
+    // /subscription needs an account: an anonymous visitor is asked to log in, then taken there.
     await page.goto('/');
+    await page.getByRole('heading', { name: TEXT.home.trending }).waitFor();
     await page.clock.runFor(10_500);
     await page.getByRole('button', { name: TEXT.upgradeModal.goToSubscription }).click();
-    await page.waitForURL('**/subscription');
+    await page.waitForURL('**/login');
     expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByLabel(TEXT.auth.email, { exact: true }).fill('reader@example.com');
+    await page.getByLabel(TEXT.auth.password, { exact: true }).fill('Reader#2026');
+    await page.getByRole('button', { name: TEXT.auth.login, exact: true }).click();
+    await page.waitForURL('**/subscription');
+    await page.getByRole('heading', { name: TEXT.subscription.heading }).waitFor();
   });
 
   it('stores the chosen plan and goes to /payment', async () => {
