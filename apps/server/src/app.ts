@@ -82,6 +82,11 @@ function drainOnClose(app: AppInstance) {
   });
 }
 
+/** Fastify takes a hop count at run time but its types do not: say it as the function it means. */
+function toTrustProxy(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole app from a config and a database; server.ts starts it, tests inject into it. */
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const { config } = options;
@@ -91,7 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: toTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 

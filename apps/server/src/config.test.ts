@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       seedDemo: true,
       publicUrl: 'http://127.0.0.1:3000',
+      trustProxy: false,
       payments: { provider: 'test', currency: 'usd' },
       google: undefined,
       site: { name: 'The Daily Dispatch', supportEmail: 'support@example.com' },
@@ -27,9 +28,11 @@ describe('loadConfig', () => {
     expect(config.uploadsDir).toBe(`${config.dataDir}/uploads`);
   });
 
-  it('turns demo content off by default on PostgreSQL', () => {
+  it('turns demo content off by default on PostgreSQL and in production', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db/site', JWT_SECRET: 'x'.repeat(32) });
     expect(config.seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', SEED_DEMO: 'true' }).seedDemo).toBe(true);
   });
 
   it.each([
@@ -43,9 +46,13 @@ describe('loadConfig', () => {
     [{ PAYMENTS: 'paypal' }, 'PAYMENTS'],
     [{ NODE_ENV: 'production' }, 'PAYMENTS'],
     [{ CURRENCY: 'dollars' }, 'CURRENCY'],
+    [{ CURRENCY: 'JPY' }, 'CURRENCY'],
+    [{ CURRENCY: 'kwd' }, 'CURRENCY'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
     [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL'],
+    [{ TRUST_PROXY: 'the load balancer' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,10.0.0.0/8/1' }, 'TRUST_PROXY'],
   ])('refuses %o with one line naming %s', (env, key) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);
@@ -59,6 +66,19 @@ describe('loadConfig', () => {
       'Invalid configuration: STRIPE_PUBLISHABLE_KEY is required when PAYMENTS=stripe',
       'Invalid configuration: STRIPE_WEBHOOK_SECRET is required when PAYMENTS=stripe',
     ]);
+  });
+
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['2', 2],
+    [' 10.0.0.1, 172.16.0.0/12 ,::1 ', '10.0.0.1,172.16.0.0/12,::1'],
+  ])('reads TRUST_PROXY=%s', (value, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
+  });
+
+  it('takes any currency with cents', () => {
+    expect(loadConfig({ CURRENCY: 'EUR' }).payments.currency).toBe('eur');
   });
 
   it('accepts an explicit test provider in production', () => {

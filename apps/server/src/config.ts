@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -20,12 +21,38 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/**
+ * Whose X-Forwarded-For to believe. Off by default: without a proxy in front, a client could
+ * name any address and dodge the per-address limits. `true` (every hop), a hop count, or the
+ * proxies' addresses / CIDR ranges, comma-separated.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string => {
+    if (['', 'false', '0', 'no', 'off'].includes(value)) return false;
+    if (['true', 'yes', 'on'].includes(value)) return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const addresses = value.split(',').map((entry) => entry.trim());
+    const isAddress = (entry: string) => {
+      const [ip, prefix, ...rest] = entry.split('/');
+      return rest.length === 0 && isIP(ip ?? '') !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix));
+    };
+    if (addresses.every(isAddress)) return addresses.join(',');
+    ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or proxy addresses / CIDR ranges' });
+    return z.NEVER;
+  });
+
+const minorUnitDigits = (currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
+    TRUST_PROXY: trustProxy.default(false),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     UPLOADS_DIR: optionalString,
     DATABASE_URL: optionalUrl,
@@ -44,6 +71,8 @@ const EnvSchema = z
       .trim()
       .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code such as usd')
       .transform((value) => value.toLowerCase())
+      // Prices are charged as price × 100 minor units (DESIGN.md 4), which only holds for currencies with cents.
+      .refine((code) => minorUnitDigits(code) === 2, 'must be a currency with two decimal places, such as usd or eur')
       .default('usd'),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
@@ -89,6 +118,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     logLevel: env.LOG_LEVEL,
     port: env.PORT,
     host: env.HOST,
+    trustProxy: env.TRUST_PROXY,
     dataDir,
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL,
@@ -96,7 +126,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
-    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    // Demo accounts have published passwords: never added to a production site unless asked for.
+    seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && env.NODE_ENV !== 'production'),
     payments: {
       provider: env.PAYMENTS ?? 'test',
       currency: env.CURRENCY,

@@ -18,7 +18,7 @@ export const API_MESSAGES = {
   imageUnreadable: 'The image could not be read.',
   googleNotConfigured: 'Google sign-in is not configured on this site.',
   googleFailed: 'Google sign-in did not complete. Please try again.',
-  googleEmailUnverified: 'Google has not verified this e-mail address, so it cannot be linked to an existing account.',
+  googleEmailUnverified: 'Google has not verified this e-mail address. Verify it with Google, then sign in again.',
 } as const;
 
 export const ARTICLE_MESSAGES = {
@@ -29,6 +29,7 @@ export const ARTICLE_MESSAGES = {
   notApprovedOrAlreadyPremium: 'Only an approved article that is not premium yet can be made premium.',
   onlyAuthorMayEdit: 'Only the author can edit this article.',
   loginToRead: 'Log in to read this article.',
+  premiumToRead: 'This article is for premium subscribers. Subscribe to read it in full.',
   tooManyViews: 'Too many views of this article from you; try again in a minute.',
   alreadyAdmin: 'This user is already an admin.',
 } as const;

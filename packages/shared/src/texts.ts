@@ -323,7 +323,6 @@ export const TEXT = {
     includes: 'What you get',
     activeUntil: 'Your premium access runs until',
     renewalExtends: 'A new plan adds its time after that, so nothing you paid for is lost.',
-    choosePlanFirst: 'Choose a plan first, then continue to payment.',
   },
   paymentPage: {
     heading: (price: string, label: string) => `Pay ${price} for ${label}`,

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
-import { articles, publishers, users } from '../db/schema.js';
+import { articles, moderationActions, publishers, users } from '../db/schema.js';
 import { verifyPassword } from '../modules/auth/password.js';
 import { createImageStore } from '../modules/uploads/image-store.js';
 import { openTestDatabase } from '../test/test-app.js';
@@ -91,5 +91,47 @@ describe('demo content and the admin account', { timeout: 180_000 }, () => {
     const [row] = await db().select().from(users).where(eq(users.email, reader.email));
     expect(row!.role).toBe('admin');
     expect(await verifyPassword(row!.passwordHash!, 'New-Passw0rd!')).toBe(true);
+  });
+});
+
+describe('demo content on a site that already has its admin', { timeout: 180_000 }, () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dispatch-seed-'));
+  const images = createImageStore(path.join(dir, 'uploads'));
+  const log = pino({ level: 'silent' });
+  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    test = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await test.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("shows every approved and declined article as that admin's decision, with a record of it", async () => {
+    const db = test.database.db;
+    const config = loadConfig({ DATA_DIR: dir, ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'Chief#2026' });
+    await ensureAdmin(db, images, config, log);
+    await seedDemoContent(db, images, new Date(), log);
+    const [admin] = await db.select().from(users).where(eq(users.email, 'chief@example.com'));
+    const articleRows = await db.select().from(articles);
+    const records = await db.select().from(moderationActions);
+
+    for (const article of articleRows) {
+      const recorded = records.filter((record) => record.articleId === article.id).map((record) => record.action);
+      if (article.status === 'pending') {
+        expect(article.decidedById).toBeNull();
+        expect(recorded).toEqual([]);
+        continue;
+      }
+      expect(article.decidedById).toBe(admin!.id);
+      expect(article.decidedAt!.getTime()).toBeGreaterThan(article.createdAt.getTime());
+      const expected =
+        article.status === 'declined' ? ['decline'] : article.isPremium ? ['approve', 'premium'] : ['approve'];
+      expect(recorded.sort()).toEqual(expected);
+    }
+    const declineRecord = records.find((record) => record.action === 'decline' && record.detail);
+    expect(articleRows.find((article) => article.id === declineRecord!.articleId)!.declineReason).toBe(
+      declineRecord!.detail,
+    );
   });
 });

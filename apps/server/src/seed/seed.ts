@@ -1,16 +1,17 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { articles, publishers, users } from '../db/schema.js';
+import { articles, moderationActions, publishers, users, type MODERATION_ACTIONS } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/password.js';
 import type { ImageStore } from '../modules/uploads/image-store.js';
 import { DEMO_ARTICLES, DEMO_PUBLISHERS, DEMO_READERS, DEMO_WRITERS, demoDescription } from './demo-content.js';
 import { avatarSvg, storeSvg } from '../modules/uploads/avatar.js';
 import { articleImageSvg, publisherLogoSvg, seededRandom } from './images.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 const GENERATED_ADMIN_EMAIL = 'admin@dispatch.local';
 
 /**
@@ -108,27 +109,61 @@ export async function seedDemoContent(db: Db, images: ImageStore, now: Date, log
         createdAt: new Date(now.getTime() - (60 + index * 5) * DAY_MS),
       })),
     );
-    await tx.insert(articles).values(
-      DEMO_ARTICLES.map((article, index) => {
-        const status = article.status ?? 'approved';
-        const ageDays = status === 'approved' ? 3 + index * 7 + Math.floor(random() * 5) : 1 + Math.floor(random() * 6);
-        const createdAt = new Date(now.getTime() - ageDays * DAY_MS - Math.floor(random() * DAY_MS));
-        return {
-          title: article.title,
-          image: articleImages[index]!,
-          publisherId: publisherRows[article.publisher]!.id,
-          tags: article.tags,
-          description: demoDescription(article, random),
-          authorId: writerRows[index % writerRows.length]!.id,
-          status,
-          isPremium: article.premium ?? false,
-          views: status === 'approved' ? Math.floor(random() * random() * 6000) : 0,
-          declineReason: article.declineReason ?? null,
-          createdAt,
-          updatedAt: createdAt,
-        };
-      }),
-    );
+    // Approved and declined demo articles were decided by the site's admin, a few hours after submission.
+    const [admin] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, 'admin'))
+      .orderBy(asc(users.createdAt))
+      .limit(1);
+    const articleRows = await tx
+      .insert(articles)
+      .values(
+        DEMO_ARTICLES.map((article, index) => {
+          const status = article.status ?? 'approved';
+          const ageDays =
+            status === 'approved' ? 3 + index * 7 + Math.floor(random() * 5) : 1 + Math.floor(random() * 6);
+          const createdAt = new Date(now.getTime() - ageDays * DAY_MS - Math.floor(random() * DAY_MS));
+          return {
+            title: article.title,
+            image: articleImages[index]!,
+            publisherId: publisherRows[article.publisher]!.id,
+            tags: article.tags,
+            description: demoDescription(article, random),
+            authorId: writerRows[index % writerRows.length]!.id,
+            status,
+            isPremium: article.premium ?? false,
+            views: status === 'approved' ? Math.floor(random() * random() * 6000) : 0,
+            declineReason: article.declineReason ?? null,
+            decidedById: status !== 'pending' && admin ? admin.id : null,
+            decidedAt:
+              status !== 'pending' && admin ? new Date(createdAt.getTime() + (2 + (index % 5)) * HOUR_MS) : null,
+            createdAt,
+            updatedAt: createdAt,
+          };
+        }),
+      )
+      .returning({
+        id: articles.id,
+        status: articles.status,
+        isPremium: articles.isPremium,
+        decidedAt: articles.decidedAt,
+        declineReason: articles.declineReason,
+      });
+    if (!admin) return;
+    const decisions = articleRows.flatMap(({ id, status, isPremium, decidedAt, declineReason }) => {
+      if (status === 'pending' || !decidedAt) return [];
+      const record = (action: (typeof MODERATION_ACTIONS)[number], detail: string | null = null) => ({
+        actorId: admin.id,
+        action,
+        articleId: id,
+        detail,
+        createdAt: decidedAt,
+      });
+      if (status === 'declined') return [record('decline', declineReason)];
+      return isPremium ? [record('approve'), record('premium')] : [record('approve')];
+    });
+    await tx.insert(moderationActions).values(decisions);
   });
   log.info({ articles: DEMO_ARTICLES.length, publishers: DEMO_PUBLISHERS.length }, 'demo content added');
 }

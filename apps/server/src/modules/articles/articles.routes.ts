@@ -53,7 +53,7 @@ export function articleRoutes(app: AppInstance, deps: AppDeps) {
 }
 
 const bearer = [{ bearer: [] }];
-const ArticleIdParams = z.object({ id: z.string().max(100) });
+const ArticleIdParams = z.object({ id: z.string() });
 const VIEWS_PER_MINUTE = 60;
 
 /** Writing, reading and moderating articles (DESIGN.md 4's table decides who may call what). */

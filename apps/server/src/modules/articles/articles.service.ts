@@ -145,7 +145,7 @@ export async function getArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, 
 /** One view, counted atomically, for an article this viewer may read. */
 export async function recordView(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, viewer: Viewer, id: string) {
   const detail = await getArticle(deps, viewer, id);
-  if (!detail.access) throw forbidden(ARTICLE_MESSAGES.notFound);
+  if (!detail.access) throw forbidden(ARTICLE_MESSAGES.premiumToRead);
   const views = await repository.incrementViews(deps.db, id);
   if (views === undefined) throw articleNotFound();
   return { views };

@@ -297,6 +297,7 @@ describe('writing and reading articles', () => {
         headers: bearer(reader.token),
       });
       expect(response.statusCode).toBe(403);
+      expect(response.json<ErrorResponse>().message).toBe(ARTICLE_MESSAGES.premiumToRead);
       const anonymous = await ctx.app.inject({ method: 'PATCH', url: `/api/articles/views/${id}` });
       expect(anonymous.statusCode).toBe(401);
     });

@@ -33,3 +33,8 @@ export async function extendSession(db: DbOrTx, sessionId: string, expiresAt: Da
 export async function deleteSession(db: DbOrTx, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
+
+/** Ends every session of a user: their tokens stop working at once. */
+export async function deleteUserSessions(db: DbOrTx, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

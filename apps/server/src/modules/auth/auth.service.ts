@@ -1,4 +1,4 @@
-import { API_MESSAGES, ERROR_CODES, type LoginResponse, type User } from '@dispatch/shared';
+import { API_MESSAGES, ERROR_CODES, LIMITS, type LoginResponse, type User } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import { AppError, conflict } from '../../plugins/errors.js';
 import * as users from '../users/users.service.js';
@@ -115,8 +115,12 @@ export async function getSessionUser(deps: Pick<AppDeps, 'db'>, viewer: Viewer):
 }
 
 /**
- * A Google sign-in: the account linked to this Google subject, else an account with the same
- * e-mail when Google says it is verified, else a new account.
+ * A Google sign-in: the account linked to this Google subject, else the account with the same
+ * e-mail, else a new account. Only an e-mail Google has verified may do either of the last two.
+ *
+ * Linking takes the account over for the e-mail's proven owner: our registration never checked
+ * the address, so whoever set the password may not be them. The password and every open session
+ * go, in the same transaction.
  */
 export async function signInWithGoogle(
   deps: Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'cache'>,
@@ -127,14 +131,17 @@ export async function signInWithGoogle(
   const now = clock();
   let row = await users.findUserByGoogleSubject(db, identity.subject);
   if (!row) {
+    if (!identity.emailVerified) throw new AppError(ERROR_CODES.forbidden, 403, API_MESSAGES.googleEmailUnverified);
     const existing = await users.findUserByEmail(db, identity.email);
     if (existing) {
-      if (!identity.emailVerified) throw new AppError(ERROR_CODES.forbidden, 403, API_MESSAGES.googleEmailUnverified);
       row = existing;
-      await users.updateUserRow(db, row.id, { googleSubject: identity.subject });
+      await db.transaction(async (tx) => {
+        await users.updateUserRow(tx, existing.id, { googleSubject: identity.subject, passwordHash: null });
+        await repository.deleteUserSessions(tx, existing.id);
+      });
     } else {
       row = await users.createUserIfEmailFree(deps, {
-        name: identity.name || identity.email.split('@')[0]!,
+        name: (identity.name || identity.email.split('@')[0]!).slice(0, LIMITS.nameMaxLength),
         email: identity.email,
         googleSubject: identity.subject,
         profilePic: await makeProfilePic(),

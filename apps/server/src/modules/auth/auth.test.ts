@@ -39,7 +39,7 @@ describe('accounts', () => {
       method: 'POST',
       url: '/api/auth/register',
       ...body,
-      headers: { ...body.headers, 'x-forwarded-for': address },
+      remoteAddress: address,
     });
   }
   const login = (email: string, password: string, address = '10.1.0.1') =>
@@ -47,7 +47,7 @@ describe('accounts', () => {
       method: 'POST',
       url: '/api/auth/login',
       payload: { email, password },
-      headers: { 'x-forwarded-for': address },
+      remoteAddress: address,
     });
 
   describe('registration', () => {
@@ -179,6 +179,33 @@ describe('accounts', () => {
       await signedInUser(ctx.app, ctx.database.db, { email: 'innocent@example.com' });
       expect((await login('innocent@example.com', PASSWORD, '10.9.9.9')).statusCode).toBe(429);
       expect((await login('innocent@example.com', PASSWORD, '10.9.9.10')).statusCode).toBe(200);
+    });
+
+    it('ignores X-Forwarded-For unless TRUST_PROXY names the proxy', async () => {
+      // A different account each time: only the per-address limit can block these.
+      let attempt = 0;
+      const failFrom = (app: TestContext['app'], remoteAddress: string, forwardedFor: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: `proxy.guess${(attempt += 1)}@example.com`, password: 'Wrong#123' },
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      for (let i = 0; i < 30; i += 1)
+        expect((await failFrom(ctx.app, '10.7.7.7', `192.0.2.${i}`)).statusCode).toBe(401);
+      expect((await failFrom(ctx.app, '10.7.7.7', '192.0.2.200')).statusCode).toBe(429);
+
+      const behindProxy = await createTestContext({ env: { TRUST_PROXY: '10.7.7.0/24' } });
+      try {
+        for (let i = 0; i < 30; i += 1) await failFrom(behindProxy.app, `10.7.7.${(i % 5) + 1}`, '198.51.100.4');
+        // The reader the proxy names is blocked; a client outside naming that reader is not believed.
+        expect((await failFrom(behindProxy.app, '10.7.7.9', '198.51.100.4')).statusCode).toBe(429);
+        expect((await failFrom(behindProxy.app, '10.7.7.9', '198.51.100.5')).statusCode).toBe(401);
+        expect((await failFrom(behindProxy.app, '203.0.113.1', '198.51.100.4')).statusCode).toBe(401);
+      } finally {
+        await behindProxy.close();
+      }
     });
 
     it('validates the login body', async () => {

@@ -1,4 +1,4 @@
-import { API_MESSAGES, GOOGLE_MESSAGE_TYPE } from '@dispatch/shared';
+import { API_MESSAGES, GOOGLE_MESSAGE_TYPE, LIMITS } from '@dispatch/shared';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { AppError } from '../../plugins/errors.js';
@@ -21,6 +21,19 @@ const POPUP_SCRIPT = `(() => {
   window.close();
 })();
 `;
+
+/** The body, or undefined once it grows past `maxBytes`: a photo URL must not fill our memory. */
+async function readAtMost(response: Response, maxBytes: number): Promise<Buffer | undefined> {
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes || !response.body) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
 
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {
@@ -66,7 +79,8 @@ export function googleRoutes(app: AppInstance, deps: AppDeps) {
     if (claims.picture?.startsWith('https://')) {
       try {
         const response = await fetch(claims.picture, { signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS) });
-        if (response.ok) return (await images.save(Buffer.from(await response.arrayBuffer()))).url;
+        const bytes = response.ok ? await readAtMost(response, LIMITS.upload.maxBytes) : undefined;
+        if (bytes) return (await images.save(bytes)).url;
       } catch {
         // The photo is a nicety: fall back to a generated one.
       }

@@ -1,9 +1,9 @@
-import { API_MESSAGES, type User } from '@dispatch/shared';
+import { API_MESSAGES, LIMITS, type User } from '@dispatch/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
 import { insertUser } from '../../test/fixtures.js';
-import { bearer } from '../../test/http.js';
+import { bearer, PASSWORD, signedInUser } from '../../test/http.js';
 import { CLIENT, signInAtProvider, startOidcProvider } from '../../test/oidc-provider.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
@@ -14,6 +14,8 @@ const IDENTITIES = {
   newbie: { sub: 'google-newbie', email: 'Newbie@Gmail.com', email_verified: true, name: 'New Bie' },
   linker: { sub: 'google-linker', email: 'existing@example.com', email_verified: true, name: 'Linker' },
   unverified: { sub: 'google-unverified', email: 'guarded@example.com', email_verified: false, name: 'Sly' },
+  stranger: { sub: 'google-stranger', email: 'stranger@example.com', email_verified: false, name: 'Stranger' },
+  longName: { sub: 'google-long', email: 'long.name@example.com', email_verified: true, name: 'N'.repeat(300) },
 };
 
 describe('Google sign-in through OpenID Connect, against a local provider', () => {
@@ -78,11 +80,34 @@ describe('Google sign-in through OpenID Connect, against a local provider', () =
     expect(rows).toHaveLength(1);
   });
 
-  it('links a verified Google e-mail to the existing account', async () => {
-    const existing = await insertUser(ctx.database.db, { email: 'existing@example.com', role: 'admin' });
+  it("links a verified Google e-mail to the existing account, ending the password and the account's sessions", async () => {
+    // Registration never proves the address: whoever set this password may not own the e-mail.
+    const existing = await signedInUser(ctx.app, ctx.database.db, { email: 'existing@example.com', role: 'admin' });
     const { token } = await signIn('linker');
     const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token!) });
-    expect(session.json<{ user: User }>().user).toMatchObject({ _id: existing.id, role: 'admin' });
+    expect(session.json<{ user: User }>().user).toMatchObject({ _id: existing.user.id, role: 'admin' });
+
+    const earlier = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(existing.token) });
+    expect(earlier.statusCode).toBe(401);
+    const byPassword = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'existing@example.com', password: PASSWORD },
+    });
+    expect(byPassword.statusCode).toBe(401);
+  });
+
+  it('creates no account for an e-mail Google has not verified', async () => {
+    const { token, error } = await signIn('stranger');
+    expect(token).toBeUndefined();
+    expect(error).toBe(API_MESSAGES.googleEmailUnverified);
+    expect(await ctx.database.db.select().from(users).where(eq(users.email, 'stranger@example.com'))).toEqual([]);
+  });
+
+  it("keeps a Google name to our names' length", async () => {
+    const { token } = await signIn('longName');
+    const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token!) });
+    expect(session.json<{ user: User }>().user.name).toBe('N'.repeat(LIMITS.nameMaxLength));
   });
 
   it('does not link an unverified Google e-mail to an existing account', async () => {

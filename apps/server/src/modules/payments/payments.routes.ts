@@ -6,7 +6,7 @@ import {
   PaymentStatusSchema,
   PAYMENT_MESSAGES,
 } from '@dispatch/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { requireViewer } from '../../plugins/auth.js';
@@ -15,11 +15,21 @@ import * as service from './payments.service.js';
 
 const bearer = [{ bearer: [] }];
 const CONFIRMATIONS_PER_MINUTE = 20;
+// Each intent is a row here and, with Stripe, a PaymentIntent on the site's account.
+const INTENTS_PER_MINUTE = 20;
+const perAccount = (name: string, max: number) => ({
+  rateLimit: {
+    max,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `${name}:${request.viewer?.id ?? request.ip}`,
+  },
+});
 
 export function paymentRoutes(app: AppInstance, deps: AppDeps) {
   app.post(
     '/create-payment-intent',
     {
+      config: perAccount('intents', INTENTS_PER_MINUTE),
       schema: {
         tags: ['payments'],
         summary: "Open a payment for a plan; the amount is the plan's price, whatever the client sends",
@@ -34,7 +44,7 @@ export function paymentRoutes(app: AppInstance, deps: AppDeps) {
   app.post(
     '/payments/confirm',
     {
-      config: { rateLimit: { max: CONFIRMATIONS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: perAccount('confirmations', CONFIRMATIONS_PER_MINUTE),
       schema: {
         tags: ['payments'],
         summary: "Pay your own intent with a card (the built-in test provider: Stripe's test numbers)",

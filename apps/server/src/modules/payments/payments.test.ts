@@ -220,6 +220,18 @@ describe('test payments and premium', () => {
       .from(moderationActions)
       .where(eq(moderationActions.userId, lucky.user.id));
     expect(entry).toMatchObject({ action: 'grant-premium', actorId: admin.user.id });
+
+    const shorter = new Date(Date.now() + 24 * 60 * MINUTE).toISOString();
+    expect((await grant(admin.token, shorter)).statusCode).toBe(200);
+    expect((await premiumOf(lucky.user.id))!.toISOString()).toBe(until);
+  });
+
+  it('opens at most 20 payment intents a minute for one account', async () => {
+    const { token } = await reader();
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) statuses.push((await openIntent(token)).statusCode);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 });
 

@@ -105,7 +105,7 @@ export function adminUserRoutes(app: AppInstance, deps: AppDeps) {
         tags: ['admin'],
         summary: 'Make a user an admin; admin',
         security: bearer,
-        params: z.object({ id: z.string().max(100) }),
+        params: z.object({ id: z.string() }),
         response: { 200: UserSchema },
       },
     },

@@ -36,7 +36,7 @@ export async function createUserIfEmailFree({ db, cache }: Pick<AppDeps, 'db' | 
   if (row) await cache.invalidate('users');
   return row;
 }
-export const updateUserRow = (db: Db, id: string, values: Partial<repository.NewUser>) =>
+export const updateUserRow = (db: DbOrTx, id: string, values: Partial<repository.NewUser>) =>
   repository.update(db, id, values);
 
 async function requireUser(db: Db, email: string) {
@@ -103,7 +103,10 @@ export async function extendPremium(tx: DbOrTx, userId: string, minutes: number,
   return premiumTaken;
 }
 
-/** An admin's complimentary premium until a chosen date, recorded like other admin actions. */
+/**
+ * An admin's complimentary premium until a chosen date, recorded like other admin actions. It
+ * never shortens what the reader has already paid for: the later of the two dates wins.
+ */
 export async function grantPremium(
   { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
   admin: Viewer,
@@ -114,14 +117,16 @@ export async function grantPremium(
   if (premiumTaken <= now)
     throw badRequest(PAYMENT_MESSAGES.grantInPast, { premiumTaken: [PAYMENT_MESSAGES.grantInPast] });
   const user = await db.transaction(async (tx) => {
-    const row = await repository.findByEmail(tx, email);
+    const found = await repository.findByEmail(tx, email);
+    const row = found && (await repository.lockForUpdate(tx, found.id));
     if (!row) throw notFound(API_MESSAGES.userNotFound);
-    const updated = await repository.update(tx, row.id, { premiumTaken });
+    const until = row.premiumTaken && row.premiumTaken > premiumTaken ? row.premiumTaken : premiumTaken;
+    const updated = await repository.update(tx, row.id, { premiumTaken: until });
     await recordAction(tx, {
       actorId: admin.id,
       action: 'grant-premium',
       userId: row.id,
-      detail: premiumTaken.toISOString(),
+      detail: until.toISOString(),
       at: now,
     });
     return toUser(updated!);

@@ -83,19 +83,19 @@ describe('/payment', () => {
     expect(screen.getByText(/4242 4242 4242 4242/)).toBeInTheDocument();
   });
 
-  it('sends a reader without a valid stored plan to /subscription with a message', async () => {
+  it('offers the 1-minute plan when no valid plan is stored', async () => {
     storeToken();
     window.localStorage.setItem(
       STORAGE_KEYS.subscriptionPlan,
-      JSON.stringify({ label: '1 Minute', value: 1, price: 1 }),
+      JSON.stringify({ label: '5 Days', value: 7200, price: 1 }),
     );
     const api = stubPayment(succeeded);
     const { router } = renderRoute('/payment');
 
-    expect(await screen.findByRole('heading', { level: 1, name: TEXT.subscription.heading })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/subscription');
-    expect(screen.getByRole('alert')).toHaveTextContent(TEXT.subscriptionPage.choosePlanFirst);
-    expect(api.calls(apiPaths.createPaymentIntent)).toHaveLength(0);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pay $10.00 for 1 Minute' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/payment');
+    await screen.findByLabelText(TEXT.paymentPage.cardNumber);
+    expect(api.calls(apiPaths.createPaymentIntent).map((request) => request.body)).toEqual([{ planId: 'trial' }]);
   });
 
   it('formats the card number and the expiry as they are typed', async () => {

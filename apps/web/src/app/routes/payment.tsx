@@ -1,20 +1,18 @@
 import { formatPrice, TEXT } from '@dispatch/shared';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Checkout } from '../../features/payment/components/checkout';
 import { OrderSummary } from '../../features/payment/components/order-summary';
 import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
-import { CHOOSE_PLAN_NOTICE, readStoredPlan } from '../../features/subscription/utils/plan-choice';
+import { chosenPlan } from '../../features/subscription/utils/plan-choice';
 import { paths } from '../../lib/paths';
 
-/** /payment, behind RequireAuth and in its own chunk (DESIGN.md 5): pays for the plan stored by the choice. */
+/** /payment, behind RequireAuth and in its own chunk (DESIGN.md 5): pays for the stored choice, or the default plan. */
 export function PaymentRoute() {
   const config = useConfig().data ?? FALLBACK_CONFIG;
-  const [plan] = useState(readStoredPlan);
+  const [plan] = useState(chosenPlan);
   const navigate = useNavigate();
-
-  if (!plan) return <Navigate to={paths.subscription} replace state={CHOOSE_PLAN_NOTICE} />;
 
   const heading = TEXT.paymentPage.heading(formatPrice(plan.price, config.currency), plan.label);
   const onPaid = () => {

@@ -1,16 +1,13 @@
 import { TEXT } from '@dispatch/shared';
-import { useLocation } from 'react-router';
 import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
 import { PremiumUntil } from '../../features/subscription/components/premium-until';
 import { SubscriptionForm } from '../../features/subscription/components/subscription-form';
-import { hasChoosePlanNotice } from '../../features/subscription/utils/plan-choice';
 import { useViewer } from '../../hooks/use-viewer';
 
 /** /subscription, behind RequireAuth (SPEC.md 2). */
 export function SubscriptionRoute() {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const { isPremium, premiumTaken } = useViewer();
-  const { state } = useLocation();
 
   return (
     <section aria-labelledby="subscription-heading" className="container-page max-w-3xl py-10 sm:py-14">
@@ -22,11 +19,6 @@ export function SubscriptionRoute() {
         <p className="mt-2 text-ink-soft">{TEXT.subscriptionPage.intro}</p>
       </div>
       <div className="mt-8 space-y-4">
-        {hasChoosePlanNotice(state) && (
-          <p role="alert" className="rounded-md border border-accent-line bg-accent-wash px-5 py-3 text-ink">
-            {TEXT.subscriptionPage.choosePlanFirst}
-          </p>
-        )}
         {isPremium && premiumTaken && <PremiumUntil premiumTaken={premiumTaken} />}
         <SubscriptionForm currency={config.currency} />
       </div>

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_ID, findPlan, formatPrice, planNote, PLANS, TEXT } from '@dispatch/shared';
+import { findPlan, formatPrice, planNote, PLANS, TEXT } from '@dispatch/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { describedBy, FieldError } from '../../../components/form-field';
 import { CheckIcon } from '../../../components/icons';
 import { useChoosePlan } from '../hooks/use-choose-plan';
-import { readStoredPlan } from '../utils/plan-choice';
+import { chosenPlan } from '../utils/plan-choice';
 
 const SubscriptionFormSchema = z.object({
   planId: z.string().refine((id) => findPlan(id) !== undefined, TEXT.validation.durationRequired),
@@ -14,7 +14,7 @@ const SubscriptionFormSchema = z.object({
 
 /** /subscription's plan select (SPEC.md 2, 5): the stored or the 1-minute plan preselected. */
 export function SubscriptionForm({ currency }: { currency: string }) {
-  const [initialPlanId] = useState(() => (readStoredPlan() ?? findPlan(DEFAULT_PLAN_ID))?.id ?? '');
+  const [initialPlanId] = useState(() => chosenPlan().id);
   const {
     register,
     handleSubmit,

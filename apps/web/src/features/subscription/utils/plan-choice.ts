@@ -1,4 +1,4 @@
-import { findPlan, STORAGE_KEYS, toPlanChoice, type Plan } from '@dispatch/shared';
+import { DEFAULT_PLAN_ID, findPlan, STORAGE_KEYS, toPlanChoice, type Plan } from '@dispatch/shared';
 
 /**
  * The plan the reader chose, from `subscriptionPlan` in local storage. Only the id is trusted: the
@@ -22,13 +22,11 @@ export function storePlanChoice(plan: Plan): void {
   try {
     window.localStorage.setItem(STORAGE_KEYS.subscriptionPlan, JSON.stringify(toPlanChoice(plan)));
   } catch {
-    // Storage can be unavailable (private mode): /payment then sends the reader back to choose again.
+    // Storage can be unavailable (private mode): /payment then offers the default plan.
   }
 }
 
-/** Router state /payment leaves when it sends a reader to /subscription without a valid plan. */
-export const CHOOSE_PLAN_NOTICE = { notice: 'choosePlan' } as const;
-
-export function hasChoosePlanNotice(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && (state as { notice?: unknown }).notice === 'choosePlan';
+/** The stored choice, or the 1-minute plan when there is none (SPEC.md 4 and 9: the default plan). */
+export function chosenPlan(): Plan {
+  return readStoredPlan() ?? findPlan(DEFAULT_PLAN_ID)!;
 }
