@@ -69,6 +69,9 @@ export const MyArticleSchema = z.object({
 });
 export type MyArticle = z.infer<typeof MyArticleSchema>;
 
+export const MyArticlePageSchema = z.object({ articles: z.array(MyArticleSchema), total: z.number().int() });
+export type MyArticlePage = z.infer<typeof MyArticlePageSchema>;
+
 export const AdminArticleSchema = ArticleSchema.omit({ description: true }).extend({
   declineReason: z.string().nullable(),
   decidedBy: z.object({ name: z.string(), email: z.string() }).nullable(),
@@ -90,6 +93,7 @@ const pageQuery = (limit: number) =>
 export const AdminArticlesQuerySchema = pageQuery(LIMITS.pageSize.adminArticles);
 export const UsersQuerySchema = pageQuery(LIMITS.pageSize.users);
 export const PremiumArticlesQuerySchema = pageQuery(LIMITS.pageSize.premium);
+export const MyArticlesQuerySchema = pageQuery(LIMITS.pageSize.myArticles);
 
 export const DeclineInputSchema = z.object({
   reason: z.string().trim().max(1000, 'Must be at most 1000 characters').default(''),

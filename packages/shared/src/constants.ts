@@ -10,7 +10,7 @@ export type Role = (typeof ROLES)[number];
 export const LIMITS = {
   excerptLength: 100,
   passwordMinLength: 6,
-  pageSize: { approved: 12, premium: 12, adminArticles: 10, users: 5 },
+  pageSize: { approved: 12, premium: 12, adminArticles: 10, users: 5, myArticles: 10 },
   maxPageSize: 50,
   trendingCount: 6,
   searchMaxLength: 100,

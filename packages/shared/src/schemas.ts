@@ -20,8 +20,11 @@ export const ERROR_CODES = {
   tooManyRequests: 'TOO_MANY_REQUESTS',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  cardDeclined: 'CARD_DECLINED',
+  unavailable: 'UNAVAILABLE',
   internal: 'INTERNAL',
 } as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 export const IdParamSchema = z.object({ id: z.string() });
 

@@ -137,20 +137,29 @@ export async function insert(db: DbOrTx, values: typeof articles.$inferInsert) {
   return row!;
 }
 
-export function listByAuthor(db: DbOrTx, authorId: string) {
-  return db
-    .select({
-      id: articles.id,
-      title: articles.title,
-      status: articles.status,
-      isPremium: articles.isPremium,
-      declineReason: articles.declineReason,
-      views: articles.views,
-      createdAt: articles.createdAt,
-    })
-    .from(articles)
-    .where(eq(articles.authorId, authorId))
-    .orderBy(desc(articles.createdAt), desc(articles.id));
+export async function listByAuthor(db: DbOrTx, authorId: string, page: { offset: number; limit: number }) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        status: articles.status,
+        isPremium: articles.isPremium,
+        declineReason: articles.declineReason,
+        views: articles.views,
+        createdAt: articles.createdAt,
+      })
+      .from(articles)
+      .where(eq(articles.authorId, authorId))
+      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(articles)
+      .where(eq(articles.authorId, authorId)),
+  ]);
+  return { rows, total: count?.total ?? 0 };
 }
 
 /** One atomic increment: concurrent views never overwrite each other. */

@@ -11,7 +11,8 @@ import {
   DeletedResponseSchema,
   EmailParamSchema,
   ModifiedResponseSchema,
-  MyArticleSchema,
+  MyArticlePageSchema,
+  MyArticlesQuerySchema,
   PremiumArticlesQuerySchema,
   isPremium,
   TrendingArticleSchema,
@@ -83,17 +84,18 @@ export function articleWriteRoutes(app: AppInstance, deps: AppDeps) {
     {
       schema: {
         tags: ['articles'],
-        summary: "A writer's own articles; that writer or an admin",
+        summary: "A writer's own articles, newest first, 10 a page; that writer or an admin",
         security: bearer,
         params: EmailParamSchema,
-        response: { 200: z.array(MyArticleSchema) },
+        querystring: MyArticlesQuerySchema,
+        response: { 200: MyArticlePageSchema },
       },
     },
     async (request) => {
       requireSelfOrAdmin(request, request.params.email);
       const author = await findUserByEmail(db, request.params.email);
       if (!author) throw notFound(API_MESSAGES.userNotFound);
-      return service.getUserArticles(db, author.id);
+      return service.getUserArticles(db, author.id, request.query);
     },
   );
 

@@ -9,7 +9,7 @@ import {
   type AdminArticlePage,
   type ArticlePage,
   type Charts,
-  type MyArticle,
+  type MyArticlePage,
   type Tag,
   type TrendingArticle,
 } from '@dispatch/shared';
@@ -151,8 +151,16 @@ export async function recordView(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, 
   return { views };
 }
 
-export async function getUserArticles(db: Db, authorId: string): Promise<MyArticle[]> {
-  return (await repository.listByAuthor(db, authorId)).map(toMyArticle);
+export async function getUserArticles(
+  db: Db,
+  authorId: string,
+  page: { page: number; limit: number },
+): Promise<MyArticlePage> {
+  const { rows, total } = await repository.listByAuthor(db, authorId, {
+    offset: (page.page - 1) * page.limit,
+    limit: page.limit,
+  });
+  return { articles: rows.map(toMyArticle), total };
 }
 
 export async function updateArticle(

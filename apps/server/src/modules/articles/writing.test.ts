@@ -4,7 +4,7 @@ import {
   TEXT,
   type ArticleDetail,
   type ErrorResponse,
-  type MyArticle,
+  type MyArticlePage,
 } from '@dispatch/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -236,9 +236,10 @@ describe('writing and reading articles', () => {
         headers: bearer(writer.token),
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json<MyArticle[]>()).toMatchObject([
-        { status: 'declined', reason: 'Needs sources', isPremium: false },
-      ]);
+      expect(response.json<MyArticlePage>()).toMatchObject({
+        articles: [{ status: 'declined', reason: 'Needs sources', isPremium: false }],
+        total: 1,
+      });
       const snoop = await ctx.app.inject({
         method: 'GET',
         url: `/api/articles/user/${writer.user.email}`,
@@ -246,6 +247,42 @@ describe('writing and reading articles', () => {
       });
       expect(snoop.statusCode).toBe(403);
     });
+  });
+
+  it("pages a prolific writer's own articles, 10 a page, newest first", async () => {
+    const writer = await newWriter();
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 0; i < 23; i += 1) {
+      await insertArticle(
+        ctx.database.db,
+        { publisherId: publisher.id, authorId: writer.user.id },
+        { title: `Piece ${i}`, createdAt: new Date(base + i * 60_000) },
+      );
+    }
+    const pageOf = async (query: string) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/articles/user/${writer.user.email}${query}`,
+          headers: bearer(writer.token),
+        })
+      ).json<MyArticlePage>();
+    const first = await pageOf('');
+    expect(first.total).toBe(23);
+    expect(first.articles.map((article) => article.title)).toEqual(
+      Array.from({ length: LIMITS.pageSize.myArticles }, (_, i) => `Piece ${22 - i}`),
+    );
+    expect((await pageOf('?page=3')).articles.map((article) => article.title)).toEqual([
+      'Piece 2',
+      'Piece 1',
+      'Piece 0',
+    ]);
+    const tooMany = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/articles/user/${writer.user.email}?limit=${LIMITS.maxPageSize + 1}`,
+      headers: bearer(writer.token),
+    });
+    expect(tooMany.statusCode).toBe(400);
   });
 
   describe('views', () => {

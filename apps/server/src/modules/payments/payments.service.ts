@@ -89,7 +89,7 @@ export async function confirmTestPayment(
   const outcome = chargeTestCard(card, now);
   if (outcome !== 'succeeded') {
     await repository.recordFailure(db, intent.id, outcome);
-    throw new AppError('CARD_DECLINED', 402, outcome);
+    throw new AppError(ERROR_CODES.cardDeclined, 402, outcome);
   }
   await db.transaction((tx) => completeIntent(tx, intent, now));
   await deps.cache.invalidate('users');

@@ -1,4 +1,4 @@
-import { HealthSchema, PublicConfigSchema, type PublicConfig } from '@dispatch/shared';
+import { ERROR_CODES, HealthSchema, PublicConfigSchema, type PublicConfig } from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { ping } from '../../db/client.js';
 import { AppError } from '../../plugins/errors.js';
@@ -40,7 +40,7 @@ export function systemRoutes(app: AppInstance, { config, db }: AppDeps) {
         await ping(db);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
-        throw new AppError('UNAVAILABLE', 503, 'The database is not reachable.');
+        throw new AppError(ERROR_CODES.unavailable, 503, 'The database is not reachable.');
       }
       return { status: 'ok' as const };
     },

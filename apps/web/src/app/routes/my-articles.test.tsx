@@ -1,4 +1,4 @@
-import { TEXT, type MyArticle } from '@dispatch/shared';
+import { LIMITS, TEXT, type MyArticle } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -13,13 +13,17 @@ const user = testUser();
 const W = TEXT.writing;
 const ids = { pending: 'a-pending', declined: 'a-declined', silent: 'a-silent', premium: 'a-premium' };
 
-async function openMyArticles(initial: MyArticle[]) {
+async function openMyArticles(initial: MyArticle[], path = '/my-articles') {
   storeToken();
   let articles = initial;
   const routes: Record<string, unknown> = {
     '/api/config': config,
     ...sessionRoutes(user),
-    [pathOf(apiPaths.userArticles(user.email))]: () => articles,
+    [pathOf(apiPaths.userArticles(user.email))]: (url: URL) => {
+      const page = Number(url.searchParams.get('page'));
+      const limit = Number(url.searchParams.get('limit'));
+      return { articles: articles.slice((page - 1) * limit, page * limit), total: articles.length };
+    },
   };
   for (const item of initial) {
     routes[apiPaths.article(item._id)] = () => {
@@ -28,7 +32,7 @@ async function openMyArticles(initial: MyArticle[]) {
     };
   }
   const api = stubApi(routes);
-  const view = renderRoute('/my-articles');
+  const view = renderRoute(path);
   await screen.findByRole('heading', { level: 1, name: W.myArticlesHeading }, { timeout: 5000 });
   return { api, ...view, person: userEvent.setup() };
 }
@@ -100,6 +104,26 @@ describe('/my-articles', () => {
     expect(await screen.findByText(TEXT.toast.deleted)).toBeInTheDocument();
     expect(api.calls(apiPaths.article(ids.pending)).map((call) => call.method)).toEqual(['DELETE']);
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'Pending piece' })).not.toBeInTheDocument());
+  });
+
+  it('pages a long list 10 at a time, numbering on from the page before', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => myArticle({ _id: `a-${i}`, title: `Piece ${i + 1}` }));
+    const { api, person, router } = await openMyArticles(many);
+    await screen.findByRole('table');
+
+    expect(screen.getAllByRole('row')).toHaveLength(1 + LIMITS.pageSize.myArticles);
+    expect(api.calls(pathOf(apiPaths.userArticles(user.email)))[0]!.url.searchParams.get('limit')).toBe('10');
+    await person.click(screen.getByRole('link', { name: `${TEXT.listing.page} 2` }));
+    await screen.findByRole('cell', { name: 'Piece 11' });
+    expect(router.state.location.search).toBe('?page=2');
+    expect(within(rowOf('Piece 12')).getAllByRole('cell')[0]).toHaveTextContent('12');
+  });
+
+  it('shows the last page when the page asked for is past it', async () => {
+    const { router } = await openMyArticles(list, '/my-articles?page=4');
+
+    await screen.findByRole('cell', { name: 'Premium piece' });
+    expect(router.state.location.search).toBe('?page=1');
   });
 
   it('invites a writer without articles to write one', async () => {

@@ -1,20 +1,25 @@
 import { TEXT } from '@dispatch/shared';
-import { Link } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { useMyArticles } from '../../features/writing/api/get-my-articles';
+import { MY_ARTICLES_PAGE_SIZE, useMyArticles } from '../../features/writing/api/get-my-articles';
 import { MyArticlesTable } from '../../features/writing/components/my-articles-table';
 import { useAuth } from '../../lib/auth';
+import { pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 
-/** /my-articles, behind RequireAuth. */
+/** /my-articles, behind RequireAuth: the writer's own articles, 10 a page. */
 export function MyArticlesRoute() {
   const { user } = useAuth();
-  const articles = useMyArticles(user?.email);
+  const [searchParams] = useSearchParams();
+  const page = pageFrom(searchParams);
+  const articles = useMyArticles(user?.email, page);
+  const totalPages = Math.max(1, Math.ceil((articles.data?.total ?? 0) / MY_ARTICLES_PAGE_SIZE));
 
   let content;
   if (articles.isPending) content = <LoadingState />;
-  else if (articles.isError) content = <ErrorState onRetry={() => void articles.refetch()} />;
-  else if (articles.data.length === 0)
+  else if (articles.isError && !articles.data) content = <ErrorState onRetry={() => void articles.refetch()} />;
+  else if (articles.data.total === 0)
     content = (
       <EmptyState message={TEXT.writing.empty}>
         <Link to={paths.addArticle} className="btn btn-primary">
@@ -22,7 +27,16 @@ export function MyArticlesRoute() {
         </Link>
       </EmptyState>
     );
-  else content = <MyArticlesTable articles={articles.data} />;
+  // Past the last page, as after deleting the only article on it: show the last page instead.
+  else if (articles.data.articles.length === 0 && !articles.isPlaceholderData)
+    content = <Navigate to={`?page=${totalPages}`} replace />;
+  else
+    content = (
+      <div aria-busy={articles.isPlaceholderData} className={articles.isPlaceholderData ? 'opacity-60' : undefined}>
+        <MyArticlesTable articles={articles.data.articles} firstNumber={(page - 1) * MY_ARTICLES_PAGE_SIZE + 1} />
+        <Pagination page={page} totalPages={totalPages} linkFor={(target) => `?page=${target}`} />
+      </div>
+    );
 
   return (
     <section aria-labelledby="my-articles-heading" className="container-page max-w-5xl py-10 sm:py-14">

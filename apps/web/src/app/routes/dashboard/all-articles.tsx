@@ -8,7 +8,7 @@ import { articleKeys } from '../../../features/articles/api/keys';
 import { ADMIN_ARTICLES_PAGE_SIZE, useAdminArticles } from '../../../features/dashboard/api/get-admin-articles';
 import { AdminArticlesTable } from '../../../features/dashboard/components/admin-articles-table';
 import { DashboardHeading } from './dashboard-heading';
-import { pageFrom } from './page-param';
+import { pageFrom } from '../../../lib/page-param';
 
 /** /dashboard/all-articles: every article, 10 a page, with the moderation actions. */
 export function AllArticlesRoute() {

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { USERS_PAGE_SIZE, useUsers } from '../../../features/dashboard/api/get-users';
 import { UsersTable } from '../../../features/dashboard/components/users-table';
 import { DashboardHeading } from './dashboard-heading';
-import { pageFrom } from './page-param';
+import { pageFrom } from '../../../lib/page-param';
 
 /** /dashboard/all-users: every account, 5 a page, with 'Make Admin'. */
 export function AllUsersRoute() {

@@ -1,18 +1,24 @@
-import { MyArticleSchema, type MyArticle } from '@dispatch/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LIMITS, MyArticlePageSchema, type MyArticlePage } from '@dispatch/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { writingKeys } from './keys';
 
-export function getMyArticles(email: string, signal?: AbortSignal): Promise<MyArticle[]> {
-  return apiRequest(apiPaths.userArticles(email), MyArticleSchema.array(), { signal });
-}
+export const MY_ARTICLES_PAGE_SIZE = LIMITS.pageSize.myArticles;
 
-export function myArticlesQueryOptions(email: string) {
-  return queryOptions({ queryKey: writingKeys.mine(email), queryFn: ({ signal }) => getMyArticles(email, signal) });
+export function getMyArticles(email: string, page: number, signal?: AbortSignal): Promise<MyArticlePage> {
+  return apiRequest(apiPaths.userArticles(email), MyArticlePageSchema, {
+    query: { page, limit: MY_ARTICLES_PAGE_SIZE },
+    signal,
+  });
 }
 
 /** Needs the session's token, so no loader prefetches it (as with the profile). */
-export function useMyArticles(email: string | undefined) {
-  return useQuery({ ...myArticlesQueryOptions(email ?? ''), enabled: Boolean(email) });
+export function useMyArticles(email: string | undefined, page: number) {
+  return useQuery({
+    queryKey: writingKeys.mine(email ?? '', page),
+    queryFn: ({ signal }) => getMyArticles(email ?? '', page, signal),
+    enabled: Boolean(email),
+    placeholderData: keepPreviousData,
+  });
 }

@@ -1,4 +1,4 @@
 export const writingKeys = {
   all: ['writing'] as const,
-  mine: (email: string) => [...writingKeys.all, 'mine', email] as const,
+  mine: (email: string, page: number) => [...writingKeys.all, 'mine', email, page] as const,
 };

@@ -14,7 +14,7 @@ const actionClass = 'btn btn-outline px-3 py-1.5';
 const titleId = (id: string) => `my-article-${id}`;
 
 /** SPEC.md 2 /my-articles: # / Title / Status / Premium / Actions, with 'Reason' on declined rows. */
-export function MyArticlesTable({ articles }: { articles: MyArticle[] }) {
+export function MyArticlesTable({ articles, firstNumber = 1 }: { articles: MyArticle[]; firstNumber?: number }) {
   const remove = useDeleteMyArticle();
   const [reasonFor, setReasonFor] = useState<MyArticle | null>(null);
   const [deleting, setDeleting] = useState<MyArticle | null>(null);
@@ -54,7 +54,7 @@ export function MyArticlesTable({ articles }: { articles: MyArticle[] }) {
             {articles.map((article, index) => (
               <tr key={article._id} className={table.row}>
                 <td data-label={W.number} className={`${table.cell} tabular-nums text-ink-soft`}>
-                  {index + 1}
+                  {firstNumber + index}
                 </td>
                 <td data-label={W.title} className={`${table.cell} font-semibold break-words text-ink md:max-w-md`}>
                   <span id={titleId(article._id)} className="min-w-0 flex-1">
