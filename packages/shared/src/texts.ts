@@ -259,7 +259,7 @@ export const TEXT = {
   detail: {
     by: 'By',
     posted: 'Posted',
-    views: 'views',
+    views: (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'view' : 'views'}`,
     tags: 'Tags',
     teaserTitle: 'This is a premium article',
     teaserBody: 'Subscribe to read the whole article, and every other premium story.',

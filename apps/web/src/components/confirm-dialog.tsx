@@ -1,6 +1,7 @@
 import { TEXT } from '@dispatch/shared';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
+import { useReturnFocus } from '../hooks/use-return-focus';
 
 const overlayClass = 'fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]';
 const contentClass =
@@ -31,11 +32,12 @@ export function ConfirmDialog({
   tone = 'default',
 }: ConfirmDialogProps) {
   const danger = tone === 'danger';
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClass} />
-        <AlertDialog.Content className={`${contentClass} ${danger ? 'border-danger' : 'border-ink'}`}>
+        <AlertDialog.Content {...returnFocus} className={`${contentClass} ${danger ? 'border-danger' : 'border-ink'}`}>
           <AlertDialog.Title className="text-2xl font-bold text-ink">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-3 break-words text-ink-soft">{description}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -63,6 +65,7 @@ interface MessageDialogProps {
 
 /** A message that needs acknowledging (SPEC.md 8's 'Not Allowed' warning, 'Error'), with one OK button. */
 export function MessageDialog({ open, onClose, title, message, tone = 'error' }: MessageDialogProps) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root
       open={open}
@@ -73,6 +76,7 @@ export function MessageDialog({ open, onClose, title, message, tone = 'error' }:
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClass} />
         <AlertDialog.Content
+          {...returnFocus}
           className={`${contentClass} ${tone === 'warning' ? 'border-accent-line' : 'border-danger'}`}
         >
           <AlertDialog.Title className="text-2xl font-bold text-ink">{title}</AlertDialog.Title>

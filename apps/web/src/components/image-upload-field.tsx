@@ -1,5 +1,5 @@
 import { API_MESSAGES, imageSrcSet, LIMITS, TEXT } from '@dispatch/shared';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type Ref } from 'react';
 import { errorMessage, uploadImage } from '../lib/api-client';
 import { describedBy } from './form-field';
 import { ImageIcon } from './icons';
@@ -56,6 +56,8 @@ interface UploadProps extends CommonProps {
   value: string;
   onChange: (url: string) => void;
   onUploadingChange?: (uploading: boolean) => void;
+  /** The message the field shows for a refused file, or null: the form must not be sent meanwhile. */
+  onProblemChange?: (problem: string | null) => void;
 }
 
 export type ImageUploadFieldProps = HoldProps | UploadProps;
@@ -94,6 +96,11 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
     shown = { src: props.value, alt: props.currentAlt ?? TEXT.upload.current, ours: true };
   }
 
+  function showProblem(problem: string | null) {
+    setLocalError(problem);
+    if (props.mode === 'upload') props.onProblemChange?.(problem);
+  }
+
   async function upload(file: File, onChange: (url: string) => void, onUploadingChange?: (uploading: boolean) => void) {
     controllerRef.current?.abort();
     const controller = new AbortController();
@@ -104,7 +111,7 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
       const { url } = await uploadImage(file, { onProgress: setUploadProgress, signal: controller.signal });
       onChange(url);
     } catch (failure) {
-      if (!controller.signal.aborted) setLocalError(errorMessage(failure));
+      if (!controller.signal.aborted) showProblem(errorMessage(failure));
     } finally {
       if (controllerRef.current === controller) {
         controllerRef.current = null;
@@ -120,12 +127,12 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
     if (!file) return;
     const problem = checkImageFile(file);
     if (problem) {
-      setLocalError(problem);
+      showProblem(problem);
       input.value = '';
       if (props.mode === 'hold') props.onChange(null);
       return;
     }
-    setLocalError(null);
+    showProblem(null);
     readAsDataUrl(file).then(
       (url) => setPreview({ file, url }),
       () => setPreview(null),
@@ -206,4 +213,20 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * For a form with an upload-mode image field: while the field shows a refused file, submitting the form
+ * sends nothing and says why (`onBlocked`), rather than saving the rest as if the image were fine.
+ */
+export function useImageProblem() {
+  const [problem, setProblem] = useState<string | null>(null);
+  const guard =
+    (submit: (event: FormEvent<HTMLFormElement>) => unknown, onBlocked: (problem: string) => void) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      if (problem === null) return void submit(event);
+      event.preventDefault();
+      onBlocked(problem);
+    };
+  return { onProblemChange: setProblem, guard };
 }

@@ -2,6 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { Blocker } from 'react-router';
 import { toast } from 'react-toastify';
+import { useReturnFocus } from '../hooks/use-return-focus';
 
 /** Asks before leaving a form with unsaved edits; leaving anyway says 'Changes are not saved' (SPEC.md 8). */
 export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
@@ -11,6 +12,7 @@ export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
     blocker.proceed();
   };
 
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root
       open={blocker.state === 'blocked'}
@@ -20,7 +22,10 @@ export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
     >
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border-t-4 border-ink bg-white p-6 shadow-2xl sm:p-8">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border-t-4 border-ink bg-white p-6 shadow-2xl sm:p-8"
+        >
           <AlertDialog.Title className="text-2xl font-bold text-ink">{TEXT.unsaved.title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-3 text-ink-soft">{TEXT.unsaved.body}</AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { usePublishers } from '../../features/publishers/api/get-publishers';
 import { AddArticleForm, type PublisherChoices } from '../../features/writing/components/add-article-form';
 import { paths } from '../../lib/paths';
+import { PageTitle } from '../../components/page-title';
 
 /** /addArticle, behind RequireAuth. */
 export function AddArticleRoute() {
@@ -15,7 +16,7 @@ export function AddArticleRoute() {
 
   return (
     <section aria-labelledby="add-article-heading" className="container-page max-w-3xl py-10 sm:py-14">
-      <title>{TEXT.writing.addHeading}</title>
+      <PageTitle title={TEXT.writing.addHeading} />
       <div className="border-t-4 border-double border-ink pt-4">
         <h1 id="add-article-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
           {TEXT.writing.addHeading}

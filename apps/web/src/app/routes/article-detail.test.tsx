@@ -55,7 +55,7 @@ describe('/articles/:id', () => {
     expect(main.querySelector(`time[datetime="${full.createdAt}"]`)).toHaveTextContent(/2025/);
     expect(within(main).getByRole('list', { name: TEXT.detail.tags })).toHaveTextContent('PoliticsTechnology');
 
-    expect(await within(main).findByText(`42 ${TEXT.detail.views}`)).toBeInTheDocument();
+    expect(await within(main).findByText(TEXT.detail.views(42))).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const views = api.calls(apiPaths.articleViews(ARTICLE_ID));
     expect(views).toHaveLength(1);

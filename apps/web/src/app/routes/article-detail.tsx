@@ -7,6 +7,7 @@ import { useRecordView } from '../../features/article-detail/api/record-view';
 import { ArticleView } from '../../features/article-detail/components/article-view';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { PageTitle } from '../../components/page-title';
 
 /** /articles/:id, behind RequireAuth. */
 export function ArticleDetailRoute() {
@@ -20,7 +21,7 @@ export function ArticleDetailRoute() {
     if (detail.error instanceof ApiError && detail.error.status === 404)
       return (
         <>
-          <title>{TEXT.detail.notFound}</title>
+          <PageTitle title={TEXT.detail.notFound} />
           <StatusPage
             code="404"
             message={TEXT.detail.notFound}
@@ -33,7 +34,7 @@ export function ArticleDetailRoute() {
   } else
     content = (
       <>
-        <title>{detail.data.article.title}</title>
+        <PageTitle title={detail.data.article.title} />
         <ArticleView detail={detail.data} />
       </>
     );

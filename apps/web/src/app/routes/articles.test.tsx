@@ -129,6 +129,16 @@ describe('/articles', () => {
     expect(await screen.findByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('shows the last page when the page asked for is past it', async () => {
+    const api = stubArticles((url) => (url.searchParams.get('page') === '3' ? page(30) : page(30, [])));
+    const { router } = renderRoute('/articles?tag=Politics&page=99');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?tag=Politics&page=3'));
+    expect(await screen.findByRole('link', { name: 'Page 3' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByText(TEXT.articles.empty)).not.toBeInTheDocument();
+    expect(api.requests('/api/articles/approved').at(-1)?.searchParams.get('page')).toBe('3');
+  });
+
   it('says so when nothing matches', async () => {
     stubArticles(() => page(0, []));
     renderRoute('/articles?tag=Health');

@@ -1,6 +1,6 @@
 import { TEXT } from '@dispatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
+import { Navigate, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import {
@@ -12,9 +12,9 @@ import { ArticleFilters } from '../../features/articles/components/article-filte
 import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { parseArticleFilters, useArticleFilters } from '../../features/articles/hooks/use-article-filters';
 import { publishersQueryOptions, usePublishers } from '../../features/publishers/api/get-publishers';
-import { useConfig } from '../../features/site-config/api/get-config';
 import { useViewer } from '../../hooks/use-viewer';
 import { prefetch } from '../../lib/prefetch';
+import { PageTitle } from '../../components/page-title';
 
 export function articlesLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
@@ -40,7 +40,6 @@ export function ArticlesRoute() {
   const { filters, setFilters, pageLink } = useArticleFilters();
   const articles = useApprovedArticles(filters);
   const publishers = usePublishers();
-  const config = useConfig();
   const { viewer } = useViewer();
 
   const total = articles.data?.total ?? 0;
@@ -59,6 +58,9 @@ export function ArticlesRoute() {
     );
   } else if (articles.isError && !articles.data) {
     content = <ErrorState onRetry={() => void articles.refetch()} />;
+  } else if (shown.length === 0 && total > 0 && !articles.isPlaceholderData) {
+    // A page past the last one (an old link, a list that shrank): show the last page instead.
+    content = <Navigate to={pageLink(totalPages)} replace />;
   } else if (shown.length === 0) {
     content = (
       <EmptyState message={TEXT.articles.empty}>
@@ -84,7 +86,7 @@ export function ArticlesRoute() {
 
   return (
     <div className="container-page py-10 sm:py-14">
-      <title>{`${TEXT.articles.heading} · ${config.data?.siteName ?? TEXT.brand.defaultSiteName}`}</title>
+      <PageTitle title={TEXT.articles.heading} />
       <header className="mb-8 border-b-4 border-double border-ink pb-6">
         <h1 className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">{TEXT.articles.heading}</h1>
       </header>

@@ -7,6 +7,7 @@ import { LoginForm } from '../../features/auth/components/login-form';
 import { useConfig } from '../../features/site-config/api/get-config';
 import { paths } from '../../lib/paths';
 import { returnTo } from '../../lib/return-to';
+import { PageTitle } from '../../components/page-title';
 
 export function LoginRoute() {
   const config = useConfig().data;
@@ -22,7 +23,7 @@ export function LoginRoute() {
 
   return (
     <>
-      <title>{`${TEXT.auth.loginTitle} · ${config?.siteName ?? TEXT.brand.defaultSiteName}`}</title>
+      <PageTitle title={TEXT.auth.loginTitle} />
       <h1 className="text-3xl font-bold text-ink">{TEXT.auth.loginTitle}</h1>
       <p className="mt-2 mb-7 text-ink-soft">{TEXT.auth.loginIntro}</p>
       <LoginForm onSignedIn={goOn} />

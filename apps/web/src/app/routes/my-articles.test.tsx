@@ -51,6 +51,7 @@ describe('/my-articles', () => {
     await openMyArticles(list);
     await screen.findByRole('table');
 
+    expect(document.title).toBe(`${W.myArticlesHeading} · ${config.siteName}`);
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       '#',
       'Title',
@@ -80,6 +81,7 @@ describe('/my-articles', () => {
     expect(dialog.querySelector('b')).toBeNull();
     await person.click(within(dialog).getByRole('button', { name: W.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(rowOf('Declined piece')).getByRole('button', { name: W.reason })).toHaveFocus();
 
     await person.click(within(rowOf('Declined quietly')).getByRole('button', { name: W.reason }));
     dialog = await screen.findByRole('dialog', { name: TEXT.declineReason.title });
@@ -95,6 +97,7 @@ describe('/my-articles', () => {
     expect(dialog).toHaveAccessibleDescription(TEXT.confirm.userDelete);
     await person.click(within(dialog).getByRole('button', { name: W.cancel }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(rowOf('Pending piece')).getByRole('button', { name: W.delete })).toHaveFocus();
     expect(api.calls(apiPaths.article(ids.pending))).toHaveLength(0);
 
     await person.click(within(rowOf('Pending piece')).getByRole('button', { name: W.delete }));

@@ -7,6 +7,7 @@ import { MyArticlesTable } from '../../features/writing/components/my-articles-t
 import { useAuth } from '../../lib/auth';
 import { pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
+import { PageTitle } from '../../components/page-title';
 
 /** /my-articles, behind RequireAuth: the writer's own articles, 10 a page. */
 export function MyArticlesRoute() {
@@ -40,7 +41,7 @@ export function MyArticlesRoute() {
 
   return (
     <section aria-labelledby="my-articles-heading" className="container-page max-w-5xl py-10 sm:py-14">
-      <title>{TEXT.writing.myArticlesHeading}</title>
+      <PageTitle title={TEXT.writing.myArticlesHeading} />
       <div className="mb-8 border-t-4 border-double border-ink pt-4">
         <h1 id="my-articles-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
           {TEXT.writing.myArticlesHeading}

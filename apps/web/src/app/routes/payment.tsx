@@ -7,6 +7,7 @@ import { OrderSummary } from '../../features/payment/components/order-summary';
 import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
 import { chosenPlan } from '../../features/subscription/utils/plan-choice';
 import { paths } from '../../lib/paths';
+import { PageTitle } from '../../components/page-title';
 
 /** /payment, behind RequireAuth and in its own chunk (DESIGN.md 5): pays for the stored choice, or the default plan. */
 export function PaymentRoute() {
@@ -22,7 +23,7 @@ export function PaymentRoute() {
 
   return (
     <section aria-labelledby="payment-heading" className="container-page max-w-4xl py-10 sm:py-14">
-      <title>{`${heading} · ${config.siteName}`}</title>
+      <PageTitle title={heading} />
       <div className="border-t-4 border-double border-ink pt-4">
         <h1 id="payment-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
           {heading}

@@ -4,8 +4,8 @@ import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { PREMIUM_PAGE_SIZE, usePremiumArticles } from '../../features/articles/api/get-premium-articles';
 import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
-import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
 import { useViewer } from '../../hooks/use-viewer';
+import { PageTitle } from '../../components/page-title';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -19,7 +19,6 @@ export function PremiumArticlesRoute() {
   const [params] = useSearchParams();
   const page = pageFrom(params);
   const articles = usePremiumArticles(page);
-  const config = useConfig().data ?? FALLBACK_CONFIG;
   const { viewer } = useViewer();
 
   const total = articles.data?.total ?? 0;
@@ -50,7 +49,7 @@ export function PremiumArticlesRoute() {
 
   return (
     <div className="container-page py-10 sm:py-14">
-      <title>{`${TEXT.articles.premiumHeading} · ${config.siteName}`}</title>
+      <PageTitle title={TEXT.articles.premiumHeading} />
       <header className="mb-8 border-b-4 border-double border-ink pb-6">
         <h1 className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">{TEXT.articles.premiumHeading}</h1>
         <p className="mt-2 text-ink-soft">{TEXT.premiumPage.intro}</p>

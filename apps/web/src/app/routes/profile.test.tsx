@@ -11,7 +11,10 @@ import { sessionRoutes, storeToken, TEST_TOKEN, testUser } from '../../test/sess
 const user = testUser();
 const newPhoto = UploadResponseSchema.parse({ url: `/api/uploads/${'e'.repeat(64)}.webp`, width: 320, height: 320 });
 
-async function openProfile(update: (url: URL, request: StubRequest) => unknown = () => user) {
+async function openProfile(
+  update: (url: URL, request: StubRequest) => unknown = () => user,
+  upload: () => unknown = () => new Response(JSON.stringify(newPhoto), { status: 201 }),
+) {
   storeToken();
   const api = stubApi({
     '/api/config': config,
@@ -20,7 +23,7 @@ async function openProfile(update: (url: URL, request: StubRequest) => unknown =
     '/api/stats/users': stats,
     ...sessionRoutes(user),
     [apiPaths.updateUser(user.email)]: update,
-    [apiPaths.uploads]: () => new Response(JSON.stringify(newPhoto), { status: 201 }),
+    [apiPaths.uploads]: upload,
   });
   const view = renderRoute('/profile');
   await screen.findByRole('heading', { level: 1, name: TEXT.profile.heading });
@@ -70,6 +73,22 @@ describe('/profile', () => {
 
     expect(await screen.findByText(`Update failed: ${API_MESSAGES.imageNotOurs}`)).toBeInTheDocument();
     expect(screen.queryByText(TEXT.toast.saved)).not.toBeInTheDocument();
+  });
+
+  it('saves nothing while the new photo is refused, and says why', async () => {
+    const { api, person } = await openProfile(undefined, () => errorResponse(415, API_MESSAGES.imageUnsupported));
+
+    await person.type(screen.getByLabelText(TEXT.auth.name), ' Jr');
+    await person.upload(
+      screen.getByLabelText(TEXT.profileForm.photo),
+      new File(['not really'], 'me.png', { type: 'image/png' }),
+    );
+    expect(await screen.findByText(API_MESSAGES.imageUnsupported)).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: TEXT.profile.update }));
+
+    expect(await screen.findByText(`Update failed: ${API_MESSAGES.imageUnsupported}`)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.toast.saved)).not.toBeInTheDocument();
+    expect(api.calls(apiPaths.updateUser(user.email))).toHaveLength(0);
   });
 
   it('requires a name', async () => {

@@ -3,6 +3,7 @@ import { ErrorState, LoadingState } from '../../components/states';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { useAuth } from '../../lib/auth';
+import { PageTitle } from '../../components/page-title';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
@@ -13,7 +14,7 @@ export function ProfileRoute() {
 
   return (
     <section aria-labelledby="profile-heading" className="container-page max-w-2xl py-10 sm:py-14">
-      <title>{TEXT.profile.heading}</title>
+      <PageTitle title={TEXT.profile.heading} />
       <div className="border-t-4 border-double border-ink pt-4">
         <h1 id="profile-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
           {TEXT.profile.heading}

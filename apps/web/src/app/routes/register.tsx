@@ -1,12 +1,11 @@
 import { TEXT } from '@dispatch/shared';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { RegisterForm } from '../../features/auth/components/register-form';
-import { useConfig } from '../../features/site-config/api/get-config';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
+import { PageTitle } from '../../components/page-title';
 
 export function RegisterRoute() {
-  const config = useConfig().data;
   const location = useLocation();
   const navigate = useNavigate();
   const { signOut } = useAuth();
@@ -20,7 +19,7 @@ export function RegisterRoute() {
 
   return (
     <>
-      <title>{`${TEXT.auth.registerTitle} · ${config?.siteName ?? TEXT.brand.defaultSiteName}`}</title>
+      <PageTitle title={TEXT.auth.registerTitle} />
       <h1 className="text-3xl font-bold text-ink">{TEXT.auth.registerTitle}</h1>
       <p className="mt-2 mb-7 text-ink-soft">{TEXT.auth.registerIntro}</p>
       <RegisterForm onRegistered={onRegistered} />

@@ -3,6 +3,7 @@ import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-c
 import { PremiumUntil } from '../../features/subscription/components/premium-until';
 import { SubscriptionForm } from '../../features/subscription/components/subscription-form';
 import { useViewer } from '../../hooks/use-viewer';
+import { PageTitle } from '../../components/page-title';
 
 /** /subscription, behind RequireAuth (SPEC.md 2). */
 export function SubscriptionRoute() {
@@ -11,7 +12,7 @@ export function SubscriptionRoute() {
 
   return (
     <section aria-labelledby="subscription-heading" className="container-page max-w-3xl py-10 sm:py-14">
-      <title>{`${TEXT.subscription.heading} · ${config.siteName}`}</title>
+      <PageTitle title={TEXT.subscription.heading} />
       <div className="border-t-4 border-double border-ink pt-4">
         <h1 id="subscription-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
           {TEXT.subscription.heading}

@@ -10,6 +10,7 @@ import { UpdateArticleForm } from '../../features/writing/components/update-arti
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
+import { PageTitle } from '../../components/page-title';
 
 /** /update-article/:id, behind RequireAuth: the author edits; anyone else sees why they cannot. */
 export function UpdateArticleRoute() {
@@ -54,7 +55,7 @@ export function UpdateArticleRoute() {
 
   return (
     <section aria-labelledby="update-article-heading" className="container-page max-w-3xl py-10 sm:py-14">
-      <title>{TEXT.writing.updateHeading}</title>
+      <PageTitle title={TEXT.writing.updateHeading} />
       <div className="border-t-4 border-double border-ink pt-4">
         <h1 id="update-article-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
           {TEXT.writing.updateHeading}

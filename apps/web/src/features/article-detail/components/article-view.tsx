@@ -120,9 +120,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
             ))}
           </ul>
         )}
-        <p className="text-sm text-ink-soft tabular-nums">
-          {article.views} {TEXT.detail.views}
-        </p>
+        <p className="text-sm text-ink-soft tabular-nums">{TEXT.detail.views(article.views)}</p>
       </footer>
     </article>
   );

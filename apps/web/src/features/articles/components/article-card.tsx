@@ -30,7 +30,7 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false }
   return (
     <article
       aria-labelledby={titleId}
-      className={`group flex flex-col overflow-hidden rounded-lg bg-white shadow-sm transition-shadow hover:shadow-md ${
+      className={`group flex min-w-0 flex-col overflow-hidden rounded-lg bg-white shadow-sm transition-shadow hover:shadow-md ${
         article.isPremium ? 'border-2 border-accent-line ring-4 ring-accent-wash' : 'border border-rule'
       }`}
     >
@@ -63,7 +63,7 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false }
             </>
           )}
         </p>
-        <h2 id={titleId} className="mt-2 text-xl leading-snug font-bold text-ink">
+        <h2 id={titleId} className="mt-2 text-xl leading-snug font-bold break-words text-ink">
           {article.title}
         </h2>
         <p className="mt-2 text-[0.9375rem] leading-relaxed break-words text-ink-soft">{preview(article.excerpt)}</p>

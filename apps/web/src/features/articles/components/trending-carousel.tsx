@@ -43,9 +43,12 @@ function Slide({ article, index, count }: { article: TrendingArticle; index: num
             className="size-full object-cover"
           />
         </div>
-        <div className="flex flex-col justify-center p-6 sm:p-8 md:col-span-2 lg:p-10">
+        <div className="flex min-w-0 flex-col justify-center p-6 sm:p-8 md:col-span-2 lg:p-10">
           <p className="kicker">{article.publisher}</p>
-          <h3 id={titleId} className="mt-3 text-2xl leading-tight font-bold text-ink sm:text-3xl lg:text-4xl">
+          <h3
+            id={titleId}
+            className="mt-3 text-2xl leading-tight font-bold break-words text-ink sm:text-3xl lg:text-4xl"
+          >
             {article.title}
           </h3>
           <Link to={paths.articleDetails(article._id)} className="btn btn-primary mt-6 self-start">

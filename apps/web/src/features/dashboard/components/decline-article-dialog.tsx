@@ -2,6 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type FormEvent } from 'react';
 import { TextAreaField } from '../../../components/text-area-field';
+import { useReturnFocus } from '../../../hooks/use-return-focus';
 
 const D = TEXT.dashboard;
 
@@ -23,6 +24,7 @@ export function DeclineArticleDialog({
     setReason('');
   };
 
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root
       open={articleTitle !== null}
@@ -35,7 +37,10 @@ export function DeclineArticleDialog({
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 border-danger bg-white p-6 shadow-2xl sm:p-8">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 border-danger bg-white p-6 shadow-2xl sm:p-8"
+        >
           <Dialog.Title className="text-2xl font-bold text-ink">{D.declineTitle}</Dialog.Title>
           <p className="mt-2 font-semibold break-words text-ink">{articleTitle}</p>
           <Dialog.Description className="mt-3 text-ink-soft">{D.declineBody}</Dialog.Description>

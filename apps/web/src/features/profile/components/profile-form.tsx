@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { TextField } from '../../../components/form-field';
-import { ImageUploadField } from '../../../components/image-upload-field';
+import { ImageUploadField, useImageProblem } from '../../../components/image-upload-field';
 import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog';
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { errorMessage } from '../../../lib/api-client';
@@ -24,6 +24,7 @@ export function ProfileForm({ profile }: { profile: User }) {
   });
   const update = useUpdateProfile(profile.email);
   const [uploading, setUploading] = useState(false);
+  const photo = useImageProblem();
   const blocker = useUnsavedChanges(isDirty || uploading);
 
   const onSubmit = handleSubmit((input) =>
@@ -41,7 +42,11 @@ export function ProfileForm({ profile }: { profile: User }) {
   const busy = update.isPending || uploading;
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="space-y-6">
+      <form
+        noValidate
+        onSubmit={photo.guard(onSubmit, (problem) => toast.error(`${TEXT.toast.updateFailedPrefix}${problem}`))}
+        className="space-y-6"
+      >
         <Controller
           control={control}
           name="profile_pic"
@@ -55,6 +60,7 @@ export function ProfileForm({ profile }: { profile: User }) {
               onBlur={field.onBlur}
               ref={field.ref}
               onUploadingChange={setUploading}
+              onProblemChange={photo.onProblemChange}
               disabled={update.isPending}
               currentAlt={profile.name}
               hint={`${TEXT.profileForm.newPhoto}. ${TEXT.upload.hint}`}

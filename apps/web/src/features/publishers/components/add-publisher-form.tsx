@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { TextField } from '../../../components/form-field';
-import { ImageUploadField } from '../../../components/image-upload-field';
+import { ImageUploadField, useImageProblem } from '../../../components/image-upload-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCreatePublisher } from '../api/create-publisher';
 
@@ -25,6 +25,7 @@ export function AddPublisherForm() {
   });
   const create = useCreatePublisher();
   const [uploading, setUploading] = useState(false);
+  const image = useImageProblem();
   // A new logo field for the next publisher: the upload field keeps its own preview state.
   const [round, setRound] = useState(0);
 
@@ -48,7 +49,7 @@ export function AddPublisherForm() {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6">
+    <form noValidate onSubmit={image.guard(onSubmit, (problem) => toast.error(problem))} className="space-y-6">
       <TextField
         label={D.publisherName}
         autoComplete="organization"
@@ -68,6 +69,7 @@ export function AddPublisherForm() {
             onBlur={field.onBlur}
             ref={field.ref}
             onUploadingChange={setUploading}
+            onProblemChange={image.onProblemChange}
             disabled={create.isPending}
             error={errors.logo?.message}
           />

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from 'react-router';
 import { CloseIcon, StarIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
+import { useReturnFocus } from '../../../hooks/use-return-focus';
 
 /** The upgrade invitation itself; loaded only when it is due (upgrade-modal.tsx), with Radix Dialog. */
 export function UpgradeDialog({ onClose }: { onClose: () => void }) {
@@ -13,11 +14,15 @@ export function UpgradeDialog({ onClose }: { onClose: () => void }) {
     void navigate(paths.subscription);
   };
 
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border-t-4 border-accent-line bg-white p-6 shadow-2xl sm:p-8">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border-t-4 border-accent-line bg-white p-6 shadow-2xl sm:p-8"
+        >
           <Dialog.Close
             aria-label={TEXT.upgradeModal.closeLabel}
             className="absolute top-3 right-3 grid size-10 place-items-center rounded-full text-ink-soft hover:bg-stone-100 hover:text-ink"

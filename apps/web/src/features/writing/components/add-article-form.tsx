@@ -5,7 +5,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { MessageDialog } from '../../../components/confirm-dialog';
 import { describedBy, FieldError, TextField } from '../../../components/form-field';
-import { ImageUploadField } from '../../../components/image-upload-field';
+import { ImageUploadField, useImageProblem } from '../../../components/image-upload-field';
 import { TextAreaField } from '../../../components/text-area-field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateArticle } from '../api/create-article';
@@ -34,6 +34,7 @@ export function AddArticleForm({ publishers, onSubmitted }: { publishers: Publis
   });
   const create = useCreateArticle();
   const [uploading, setUploading] = useState(false);
+  const image = useImageProblem();
   const [problem, setProblem] = useState<Problem | null>(null);
   const publisherId = useId();
   const publisherErrorId = `${publisherId}-error`;
@@ -73,7 +74,7 @@ export function AddArticleForm({ publishers, onSubmitted }: { publishers: Publis
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="space-y-6">
+      <form noValidate onSubmit={image.guard(onSubmit, (problem) => toast.error(problem))} className="space-y-6">
         <TextField label={TEXT.writing.title} error={errors.title?.message} {...register('title')} />
         <Controller
           control={control}
@@ -87,6 +88,7 @@ export function AddArticleForm({ publishers, onSubmitted }: { publishers: Publis
               onBlur={field.onBlur}
               ref={field.ref}
               onUploadingChange={setUploading}
+              onProblemChange={image.onProblemChange}
               disabled={create.isPending}
               error={errors.image?.message}
             />

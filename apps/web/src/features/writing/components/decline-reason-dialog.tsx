@@ -1,5 +1,6 @@
 import { TEXT } from '@dispatch/shared';
 import * as Dialog from '@radix-ui/react-dialog';
+import { useReturnFocus } from '../../../hooks/use-return-focus';
 
 /** SPEC.md 2: 'Decline Reason' with the editor's text, or 'No reason provided.'. The text is shown as text. */
 export function DeclineReasonDialog({
@@ -13,6 +14,7 @@ export function DeclineReasonDialog({
   onClose: () => void;
 }) {
   const text = reason?.trim() ? reason : TEXT.declineReason.none;
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root
       open={reason !== undefined}
@@ -22,7 +24,10 @@ export function DeclineReasonDialog({
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 border-ink bg-white p-6 shadow-2xl sm:p-8">
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 border-ink bg-white p-6 shadow-2xl sm:p-8"
+        >
           <Dialog.Title className="text-2xl font-bold text-ink">{TEXT.declineReason.title}</Dialog.Title>
           <p className="mt-2 font-semibold break-words text-ink">{articleTitle}</p>
           <Dialog.Description className="mt-4 break-words whitespace-pre-line text-ink">{text}</Dialog.Description>
