@@ -15,6 +15,7 @@ import { publishersQueryOptions, usePublishers } from '../../features/publishers
 import { useViewer } from '../../hooks/use-viewer';
 import { prefetch } from '../../lib/prefetch';
 import { PageTitle } from '../../components/page-title';
+import { lastPage } from '../../lib/page-param';
 
 export function articlesLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
@@ -43,7 +44,7 @@ export function ArticlesRoute() {
   const { viewer } = useViewer();
 
   const total = articles.data?.total ?? 0;
-  const totalPages = Math.max(1, Math.ceil(total / APPROVED_PAGE_SIZE));
+  const totalPages = lastPage(total, APPROVED_PAGE_SIZE);
   const shown = articles.data?.articles ?? [];
   const first = (filters.page - 1) * APPROVED_PAGE_SIZE + 1;
   const filtered = filters.search !== '' || filters.publisher !== '' || filters.tag !== '';

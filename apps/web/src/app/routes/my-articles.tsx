@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { MY_ARTICLES_PAGE_SIZE, useMyArticles } from '../../features/writing/api/get-my-articles';
 import { MyArticlesTable } from '../../features/writing/components/my-articles-table';
 import { useAuth } from '../../lib/auth';
-import { pageFrom } from '../../lib/page-param';
+import { lastPage, pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/page-title';
 
@@ -15,7 +15,7 @@ export function MyArticlesRoute() {
   const [searchParams] = useSearchParams();
   const page = pageFrom(searchParams);
   const articles = useMyArticles(user?.email, page);
-  const totalPages = Math.max(1, Math.ceil((articles.data?.total ?? 0) / MY_ARTICLES_PAGE_SIZE));
+  const totalPages = lastPage(articles.data?.total ?? 0, MY_ARTICLES_PAGE_SIZE);
 
   let content;
   if (articles.isPending) content = <LoadingState />;

@@ -1,16 +1,12 @@
 import { TEXT } from '@dispatch/shared';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { PREMIUM_PAGE_SIZE, usePremiumArticles } from '../../features/articles/api/get-premium-articles';
 import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { useViewer } from '../../hooks/use-viewer';
 import { PageTitle } from '../../components/page-title';
-
-function pageFrom(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page > 1 ? page : 1;
-}
+import { lastPage, pageFrom } from '../../lib/page-param';
 
 const pageLink = (page: number) => ({ search: page > 1 ? `?page=${page}` : '' });
 
@@ -22,7 +18,7 @@ export function PremiumArticlesRoute() {
   const { viewer } = useViewer();
 
   const total = articles.data?.total ?? 0;
-  const totalPages = Math.max(1, Math.ceil(total / PREMIUM_PAGE_SIZE));
+  const totalPages = lastPage(total, PREMIUM_PAGE_SIZE);
   const shown = articles.data?.articles ?? [];
   const first = (page - 1) * PREMIUM_PAGE_SIZE + 1;
 
@@ -36,6 +32,8 @@ export function PremiumArticlesRoute() {
     );
   } else if (articles.isError && !articles.data) {
     content = <ErrorState onRetry={() => void articles.refetch()} />;
+  } else if (shown.length === 0 && total > 0 && !articles.isPlaceholderData) {
+    content = <Navigate to={pageLink(totalPages)} replace />;
   } else if (shown.length === 0) {
     content = <EmptyState message={TEXT.premiumPage.empty} />;
   } else {

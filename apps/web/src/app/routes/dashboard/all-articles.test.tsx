@@ -1,5 +1,5 @@
 import { ARTICLE_MESSAGES, TEXT, type AdminArticle } from '@dispatch/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
 import { errorResponse, type StubRequest } from '../../../test/api-stub';
@@ -102,6 +102,39 @@ describe('/dashboard/all-articles', () => {
 
     expect(await screen.findByText(TEXT.toast.deleted)).toBeInTheDocument();
     expect(api.calls(apiPaths.article('declined-1')).map((call) => call.method)).toEqual(['DELETE']);
+  });
+
+  it('sends one request for a double click, and says it worked', async () => {
+    const { api } = openAllArticles();
+    const button = within(await rowOf('Approved piece')).getByRole('button', { name: D.makePremium });
+    // Both clicks land before React renders again, as a quick double click can.
+    fireEvent.click(button);
+    fireEvent.click(button);
+
+    expect(await screen.findByText(TEXT.toast.articlePremium)).toBeInTheDocument();
+    expect(api.calls(apiPaths.makeArticlePremium('approved-1'))).toHaveLength(1);
+  });
+
+  it('toasts each of two decisions made one after the other', async () => {
+    const { person } = openAllArticles();
+    await person.click(within(await rowOf('Pending piece')).getByRole('button', { name: D.approve }));
+    await person.click(within(await rowOf('Approved piece')).getByRole('button', { name: D.makePremium }));
+
+    expect(await screen.findByText(TEXT.toast.articleApproved)).toBeInTheDocument();
+    expect(await screen.findByText(TEXT.toast.articlePremium)).toBeInTheDocument();
+  });
+
+  it('shows the last page when the page asked for is past it', async () => {
+    const { router } = openDashboard('/dashboard/all-articles?page=9', {
+      [apiPaths.adminArticles]: (url: URL) => ({
+        articles: url.searchParams.get('page') === '3' ? articles : [],
+        total: 23,
+      }),
+    });
+
+    await rowOf('Pending piece');
+    expect(router.state.location.search).toBe('?page=3');
+    expect(screen.queryByText(D.noArticles)).not.toBeInTheDocument();
   });
 
   it("toasts the server's message when a decision is refused", async () => {

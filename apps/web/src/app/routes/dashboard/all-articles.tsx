@@ -1,14 +1,14 @@
 import { TEXT } from '@dispatch/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { articleKeys } from '../../../features/articles/api/keys';
 import { ADMIN_ARTICLES_PAGE_SIZE, useAdminArticles } from '../../../features/dashboard/api/get-admin-articles';
 import { AdminArticlesTable } from '../../../features/dashboard/components/admin-articles-table';
 import { DashboardHeading } from './dashboard-heading';
-import { pageFrom } from '../../../lib/page-param';
+import { lastPage, pageFrom } from '../../../lib/page-param';
 
 /** /dashboard/all-articles: every article, 10 a page, with the moderation actions. */
 export function AllArticlesRoute() {
@@ -22,14 +22,16 @@ export function AllArticlesRoute() {
   let content;
   if (articles.isPending) content = <LoadingState />;
   else if (articles.isError && !articles.data) content = <ErrorState onRetry={() => void articles.refetch()} />;
-  else if (articles.data.articles.length === 0) content = <EmptyState message={TEXT.dashboard.noArticles} />;
+  else if (articles.data.total === 0) content = <EmptyState message={TEXT.dashboard.noArticles} />;
+  else if (articles.data.articles.length === 0 && !articles.isPlaceholderData)
+    content = <Navigate to={`?page=${lastPage(articles.data.total, ADMIN_ARTICLES_PAGE_SIZE)}`} replace />;
   else
     content = (
       <div aria-busy={articles.isPlaceholderData} className={articles.isPlaceholderData ? 'opacity-60' : undefined}>
         <AdminArticlesTable articles={articles.data.articles} onChanged={onChanged} />
         <Pagination
           page={page}
-          totalPages={Math.max(1, Math.ceil(articles.data.total / ADMIN_ARTICLES_PAGE_SIZE))}
+          totalPages={lastPage(articles.data.total, ADMIN_ARTICLES_PAGE_SIZE)}
           linkFor={(target) => `?page=${target}`}
         />
       </div>

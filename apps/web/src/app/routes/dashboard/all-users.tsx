@@ -1,11 +1,11 @@
 import { TEXT } from '@dispatch/shared';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { USERS_PAGE_SIZE, useUsers } from '../../../features/dashboard/api/get-users';
 import { UsersTable } from '../../../features/dashboard/components/users-table';
 import { DashboardHeading } from './dashboard-heading';
-import { pageFrom } from '../../../lib/page-param';
+import { lastPage, pageFrom } from '../../../lib/page-param';
 
 /** /dashboard/all-users: every account, 5 a page, with 'Make Admin'. */
 export function AllUsersRoute() {
@@ -16,14 +16,16 @@ export function AllUsersRoute() {
   let content;
   if (users.isPending) content = <LoadingState />;
   else if (users.isError && !users.data) content = <ErrorState onRetry={() => void users.refetch()} />;
-  else if (users.data.users.length === 0) content = <EmptyState message={TEXT.dashboard.noUsers} />;
+  else if (users.data.total === 0) content = <EmptyState message={TEXT.dashboard.noUsers} />;
+  else if (users.data.users.length === 0 && !users.isPlaceholderData)
+    content = <Navigate to={`?page=${lastPage(users.data.total, USERS_PAGE_SIZE)}`} replace />;
   else
     content = (
       <div aria-busy={users.isPlaceholderData} className={users.isPlaceholderData ? 'opacity-60' : undefined}>
         <UsersTable users={users.data.users} />
         <Pagination
           page={page}
-          totalPages={Math.max(1, Math.ceil(users.data.total / USERS_PAGE_SIZE))}
+          totalPages={lastPage(users.data.total, USERS_PAGE_SIZE)}
           linkFor={(target) => `?page=${target}`}
         />
       </div>

@@ -63,7 +63,7 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false }
             </>
           )}
         </p>
-        <h2 id={titleId} className="mt-2 text-xl leading-snug font-bold break-words text-ink">
+        <h2 id={titleId} className="mt-2 text-xl leading-snug font-bold wrap-anywhere text-ink">
           {article.title}
         </h2>
         <p className="mt-2 text-[0.9375rem] leading-relaxed break-words text-ink-soft">{preview(article.excerpt)}</p>

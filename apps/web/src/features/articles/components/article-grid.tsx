@@ -18,7 +18,7 @@ export function ArticleGrid({
   return (
     <ul
       aria-busy={busy}
-      className={`grid gap-6 sm:grid-cols-2 lg:grid-cols-3 ${busy ? 'opacity-60 transition-opacity' : ''}`}
+      className={`grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 ${busy ? 'opacity-60 transition-opacity' : ''}`}
     >
       {articles.map((article, index) => (
         <li key={article._id} className="flex">
@@ -33,7 +33,7 @@ export function ArticleGrid({
 
 export function ArticleGridSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <ul aria-hidden="true" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-hidden="true" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {Array.from({ length: count }, (_, index) => (
         <li key={index} className="overflow-hidden rounded-lg border border-rule bg-white">
           <Skeleton className="aspect-[16/9] rounded-none" />

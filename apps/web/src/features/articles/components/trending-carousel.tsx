@@ -47,7 +47,7 @@ function Slide({ article, index, count }: { article: TrendingArticle; index: num
           <p className="kicker">{article.publisher}</p>
           <h3
             id={titleId}
-            className="mt-3 text-2xl leading-tight font-bold break-words text-ink sm:text-3xl lg:text-4xl"
+            className="mt-3 text-2xl leading-tight font-bold wrap-anywhere text-ink sm:text-3xl lg:text-4xl"
           >
             {article.title}
           </h3>

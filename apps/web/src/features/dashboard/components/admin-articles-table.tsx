@@ -1,5 +1,5 @@
 import { imageSrcSet, TEXT, type AdminArticle } from '@dispatch/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { statusBadgeClass, table } from '../../../components/data-table';
@@ -40,15 +40,26 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
   const [declining, setDeclining] = useState<AdminArticle | null>(null);
   const [deleting, setDeleting] = useState<AdminArticle | null>(null);
 
-  const run = (moderation: Moderation) =>
-    moderate.mutate(moderation, {
-      onSuccess: () => {
-        toast.success(SUCCESS[moderation.action]);
-        onChanged?.();
-      },
-      onError: (error) => toast.error(errorMessage(error)),
-    });
-  const busy = (id: string) => moderate.isPending && moderate.variables?.id === id;
+  // Rows with a decision on its way. A ref, so that a double click in one frame still sends one request;
+  // the state mirrors it to disable the row's buttons.
+  const inFlight = useRef(new Set<string>());
+  const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
+  const run = async (moderation: Moderation) => {
+    if (inFlight.current.has(moderation.id)) return;
+    inFlight.current.add(moderation.id);
+    setBusyIds(new Set(inFlight.current));
+    try {
+      await moderate.mutateAsync(moderation);
+      toast.success(SUCCESS[moderation.action]);
+      onChanged?.();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      inFlight.current.delete(moderation.id);
+      setBusyIds(new Set(inFlight.current));
+    }
+  };
+  const busy = (id: string) => busyIds.has(id);
 
   return (
     <>
@@ -128,7 +139,7 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
                             type="button"
                             disabled={busy(article._id)}
                             aria-describedby={describedBy}
-                            onClick={() => run({ action: 'approve', id: article._id })}
+                            onClick={() => void run({ action: 'approve', id: article._id })}
                             className={`${small} bg-emerald-800 text-white hover:bg-emerald-900`}
                           >
                             {D.approve}
@@ -149,7 +160,7 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
                           type="button"
                           disabled={busy(article._id)}
                           aria-describedby={describedBy}
-                          onClick={() => run({ action: 'premium', id: article._id })}
+                          onClick={() => void run({ action: 'premium', id: article._id })}
                           className={`${small} btn-accent`}
                         >
                           {D.makePremium}
@@ -176,7 +187,7 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
         articleTitle={declining?.title ?? null}
         onClose={() => setDeclining(null)}
         onDecline={(reason) => {
-          if (declining) run({ action: 'decline', id: declining._id, reason });
+          if (declining) void run({ action: 'decline', id: declining._id, reason });
           setDeclining(null);
         }}
       />
@@ -189,7 +200,7 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
         description={TEXT.confirm.adminDelete}
         confirmLabel={TEXT.writing.confirmDelete}
         onConfirm={() => {
-          if (deleting) run({ action: 'delete', id: deleting._id });
+          if (deleting) void run({ action: 'delete', id: deleting._id });
         }}
         tone="danger"
       />

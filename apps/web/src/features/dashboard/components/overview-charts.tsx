@@ -29,6 +29,14 @@ export function monthLabel(month: string): string {
   return Number.isNaN(date.getTime()) ? month : monthFormat.format(date);
 }
 
+const shortMonthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
+
+/** 'YYYY-MM' as "Mar ’25": short enough for every month's label to fit under the chart. */
+export function shortMonthLabel(month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? month : `${shortMonthFormat.format(date)} ’${month.slice(2, 4)}`;
+}
+
 interface ChartCardProps {
   id: string;
   title: string;
@@ -52,23 +60,26 @@ function ChartCard({ id, title, rows, labelHeading, children, className = '' }: 
           <div aria-hidden="true" className="mt-4 h-72">
             {children}
           </div>
-          <table className="sr-only">
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{labelHeading}</th>
-                <th scope="col">{D.articles}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.count}</td>
+          {/* In a div: a table ignores the sr-only size and would leave its height on the page. */}
+          <div className="sr-only">
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{labelHeading}</th>
+                  <th scope="col">{D.articles}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>
@@ -79,7 +90,11 @@ const axisTick = { fill: INK_SOFT, fontSize: 12 };
 
 /** The overview's three charts (SPEC.md 2, DESIGN.md 7.5: real counts). Loaded lazily with Recharts. */
 export function OverviewCharts({ charts }: { charts: Charts }) {
-  const months = charts.byMonth.map((entry) => ({ label: monthLabel(entry.month), count: entry.count }));
+  const months = charts.byMonth.map((entry) => ({
+    label: monthLabel(entry.month),
+    axisLabel: shortMonthLabel(entry.month),
+    count: entry.count,
+  }));
   return (
     <div className="grid gap-6 lg:grid-cols-2">
       <ChartCard
@@ -106,7 +121,8 @@ export function OverviewCharts({ charts }: { charts: Charts }) {
               ))}
             </Pie>
             <Tooltip />
-            <Legend wrapperStyle={{ fontSize: 12, color: INK_SOFT }} />
+            {/* A fixed height: measured on a phone, where it wraps, the legend took most of the pie's room. */}
+            <Legend height={56} wrapperStyle={{ fontSize: 12, color: INK_SOFT }} />
           </PieChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -117,12 +133,18 @@ export function OverviewCharts({ charts }: { charts: Charts }) {
         rows={charts.byTag.map((entry) => ({ label: entry.tag, count: entry.count }))}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={charts.byTag} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
-            <CartesianGrid stroke={RULE} vertical={false} />
-            <XAxis dataKey="tag" tick={axisTick} interval={0} tickLine={false} />
-            <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
+          {/* Bars across, tags down the side: every tag's name stays readable on a phone. */}
+          <BarChart
+            data={charts.byTag}
+            layout="vertical"
+            accessibilityLayer={false}
+            margin={{ top: 8, right: 16, left: 0, bottom: 0 }}
+          >
+            <CartesianGrid stroke={RULE} horizontal={false} />
+            <XAxis type="number" allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
+            <YAxis type="category" dataKey="tag" tick={axisTick} interval={0} tickLine={false} width={96} />
             <Tooltip cursor={{ fill: '#f5f5f4' }} />
-            <Bar dataKey="count" name={D.articles} fill="#92400e" radius={[4, 4, 0, 0]} isAnimationActive={false} />
+            <Bar dataKey="count" name={D.articles} fill="#92400e" radius={[0, 4, 4, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -136,7 +158,7 @@ export function OverviewCharts({ charts }: { charts: Charts }) {
               </linearGradient>
             </defs>
             <CartesianGrid stroke={RULE} vertical={false} />
-            <XAxis dataKey="label" tick={axisTick} tickLine={false} minTickGap={16} />
+            <XAxis dataKey="axisLabel" tick={axisTick} tickLine={false} minTickGap={4} />
             <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
             <Tooltip />
             <Area

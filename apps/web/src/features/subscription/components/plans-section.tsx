@@ -33,7 +33,8 @@ function PlanCard({ plan, currency, onChoose }: { plan: Plan; currency: string; 
           </li>
         ))}
       </ul>
-      <p className="mt-6 text-sm text-ink-soft italic">{planNote(plan, currency)}</p>
+      {/* Pushed down: every card's note and button line up, whatever its name and list take. */}
+      <p className="mt-auto pt-6 text-sm text-ink-soft italic">{planNote(plan, currency)}</p>
       <button
         type="button"
         aria-describedby={nameId}
