@@ -35,7 +35,12 @@ export interface AppDeps {
   /** Signs session tokens and sign-in state; from JWT_SECRET or generated into DATA_DIR. */
   secret: string;
   tokens: TokenSigner;
-  loginLimits: { account: AttemptLimiter; address: AttemptLimiter };
+  /**
+   * Failed logins: one account from one address (a guesser), one account from anywhere (a spread-out
+   * guesser), one address across accounts (a sprayer). Only the first is low, so nobody can lock a
+   * reader out of their own account from elsewhere with a handful of wrong passwords.
+   */
+  loginLimits: { accountAtAddress: AttemptLimiter; account: AttemptLimiter; address: AttemptLimiter };
   payments: {
     provider: PaymentProvider;
     /** Set with PAYMENTS=stripe: verifies webhooks. */

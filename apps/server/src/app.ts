@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { LIMITS } from '@dispatch/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -136,8 +137,13 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     secret,
     tokens: createTokenSigner(secret),
     loginLimits: {
-      account: createAttemptLimiter({ max: 5, windowMs: LOGIN_WINDOW_MS, redis }),
-      address: createAttemptLimiter({ max: 30, windowMs: LOGIN_WINDOW_MS, redis }),
+      accountAtAddress: createAttemptLimiter({
+        max: LIMITS.login.perAccountAtAddress,
+        windowMs: LOGIN_WINDOW_MS,
+        redis,
+      }),
+      account: createAttemptLimiter({ max: LIMITS.login.perAccount, windowMs: LOGIN_WINDOW_MS, redis }),
+      address: createAttemptLimiter({ max: LIMITS.login.perAddress, windowMs: LOGIN_WINDOW_MS, redis }),
     },
     payments: options.payments ?? paymentsFor(config),
   };

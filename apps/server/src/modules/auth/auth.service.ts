@@ -81,8 +81,10 @@ export async function login(
 ): Promise<LoginResponse> {
   const { db, clock, loginLimits } = deps;
   const accountKey = `account:${input.email}`;
+  const pairKey = `account:${input.email}|address:${address}`;
   const addressKey = `address:${address}`;
   const waitSeconds = Math.max(
+    await loginLimits.accountAtAddress.blockedFor(pairKey),
     await loginLimits.account.blockedFor(accountKey),
     await loginLimits.address.blockedFor(addressKey),
   );
@@ -98,10 +100,14 @@ export async function login(
   if (row?.passwordHash) valid = await verifyPassword(row.passwordHash, input.password);
   else await verifyPassword(await hashForMissingAccount(), input.password);
   if (!row || !valid) {
-    await Promise.all([loginLimits.account.fail(accountKey), loginLimits.address.fail(addressKey)]);
+    await Promise.all([
+      loginLimits.accountAtAddress.fail(pairKey),
+      loginLimits.account.fail(accountKey),
+      loginLimits.address.fail(addressKey),
+    ]);
     throw new AppError(ERROR_CODES.unauthorized, 401, API_MESSAGES.invalidCredentials);
   }
-  await loginLimits.account.clear(accountKey);
+  await Promise.all([loginLimits.accountAtAddress.clear(pairKey), loginLimits.account.clear(accountKey)]);
   const updated = await users.updateUserRow(db, row.id, { lastLoginAt: clock() });
   return { token: await startSession(deps, row.id), user: users.toUser(updated!) };
 }

@@ -1,4 +1,4 @@
-import { API_MESSAGES, TEXT, type ErrorResponse, type LoginResponse, type User } from '@dispatch/shared';
+import { API_MESSAGES, LIMITS, TEXT, type ErrorResponse, type LoginResponse, type User } from '@dispatch/shared';
 import { eq } from 'drizzle-orm';
 import { readdirSync, rmSync } from 'node:fs';
 import { SignJWT } from 'jose';
@@ -162,16 +162,26 @@ describe('accounts', () => {
       }
     });
 
-    it('blocks an account after 5 failures, from any address, and successes do not count', async () => {
+    it('blocks an account at an address after 5 failures, and successes do not count', async () => {
       await signedInUser(ctx.app, ctx.database.db, { email: 'target@example.com' });
       for (let i = 0; i < 6; i += 1)
         expect((await login('target@example.com', PASSWORD, '10.2.0.1')).statusCode).toBe(200);
-      for (let i = 0; i < 5; i += 1) {
-        expect((await login('target@example.com', 'Wrong#123', `10.3.0.${i}`)).statusCode).toBe(401);
+      for (let i = 0; i < LIMITS.login.perAccountAtAddress; i += 1) {
+        expect((await login('target@example.com', 'Wrong#123', '10.3.0.1')).statusCode).toBe(401);
       }
-      const blocked = await login('target@example.com', PASSWORD, '10.4.0.1');
+      const blocked = await login('target@example.com', PASSWORD, '10.3.0.1');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json<ErrorResponse>().message).toBe(API_MESSAGES.tooManyLoginAttempts(15));
+      // The guesser cannot lock the owner out from elsewhere.
+      expect((await login('target@example.com', PASSWORD, '10.4.0.1')).statusCode).toBe(200);
+    });
+
+    it('blocks an account everywhere after 50 failures spread over addresses', async () => {
+      await signedInUser(ctx.app, ctx.database.db, { email: 'spread@example.com' });
+      for (let i = 0; i < LIMITS.login.perAccount; i += 1) {
+        expect((await login('spread@example.com', 'Wrong#123', `10.5.${i}.1`)).statusCode).toBe(401);
+      }
+      expect((await login('spread@example.com', PASSWORD, '10.6.0.1')).statusCode).toBe(429);
     });
 
     it('blocks an address after 30 failures across accounts', async () => {
