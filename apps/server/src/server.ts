@@ -22,7 +22,12 @@ async function main() {
   const app = await buildApp({ config, db: database.db, images });
 
   await ensureAdmin(database.db, images, config, app.log);
-  if (config.seedDemo) await seedDemoContent(database.db, images, new Date(), app.log);
+  if (config.seedDemo) {
+    await seedDemoContent(database.db, images, new Date(), app.log);
+    if (config.env === 'production') {
+      app.log.warn('SEED_DEMO is on in production: the demo readers and their README passwords exist on this site');
+    }
+  }
 
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -87,7 +87,7 @@ export type UserPage = z.infer<typeof UserPageSchema>;
 
 const pageQuery = (limit: number) =>
   z.object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: z.coerce.number().int().min(1).max(LIMITS.maxPage).default(1),
     limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(limit),
   });
 export const AdminArticlesQuerySchema = pageQuery(LIMITS.pageSize.adminArticles);

@@ -12,6 +12,7 @@ export const LIMITS = {
   passwordMinLength: 6,
   pageSize: { approved: 12, premium: 12, adminArticles: 10, users: 5, myArticles: 10 },
   maxPageSize: 50,
+  maxPage: 100_000,
   trendingCount: 6,
   searchMaxLength: 100,
   titleMaxLength: 200,

@@ -69,7 +69,7 @@ export const TrendingArticleSchema = z.object({
 });
 export type TrendingArticle = z.infer<typeof TrendingArticleSchema>;
 
-const pageParam = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageParam = z.coerce.number().int().min(1).max(LIMITS.maxPage).default(1);
 const limitParam = (fallback: number) => z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(fallback);
 const optionalText = (max: number) =>
   z

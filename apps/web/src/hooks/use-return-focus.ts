@@ -13,7 +13,8 @@ export function useReturnFocus() {
     onCloseAutoFocus: (event: Event) => {
       const target = opener.current;
       opener.current = null;
-      if (target?.isConnected) {
+      // A button the dialog's action has just disabled cannot take focus: let Radix decide then.
+      if (target?.isConnected && !target.matches(':disabled')) {
         event.preventDefault();
         target.focus();
       }

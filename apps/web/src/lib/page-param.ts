@@ -1,7 +1,12 @@
-/** The page number in `?page=`, 1 when it is missing or not a positive whole number. */
+import { LIMITS } from '@dispatch/shared';
+
+/**
+ * The page number in `?page=`: 1 when it is missing or not a positive whole number, and at most the
+ * API's highest page (a list then shows its real last page, not a refusal).
+ */
 export function pageFrom(searchParams: URLSearchParams): number {
   const page = Number(searchParams.get('page'));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, LIMITS.maxPage) : 1;
 }
 
 /** The number of the last page of a list of `total` items, `pageSize` a page; 1 for an empty list. */

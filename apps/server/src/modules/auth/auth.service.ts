@@ -83,11 +83,13 @@ export async function login(
   const accountKey = `account:${input.email}`;
   const pairKey = `account:${input.email}|address:${address}`;
   const addressKey = `address:${address}`;
-  const waitSeconds = Math.max(
-    await loginLimits.accountAtAddress.blockedFor(pairKey),
-    await loginLimits.account.blockedFor(accountKey),
-    await loginLimits.address.blockedFor(addressKey),
-  );
+  // Taken before the slow check, so that parallel guesses cannot all pass under the limits.
+  const waits = await Promise.all([
+    loginLimits.accountAtAddress.take(pairKey),
+    loginLimits.account.take(accountKey),
+    loginLimits.address.take(addressKey),
+  ]);
+  const waitSeconds = Math.max(...waits);
   if (waitSeconds > 0) {
     throw new AppError(
       ERROR_CODES.tooManyRequests,
@@ -95,21 +97,28 @@ export async function login(
       API_MESSAGES.tooManyLoginAttempts(Math.ceil(waitSeconds / 60)),
     );
   }
+  const invalid = () => new AppError(ERROR_CODES.unauthorized, 401, API_MESSAGES.invalidCredentials);
   const row = await users.findUserByEmail(db, input.email);
   let valid = false;
   if (row?.passwordHash) valid = await verifyPassword(row.passwordHash, input.password);
   else await verifyPassword(await hashForMissingAccount(), input.password);
-  if (!row || !valid) {
-    await Promise.all([
-      loginLimits.accountAtAddress.fail(pairKey),
-      loginLimits.account.fail(accountKey),
-      loginLimits.address.fail(addressKey),
-    ]);
-    throw new AppError(ERROR_CODES.unauthorized, 401, API_MESSAGES.invalidCredentials);
-  }
-  await Promise.all([loginLimits.accountAtAddress.clear(pairKey), loginLimits.account.clear(accountKey)]);
-  const updated = await users.updateUserRow(db, row.id, { lastLoginAt: clock() });
-  return { token: await startSession(deps, row.id), user: users.toUser(updated!) };
+  if (!row || !valid) throw invalid();
+
+  // The session is made only if the password is still the one just checked: a Google sign-in that
+  // linked the account meanwhile (ending its password and sessions) must not be outrun.
+  const signedIn = await db.transaction(async (tx) => {
+    const current = await users.lockUserForUpdate(tx, row.id);
+    if (!current || current.passwordHash !== row.passwordHash) return undefined;
+    const updated = await users.updateUserRow(tx, row.id, { lastLoginAt: clock() });
+    return { token: await startSession({ ...deps, db: tx }, row.id), user: users.toUser(updated!) };
+  });
+  if (!signedIn) throw invalid();
+  await Promise.all([
+    loginLimits.accountAtAddress.clear(pairKey),
+    loginLimits.account.clear(accountKey),
+    loginLimits.address.release(addressKey),
+  ]);
+  return signedIn;
 }
 
 export async function logout(deps: Pick<AppDeps, 'db'>, viewer: Viewer): Promise<void> {

@@ -176,6 +176,15 @@ describe('accounts', () => {
       expect((await login('target@example.com', PASSWORD, '10.4.0.1')).statusCode).toBe(200);
     });
 
+    it('counts guesses sent in parallel: only 5 are checked', async () => {
+      await signedInUser(ctx.app, ctx.database.db, { email: 'rushed@example.com' });
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, () => login('rushed@example.com', 'Wrong#123', '10.8.0.1')),
+      ).then((responses) => responses.map((response) => response.statusCode));
+      expect(statuses.filter((status) => status === 401)).toHaveLength(LIMITS.login.perAccountAtAddress);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(12 - LIMITS.login.perAccountAtAddress);
+    });
+
     it('blocks an account everywhere after 50 failures spread over addresses', async () => {
       await signedInUser(ctx.app, ctx.database.db, { email: 'spread@example.com' });
       for (let i = 0; i < LIMITS.login.perAccount; i += 1) {

@@ -117,7 +117,8 @@ export function adminUserRoutes(app: AppInstance, deps: AppDeps) {
     {
       schema: {
         tags: ['admin'],
-        summary: "An admin's complimentary premium until a date; recorded. Readers buy premium through payments.",
+        summary:
+          "An admin's complimentary premium until a date, or the reader's own later expiry; recorded. Readers buy premium through payments.",
         security: bearer,
         params: EmailParamSchema,
         body: GrantPremiumInputSchema,

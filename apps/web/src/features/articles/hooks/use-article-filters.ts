@@ -2,18 +2,18 @@ import { LIMITS, TAGS } from '@dispatch/shared';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApprovedArticlesFilters } from '../api/keys';
+import { pageFrom } from '../../../lib/page-param';
 
 const FILTER_KEYS = ['search', 'publisher', 'tag', 'page'] as const;
 
 /** Reads the list's filters from the URL, dropping anything the API would refuse. */
 export function parseArticleFilters(params: URLSearchParams): ApprovedArticlesFilters {
   const tag = params.get('tag') ?? '';
-  const page = Number(params.get('page'));
   return {
     search: (params.get('search') ?? '').trim().slice(0, LIMITS.searchMaxLength),
     publisher: (params.get('publisher') ?? '').trim().slice(0, LIMITS.nameMaxLength),
     tag: (TAGS as readonly string[]).includes(tag) ? tag : '',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    page: pageFrom(params),
   };
 }
 
