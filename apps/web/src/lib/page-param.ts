@@ -13,3 +13,11 @@ export function pageFrom(searchParams: URLSearchParams): number {
 export function lastPage(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
+
+/**
+ * Whether a settled answer is a page past the list's end (an old link, a list that shrank): the
+ * list then shows its last page rather than an empty state.
+ */
+export function isPastLastPage(shown: number, total: number, isPlaceholderData: boolean): boolean {
+  return shown === 0 && total > 0 && !isPlaceholderData;
+}

@@ -29,6 +29,7 @@ import {
   toTrendingArticle,
 } from './articles.mapper.js';
 import * as repository from './articles.repository.js';
+import { toRowWindow, type PageQuery } from '../../db/paging.js';
 
 export interface ApprovedQuery {
   search?: string;
@@ -52,10 +53,7 @@ export function getApprovedArticles(
   };
   const key = normalisedKey({ list: 'approved', ...filter, page: query.page, limit: query.limit });
   return cache.remember('catalog', key, CATALOG_TTL_MS, async () => {
-    const { rows, total } = await repository.listApproved(db, filter, {
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
+    const { rows, total } = await repository.listApproved(db, filter, toRowWindow(query));
     return { articles: rows.map(toArticleCard), total };
   });
 }
@@ -151,15 +149,8 @@ export async function recordView(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, 
   return { views };
 }
 
-export async function getUserArticles(
-  db: Db,
-  authorId: string,
-  page: { page: number; limit: number },
-): Promise<MyArticlePage> {
-  const { rows, total } = await repository.listByAuthor(db, authorId, {
-    offset: (page.page - 1) * page.limit,
-    limit: page.limit,
-  });
+export async function getUserArticles(db: Db, authorId: string, page: PageQuery): Promise<MyArticlePage> {
+  const { rows, total } = await repository.listByAuthor(db, authorId, toRowWindow(page));
   return { articles: rows.map(toMyArticle), total };
 }
 
@@ -250,23 +241,17 @@ export async function makeArticlePremium(
   return result;
 }
 
-export async function getAdminArticles(db: Db, page: { page: number; limit: number }): Promise<AdminArticlePage> {
-  const { rows, total } = await repository.listForAdmin(db, {
-    offset: (page.page - 1) * page.limit,
-    limit: page.limit,
-  });
+export async function getAdminArticles(db: Db, page: PageQuery): Promise<AdminArticlePage> {
+  const { rows, total } = await repository.listForAdmin(db, toRowWindow(page));
   return { articles: rows.map(toAdminArticle), total };
 }
 
 export function getPremiumArticles(
   { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
-  page: { page: number; limit: number },
+  page: PageQuery,
 ): Promise<ArticlePage> {
   return cache.remember('catalog', normalisedKey({ list: 'premium', ...page }), CATALOG_TTL_MS, async () => {
-    const { rows, total } = await repository.listPremium(db, {
-      offset: (page.page - 1) * page.limit,
-      limit: page.limit,
-    });
+    const { rows, total } = await repository.listPremium(db, toRowWindow(page));
     return { articles: rows.map(toArticleCard), total };
   });
 }

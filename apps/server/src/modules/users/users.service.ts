@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { recordAction } from '../moderation/moderation.service.js';
 import { toRoleRecord, toUser } from './users.mapper.js';
 import * as repository from './users.repository.js';
+import { toRowWindow, type PageQuery } from '../../db/paging.js';
 
 export type { NewUser, UserRow } from './users.repository.js';
 export { toUser } from './users.mapper.js';
@@ -71,8 +72,8 @@ export async function updateProfile(
 
 export const lockUserForUpdate = (tx: DbOrTx, id: string) => repository.lockForUpdate(tx, id);
 
-export async function listUsers(db: Db, page: { page: number; limit: number }): Promise<UserPage> {
-  const { rows, total } = await repository.listPage(db, { offset: (page.page - 1) * page.limit, limit: page.limit });
+export async function listUsers(db: Db, page: PageQuery): Promise<UserPage> {
+  const { rows, total } = await repository.listPage(db, toRowWindow(page));
   return { users: rows.map(toUser), total };
 }
 

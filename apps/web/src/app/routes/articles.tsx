@@ -15,7 +15,7 @@ import { publishersQueryOptions, usePublishers } from '../../features/publishers
 import { useViewer } from '../../hooks/use-viewer';
 import { prefetch } from '../../lib/prefetch';
 import { PageTitle } from '../../components/page-title';
-import { lastPage } from '../../lib/page-param';
+import { isPastLastPage, lastPage } from '../../lib/page-param';
 
 export function articlesLoader(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
@@ -59,8 +59,7 @@ export function ArticlesRoute() {
     );
   } else if (articles.isError && !articles.data) {
     content = <ErrorState onRetry={() => void articles.refetch()} />;
-  } else if (shown.length === 0 && total > 0 && !articles.isPlaceholderData) {
-    // A page past the last one (an old link, a list that shrank): show the last page instead.
+  } else if (isPastLastPage(shown.length, total, articles.isPlaceholderData)) {
     content = <Navigate to={pageLink(totalPages)} replace />;
   } else if (shown.length === 0) {
     content = (

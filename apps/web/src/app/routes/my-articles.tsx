@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { MY_ARTICLES_PAGE_SIZE, useMyArticles } from '../../features/writing/api/get-my-articles';
 import { MyArticlesTable } from '../../features/writing/components/my-articles-table';
 import { useAuth } from '../../lib/auth';
-import { lastPage, pageFrom } from '../../lib/page-param';
+import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/page-title';
 
@@ -28,8 +28,7 @@ export function MyArticlesRoute() {
         </Link>
       </EmptyState>
     );
-  // Past the last page, as after deleting the only article on it: show the last page instead.
-  else if (articles.data.articles.length === 0 && !articles.isPlaceholderData)
+  else if (isPastLastPage(articles.data.articles.length, articles.data.total, articles.isPlaceholderData))
     content = <Navigate to={`?page=${totalPages}`} replace />;
   else
     content = (

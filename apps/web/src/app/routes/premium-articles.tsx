@@ -6,7 +6,7 @@ import { PREMIUM_PAGE_SIZE, usePremiumArticles } from '../../features/articles/a
 import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { useViewer } from '../../hooks/use-viewer';
 import { PageTitle } from '../../components/page-title';
-import { lastPage, pageFrom } from '../../lib/page-param';
+import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
 
 const pageLink = (page: number) => ({ search: page > 1 ? `?page=${page}` : '' });
 
@@ -32,7 +32,7 @@ export function PremiumArticlesRoute() {
     );
   } else if (articles.isError && !articles.data) {
     content = <ErrorState onRetry={() => void articles.refetch()} />;
-  } else if (shown.length === 0 && total > 0 && !articles.isPlaceholderData) {
+  } else if (isPastLastPage(shown.length, total, articles.isPlaceholderData)) {
     content = <Navigate to={pageLink(totalPages)} replace />;
   } else if (shown.length === 0) {
     content = <EmptyState message={TEXT.premiumPage.empty} />;

@@ -8,7 +8,7 @@ import { articleKeys } from '../../../features/articles/api/keys';
 import { ADMIN_ARTICLES_PAGE_SIZE, useAdminArticles } from '../../../features/dashboard/api/get-admin-articles';
 import { AdminArticlesTable } from '../../../features/dashboard/components/admin-articles-table';
 import { DashboardHeading } from './dashboard-heading';
-import { lastPage, pageFrom } from '../../../lib/page-param';
+import { isPastLastPage, lastPage, pageFrom } from '../../../lib/page-param';
 
 /** /dashboard/all-articles: every article, 10 a page, with the moderation actions. */
 export function AllArticlesRoute() {
@@ -23,7 +23,7 @@ export function AllArticlesRoute() {
   if (articles.isPending) content = <LoadingState />;
   else if (articles.isError && !articles.data) content = <ErrorState onRetry={() => void articles.refetch()} />;
   else if (articles.data.total === 0) content = <EmptyState message={TEXT.dashboard.noArticles} />;
-  else if (articles.data.articles.length === 0 && !articles.isPlaceholderData)
+  else if (isPastLastPage(articles.data.articles.length, articles.data.total, articles.isPlaceholderData))
     content = <Navigate to={`?page=${lastPage(articles.data.total, ADMIN_ARTICLES_PAGE_SIZE)}`} replace />;
   else
     content = (

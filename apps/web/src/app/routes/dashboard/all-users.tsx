@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../components/states
 import { USERS_PAGE_SIZE, useUsers } from '../../../features/dashboard/api/get-users';
 import { UsersTable } from '../../../features/dashboard/components/users-table';
 import { DashboardHeading } from './dashboard-heading';
-import { lastPage, pageFrom } from '../../../lib/page-param';
+import { isPastLastPage, lastPage, pageFrom } from '../../../lib/page-param';
 
 /** /dashboard/all-users: every account, 5 a page, with 'Make Admin'. */
 export function AllUsersRoute() {
@@ -17,7 +17,7 @@ export function AllUsersRoute() {
   if (users.isPending) content = <LoadingState />;
   else if (users.isError && !users.data) content = <ErrorState onRetry={() => void users.refetch()} />;
   else if (users.data.total === 0) content = <EmptyState message={TEXT.dashboard.noUsers} />;
-  else if (users.data.users.length === 0 && !users.isPlaceholderData)
+  else if (isPastLastPage(users.data.users.length, users.data.total, users.isPlaceholderData))
     content = <Navigate to={`?page=${lastPage(users.data.total, USERS_PAGE_SIZE)}`} replace />;
   else
     content = (

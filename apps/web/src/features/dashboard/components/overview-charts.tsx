@@ -23,19 +23,20 @@ const RULE = '#d6d3d1';
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
-/** 'YYYY-MM' as 'Mar 2025'. */
-export function monthLabel(month: string): string {
-  const date = new Date(`${month}-01T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? month : monthFormat.format(date);
-}
-
 const shortMonthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });
 
-/** 'YYYY-MM' as "Mar ’25": short enough for every month's label to fit under the chart. */
-export function shortMonthLabel(month: string): string {
+/** 'YYYY-MM' written by `write`, or as it came when it is not a month. */
+function formatMonth(month: string, write: (date: Date) => string): string {
   const date = new Date(`${month}-01T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? month : `${shortMonthFormat.format(date)} ’${month.slice(2, 4)}`;
+  return Number.isNaN(date.getTime()) ? month : write(date);
 }
+
+/** 'YYYY-MM' as 'Mar 2025'. */
+export const monthLabel = (month: string) => formatMonth(month, (date) => monthFormat.format(date));
+
+/** 'YYYY-MM' as "Mar ’25": short enough for every month's label to fit under the chart. */
+export const shortMonthLabel = (month: string) =>
+  formatMonth(month, (date) => `${shortMonthFormat.format(date)} ’${month.slice(2, 4)}`);
 
 interface ChartCardProps {
   id: string;
