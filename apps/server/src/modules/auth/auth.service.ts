@@ -83,14 +83,18 @@ export async function login(
   const accountKey = `account:${input.email}`;
   const pairKey = `account:${input.email}|address:${address}`;
   const addressKey = `address:${address}`;
-  // Taken before the slow check, so that parallel guesses cannot all pass under the limits.
-  const waits = await Promise.all([
-    loginLimits.accountAtAddress.take(pairKey),
-    loginLimits.account.take(accountKey),
-    loginLimits.address.take(addressKey),
-  ]);
-  const waitSeconds = Math.max(...waits);
-  if (waitSeconds > 0) {
+  // Taken before the slow check, so that parallel guesses cannot all pass under the limits. One
+  // at a time, narrowest first: an attempt a limit refuses is handed back to those already taken,
+  // so a guesser blocked at their own address cannot go on to fill the account's wider limit.
+  const limits = [
+    { limiter: loginLimits.accountAtAddress, key: pairKey },
+    { limiter: loginLimits.account, key: accountKey },
+    { limiter: loginLimits.address, key: addressKey },
+  ];
+  for (const [index, { limiter, key }] of limits.entries()) {
+    const waitSeconds = await limiter.take(key);
+    if (waitSeconds === 0) continue;
+    await Promise.all(limits.slice(0, index).map((taken) => taken.limiter.release(taken.key)));
     throw new AppError(
       ERROR_CODES.tooManyRequests,
       429,

@@ -172,7 +172,8 @@ describe('accounts', () => {
       const blocked = await login('target@example.com', PASSWORD, '10.3.0.1');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json<ErrorResponse>().message).toBe(API_MESSAGES.tooManyLoginAttempts(15));
-      // The guesser cannot lock the owner out from elsewhere.
+      // The guesser cannot lock the owner out from elsewhere, even by going on while blocked.
+      for (let i = 0; i < LIMITS.login.perAccount; i += 1) await login('target@example.com', 'Wrong#123', '10.3.0.1');
       expect((await login('target@example.com', PASSWORD, '10.4.0.1')).statusCode).toBe(200);
     });
 
