@@ -5,8 +5,12 @@
  *   npm run audit:pages                 # builds, then audits with Lighthouse's desktop and mobile settings
  *   tsx bench/audit-pages.ts --desktop  # on an existing build, desktop only (the gated run)
  *
- * Gates (desktop): performance >= 95, accessibility, best practices and SEO = 100, no axe violation.
- * Mobile (Lighthouse's default: a mid-range phone, 4x slower CPU, slow 4G, simulated) is reported only.
+ * Pages are opened as the reader who would open them (anonymous, a signed-in reader, a subscriber on a
+ * premium article, the admin), with the session in localStorage and the page cookie, as after a login.
+ *
+ * Gates, desktop and mobile (Lighthouse's default: a mid-range phone, 4x slower CPU, slow 4G, simulated):
+ * performance >= 95, accessibility, best practices and SEO = 100, no axe violation; on mobile also
+ * LCP <= 1.5 s, TBT <= 150 ms, CLS <= 0.05.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,6 +26,9 @@ import { chromium, type BrowserContext } from 'playwright-core';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
 const ADMIN = { email: 'editor@dispatch.test', password: 'Editor#2026' };
+const READER = { email: 'reader@example.com', password: 'Reader#2026' };
+const SUBSCRIBER = { email: 'subscriber@example.com', password: 'Premium#2026' };
+const MOBILE_TARGETS = { lcpMs: 1500, tbtMs: 150, cls: 0.05 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   performance: 95,
@@ -37,13 +44,17 @@ interface AxeViolation {
   nodes: { target: unknown[] }[];
 }
 
+type Viewer = 'anonymous' | 'reader' | 'subscriber' | 'admin';
+
 interface PageResult {
   page: string;
+  viewer: Viewer;
   form: 'desktop' | 'mobile';
   scores: Record<(typeof CATEGORIES)[number], number>;
   failing: string[];
   axe: AxeViolation[] | null;
   scriptKb: number;
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
 }
 
 function freePort(): Promise<number> {
@@ -86,7 +97,7 @@ async function runLighthouse(
   debuggingPort: number,
   url: string,
   form: 'desktop' | 'mobile',
-): Promise<Omit<PageResult, 'page' | 'axe'>> {
+): Promise<Omit<PageResult, 'page' | 'axe' | 'viewer'>> {
   const blank = await context.newPage();
   const cdp = await context.newCDPSession(blank);
   await cdp.send('Network.clearBrowserCache');
@@ -126,7 +137,14 @@ async function runLighthouse(
     items?: { resourceType: string; transferSize: number }[];
   };
   const script = summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0;
-  return { form, scores, failing, scriptKb: script / 1000 };
+  const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const metrics = {
+    fcpMs: metric('first-contentful-paint'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
+  return { form, scores, failing, scriptKb: script / 1000, metrics };
 }
 
 /** A hint of where a failing audit failed: its first few items' element, URL or issue. */
@@ -170,11 +188,30 @@ async function runAxe(context: BrowserContext, url: string): Promise<AxeViolatio
 }
 
 function printTable(results: PageResult[]): void {
-  const header = ['page', 'form', 'performance', 'accessibility', 'best practices', 'SEO', 'axe violations', 'JS kB'];
+  const header = [
+    'page',
+    'viewer',
+    'form',
+    'performance',
+    'accessibility',
+    'best practices',
+    'SEO',
+    'FCP s',
+    'LCP s',
+    'TBT ms',
+    'CLS',
+    'axe violations',
+    'JS kB',
+  ];
   const rows = results.map((result) => [
     result.page,
+    result.viewer,
     result.form,
     ...CATEGORIES.map((id) => String(result.scores[id])),
+    (result.metrics.fcpMs / 1000).toFixed(2),
+    (result.metrics.lcpMs / 1000).toFixed(2),
+    result.metrics.tbtMs.toFixed(0),
+    result.metrics.cls.toFixed(3),
     result.axe === null ? '-' : String(result.axe.length),
     result.scriptKb.toFixed(1),
   ]);
@@ -232,14 +269,24 @@ async function main(): Promise<void> {
   let context: BrowserContext | undefined;
   try {
     await waitForServer(origin, server, () => output);
-    const { token } = await api<{ token: string }>(origin, '/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
+    const tokens: Record<Viewer, string | null> = { anonymous: null, reader: null, subscriber: null, admin: null };
+    for (const [viewer, account] of [
+      ['reader', READER],
+      ['subscriber', SUBSCRIBER],
+      ['admin', ADMIN],
+    ] as const) {
+      tokens[viewer] = (
+        await api<{ token: string }>(origin, '/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(account),
+        })
+      ).token;
+    }
     const approved = await api<{ articles: { _id: string; isPremium: boolean }[] }>(origin, '/api/articles/approved');
     const article = approved.articles.find((candidate) => !candidate.isPremium);
-    if (!article) throw new Error('the demo content has no approved free article');
+    const premium = approved.articles.find((candidate) => candidate.isPremium);
+    if (!article || !premium) throw new Error('the demo content has no approved free and premium article');
 
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: CHROMIUM,
@@ -258,18 +305,35 @@ async function main(): Promise<void> {
     });
     const first = context.pages()[0] ?? (await context.newPage());
     await first.goto(`${origin}/forbidden`);
-    await first.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    /** Signs this browser in as a login would: the token in localStorage and the page cookie. */
+    async function actAs(viewer: Viewer) {
+      const token = tokens[viewer];
+      await context!.clearCookies();
+      await first.evaluate(
+        token ? `localStorage.setItem('token', ${JSON.stringify(token)})` : `localStorage.removeItem('token')`,
+      );
+      if (token) await context!.addCookies([{ name: 'dispatch_page', value: token, url: origin, httpOnly: true }]);
+    }
 
-    const pages = ['/', '/articles', `/articles/${article._id}`, '/subscription', '/dashboard'];
+    const pages: { page: string; viewer: Viewer }[] = [
+      { page: '/', viewer: 'anonymous' },
+      { page: '/articles', viewer: 'anonymous' },
+      { page: `/articles/${article._id}`, viewer: 'reader' },
+      { page: `/articles/${premium._id}`, viewer: 'subscriber' },
+      { page: '/subscription', viewer: 'reader' },
+      { page: '/dashboard', viewer: 'admin' },
+    ];
     const forms: ('desktop' | 'mobile')[] = desktopOnly ? ['desktop'] : ['desktop', 'mobile'];
     const results: PageResult[] = [];
-    for (const page of pages) {
+    for (const { page, viewer } of pages) {
       const url = `${origin}${page}`;
+      await actAs(viewer);
       const axe = await runAxe(context, url);
       for (const form of forms) {
-        process.stdout.write(`auditing ${page} (${form})...\n`);
+        process.stdout.write(`auditing ${page} as ${viewer} (${form})...\n`);
         results.push({
           page,
+          viewer,
           axe: form === 'desktop' ? axe : null,
           ...(await runLighthouse(context, debuggingPort, url, form)),
         });
@@ -279,13 +343,17 @@ async function main(): Promise<void> {
 
     const missed = results.filter(
       (result) =>
-        result.form === 'desktop' &&
-        (CATEGORIES.some((id) => result.scores[id] < TARGETS[id]) || (result.axe?.length ?? 0) > 0),
+        CATEGORIES.some((id) => result.scores[id] < TARGETS[id]) ||
+        (result.axe?.length ?? 0) > 0 ||
+        (result.form === 'mobile' &&
+          (result.metrics.lcpMs > MOBILE_TARGETS.lcpMs ||
+            result.metrics.tbtMs > MOBILE_TARGETS.tbtMs ||
+            result.metrics.cls > MOBILE_TARGETS.cls)),
     );
     console.log(
       missed.length === 0
-        ? '\nAll targets met (desktop: performance >= 95, the other categories 100, no axe violation).'
-        : `\nTargets missed on: ${missed.map((result) => result.page).join(', ')}`,
+        ? '\nAll targets met (performance >= 95, the other categories 100, no axe violation; mobile LCP <= 1.5 s, TBT <= 150 ms, CLS <= 0.05).'
+        : `\nTargets missed on: ${missed.map((result) => `${result.page} (${result.viewer}, ${result.form})`).join(', ')}`,
     );
     process.exitCode = missed.length === 0 ? 0 : 1;
   } finally {

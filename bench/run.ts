@@ -114,8 +114,19 @@ interface Result {
   errors: number;
 }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Result> {
-  const run = (duration: number) => autocannon({ url: `${BASE}${url}`, connections: CONNECTIONS, duration, headers });
+/** A scenario's path: one URL, or a new one for every request (what readers do: the cache sees each once or rarely). */
+type ScenarioPath = string | (() => string);
+
+async function load(name: string, url: ScenarioPath, headers: Record<string, string> = {}): Promise<Result> {
+  const varied = typeof url === 'function' ? url : undefined;
+  const run = (duration: number) =>
+    autocannon({
+      url: `${BASE}${typeof url === 'string' ? url : url()}`,
+      connections: CONNECTIONS,
+      duration,
+      headers,
+      ...(varied && { requests: [{ setupRequest: (request) => ({ ...request, path: varied() }) }] }),
+    });
   await run(2);
   const result = await run(DURATION);
   return {
@@ -161,7 +172,9 @@ async function main() {
     const article = first.articles?.find((card) => !card.isPremium);
     if (!article) throw new Error(`no free article in the first page: ${JSON.stringify(first).slice(0, 300)}`);
 
-    const scenarios: [string, string, Record<string, string>?][] = [
+    const pages = Math.ceil((ARTICLES * 0.9) / 12);
+    const randomPage = () => `/articles?page=${1 + Math.floor(Math.random() * Math.min(pages, 1000))}`;
+    const scenarios: [string, ScenarioPath, Record<string, string>?][] = [
       ['baseline (fixed JSON)', '/api/health/live'],
       ['approved, first page', '/api/articles/approved'],
       ['approved, search', '/api/articles/approved?search=stadium'],
@@ -170,6 +183,11 @@ async function main() {
       ['trending', '/api/articles/trending'],
       ['stats', '/api/stats/users'],
       ['detail, logged in', `/api/articles/${article._id}`, { authorization: `Bearer ${token}` }],
+      // Rendered pages (server-side React): what a reader's browser or a crawler gets first.
+      ['page: home', '/'],
+      ['page: /articles?page=N', randomPage],
+      ['page: article, anonymous', `/articles/${article._id}`],
+      ['page: article, signed in', `/articles/${article._id}`, { cookie: `dispatch_page=${token}` }],
     ];
     const results: Result[] = [];
     for (const [name, path, headers] of scenarios) results.push(await load(name, path, headers));
@@ -182,11 +200,11 @@ async function main() {
         `${CONNECTIONS} connections, ${DURATION} s each after a 2 s warm-up\n`,
     );
     console.log(
-      `${'scenario'.padEnd(28)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'vs baseline'.padStart(13)}${'errors'.padStart(8)}`,
+      `${'scenario'.padEnd(30)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'vs baseline'.padStart(13)}${'errors'.padStart(8)}`,
     );
     for (const result of results) {
       console.log(
-        `${result.name.padEnd(28)}${String(result.rps).padStart(9)}${String(result.p50).padStart(9)}${String(result.p99).padStart(9)}${`${Math.round((result.rps / baseline) * 100)} %`.padStart(13)}${String(result.errors).padStart(8)}`,
+        `${result.name.padEnd(30)}${String(result.rps).padStart(9)}${String(result.p50).padStart(9)}${String(result.p99).padStart(9)}${`${Math.round((result.rps / baseline) * 100)} %`.padStart(13)}${String(result.errors).padStart(8)}`,
       );
     }
     console.log(`\nserver peak RSS: ${peakRssMb(server.pid!)} MB`);

@@ -84,7 +84,7 @@ describe('accounts', () => {
     session = await openBrowser();
     const { page } = session;
     await page.goto('/profile');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     await page.getByLabel(TEXT.auth.email, { exact: true }).fill('reader@example.com');
     await page.getByLabel(TEXT.auth.password, { exact: true }).fill('Reader#2026');
     await page.getByRole('button', { name: TEXT.auth.login, exact: true }).click();

@@ -40,7 +40,12 @@ export async function openBrowser(viewport = DESKTOP): Promise<Session> {
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    // A 404 or 403 page is answered with that status, as it should be; Chromium logs the document's status.
+    const documentStatus =
+      message.text().startsWith('Failed to load resource: the server responded with a status of 40') &&
+      message.location().url === page.url();
+    if (message.type() === 'error' && !documentStatus) errors.push(`console: ${message.text()}`);
+    if (message.type() === 'warning') errors.push(`console warning: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
   return {

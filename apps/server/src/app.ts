@@ -20,6 +20,9 @@ import { createStripeClient, createStripeProvider } from './modules/payments/str
 import { createTestProvider } from './modules/payments/test-provider.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createImageStore, type ImageStore } from './modules/uploads/image-store.js';
+import { loadPageShell } from './modules/pages/page-renderer.js';
+import { createPageService } from './modules/pages/pages.service.js';
+import { articlePreviewRoutes } from './modules/articles/article-preview.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.js';
 import { WEB_DIST_DIR } from './paths.js';
@@ -50,6 +53,7 @@ const ROUTE_MODULES = [
   googleRoutes,
   uploadRoutes,
   articleRoutes,
+  articlePreviewRoutes,
   articleWriteRoutes,
   publisherRoutes,
   adminPublisherRoutes,
@@ -174,7 +178,9 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     { prefix: '/api' },
   );
   await registerUploadFiles(app, deps.images.dir);
-  await registerWebApp(app, options.webDir ?? WEB_DIST_DIR);
+  const webDir = options.webDir ?? WEB_DIST_DIR;
+  const pageShell = await loadPageShell(webDir);
+  await registerWebApp(app, webDir, pageShell && createPageService(app, deps, pageShell));
 
   return app;
 }

@@ -72,6 +72,11 @@ describe('who may call what', () => {
       (url) => ({ endpoint: `GET ${url}`, request: get(url), expected: everyone(200) }),
     ),
     {
+      endpoint: 'GET /api/articles/:id/preview (approved)',
+      request: async () => ({ method: 'GET', url: `/api/articles/${await article()}/preview` }),
+      expected: everyone(200),
+    },
+    {
       endpoint: 'GET /api/articles/:id (approved)',
       request: async () => ({ method: 'GET', url: `/api/articles/${await article()}` }),
       expected: loggedIn(200),

@@ -2,15 +2,72 @@ import './lib/zod-jitless';
 import '@fontsource-variable/inter';
 import '@fontsource-variable/playfair-display';
 import './index.css';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { createRoutes } from './app/routes';
+import { ApiError, readStoredToken } from './lib/api-client';
+import { authKeys } from './lib/auth';
+import { createQueryClient } from './lib/query-client';
+import { resolveLazyRoutes } from './ssr/resolve-lazy-routes';
+import { PAGE_STATE_ELEMENT_ID, tokenTagOf, type PageState } from './ssr/page-state';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const HYDRATED_FRESH_MS = 30_000;
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+function readPageState(): PageState | null {
+  const element = document.getElementById(PAGE_STATE_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as PageState;
+  } catch {
+    return null;
+  }
+}
+
+/** Errors travel as plain objects: make them ApiErrors again, as the pages expect. */
+function reviveErrors(state: PageState) {
+  for (const query of state.queries.queries) {
+    const error = query.state.error as unknown as { name?: string; status: number; code: string; message: string };
+    if (error?.name === 'ApiError') query.state.error = new ApiError(error);
+  }
+}
+
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  const queryClient = createQueryClient();
+  const routes = createRoutes(queryClient);
+  const page = readPageState();
+  if (!page) {
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} router={createBrowserRouter(routes)} />
+      </StrictMode>,
+    );
+    return;
+  }
+
+  reviveErrors(page);
+  // What the HTML shows is seconds old: mounting the page must not fetch it all again.
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, staleTime: HYDRATED_FRESH_MS },
+  });
+  hydrate(queryClient, page.queries);
+  const token = readStoredToken();
+  // The HTML was rendered for the session this browser holds: hydrate it. Otherwise (a token from before
+  // the page cookie, or a cookie outliving its token) render afresh for the stored token.
+  const sameViewer = tokenTagOf(token) === page.tokenTag;
+  if (sameViewer && token && page.user) queryClient.setQueryData(authKeys.session(token), page.user);
+  await resolveLazyRoutes(routes, window.location.pathname);
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} router={createBrowserRouter(routes, { hydrationData: page.router })} />
+    </StrictMode>
+  );
+  if (sameViewer) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+}
+
+void start();

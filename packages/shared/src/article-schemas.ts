@@ -49,6 +49,10 @@ export type Article = z.infer<typeof ArticleSchema>;
 export const ArticleTeaserSchema = ArticleSchema.omit({ description: true }).extend({ excerpt: z.string() });
 export type ArticleTeaser = z.infer<typeof ArticleTeaserSchema>;
 
+/** What a shared link previews for anyone, signed in or not: an approved article's teaser and its last change. */
+export const ArticlePreviewSchema = ArticleTeaserSchema.extend({ updatedAt: z.string() });
+export type ArticlePreview = z.infer<typeof ArticlePreviewSchema>;
+
 export const ArticleDetailSchema = z.discriminatedUnion('access', [
   z.object({ access: z.literal(true), article: ArticleSchema }),
   z.object({ access: z.literal(false), article: ArticleTeaserSchema }),

@@ -96,6 +96,8 @@ export type UserStats = z.infer<typeof UserStatsSchema>;
 
 export const PublicConfigSchema = z.object({
   siteName: z.string(),
+  /** The address readers use: canonical URLs and link previews are absolute from it. */
+  publicUrl: z.string(),
   supportEmail: z.string(),
   currency: z.string(),
   payments: z.enum(['test', 'stripe']),

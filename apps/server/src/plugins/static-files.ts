@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sendNotFound } from './errors.js';
@@ -22,10 +22,14 @@ export async function registerUploadFiles(app: FastifyInstance, uploadsDir: stri
 }
 
 /**
- * The built SPA: hashed assets cached for a year, index.html for every other non-API path so the
- * client router can take over.
+ * The built SPA: hashed assets cached for a year; every other non-API path is a page, rendered on the
+ * server when the web app's server bundle is built (`servePage`), else index.html for the client router.
  */
-export async function registerWebApp(app: FastifyInstance, webDir: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDir: string,
+  servePage?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+) {
   const hasWebApp = existsSync(path.join(webDir, 'index.html'));
   if (!hasWebApp) app.log.warn({ webDir }, 'the web app is not built: run `npm run build`');
   else {
@@ -48,6 +52,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string) {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     if (!isPage) return sendNotFound(request, reply);
     if (!hasWebApp) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
+    if (servePage) return servePage(request, reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html', webDir);
   });
 }

@@ -1,12 +1,14 @@
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
-import { createRoutes } from './routes';
 
-const queryClient = createQueryClient();
-const router = createBrowserRouter(createRoutes(queryClient));
-
-export function App() {
+export function App({
+  queryClient,
+  router,
+}: {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createBrowserRouter>;
+}) {
   return (
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,27 +1,46 @@
 import { TIMINGS } from '@dispatch/shared';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useHydrated } from '../hooks/use-hydrated';
 import { AuthProvider } from '../lib/auth';
 
 // No toast is due at the first paint: react-toastify loads just after it (lib/lazy-toast.ts).
 const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
 
 /** Everything a route needs around it: the one query client, auth, and the one toast container. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({
+  queryClient,
+  initialToken,
+  children,
+}: {
+  queryClient: QueryClient;
+  /** Server rendering only: the viewer's token from the page cookie. */
+  initialToken?: string | null;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
+      <AuthProvider initialToken={initialToken}>
         {children}
-        <Suspense fallback={null}>
-          <ToastContainer
-            position="top-right"
-            autoClose={TIMINGS.toastAutoCloseMs}
-            pauseOnHover
-            pauseOnFocusLoss
-            theme="light"
-          />
-        </Suspense>
+        <Toasts />
       </AuthProvider>
     </QueryClientProvider>
+  );
+}
+
+/** Not part of the server's HTML: no toast is due before the page is hydrated. */
+function Toasts() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer
+        position="top-right"
+        autoClose={TIMINGS.toastAutoCloseMs}
+        pauseOnHover
+        pauseOnFocusLoss
+        theme="light"
+      />
+    </Suspense>
   );
 }

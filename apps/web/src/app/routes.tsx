@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { configQueryOptions } from '../features/site-config/api/get-config';
 import { LoadingState } from '../components/states';
+import { pageFrom } from '../lib/page-param';
 import { prefetch } from '../lib/prefetch';
 import { AdminRoute } from './guards/admin-route';
 import { RequireAuth } from './guards/require-auth';
@@ -11,6 +12,7 @@ import { MainLayout } from './layouts/main-layout';
 import { ForbiddenRoute } from './routes/forbidden';
 import { HomeRoute, homeLoader } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
+import type { RouteHandle } from './route-handle';
 
 /** Every route of the SPA as data-router objects; loaders warm the TanStack Query cache. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -42,11 +44,28 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 };
               },
             },
-            { path: 'forbidden', element: <ForbiddenRoute /> },
+            { path: 'forbidden', element: <ForbiddenRoute />, handle: { status: 403 } satisfies RouteHandle },
+            {
+              // Signed-in readers get the article; anyone else its preview tags, then /login (decision 014).
+              path: 'articles/:id',
+              lazy: async () => {
+                const route = await import('./routes/article-detail');
+                return { Component: route.ArticleDetailRoute };
+              },
+              handle: {
+                serverLoad: async (client, params, signedIn) => {
+                  const route = await import('./routes/article-detail');
+                  await route.loadArticleOnServer(client, params.id ?? '', signedIn);
+                },
+                serverStatus: async (client, params) =>
+                  (await import('./routes/article-detail')).articleStatusOnServer(client, params.id ?? ''),
+              } satisfies RouteHandle,
+            },
             {
               // Login-required pages (SPEC.md 2) go here: anonymous visitors are sent to /login and back.
               // Admin pages get a child route with <AdminRoute /> as its element.
               element: <RequireAuth />,
+              handle: { access: 'signed-in' } satisfies RouteHandle,
               children: [
                 {
                   path: 'profile',
@@ -59,10 +78,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 {
                   path: 'my-articles',
                   lazy: async () => ({ Component: (await import('./routes/my-articles')).MyArticlesRoute }),
-                },
-                {
-                  path: 'articles/:id',
-                  lazy: async () => ({ Component: (await import('./routes/article-detail')).ArticleDetailRoute }),
                 },
                 {
                   path: 'update-article/:id',
@@ -78,9 +93,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   element: <RequirePremium />,
+                  handle: { access: 'premium' } satisfies RouteHandle,
                   children: [
                     {
                       path: 'premium-articles',
+                      handle: {
+                        serverLoad: async (client, _params, signedIn, url) => {
+                          if (!signedIn) return;
+                          const { premiumArticlesQueryOptions } =
+                            await import('../features/articles/api/get-premium-articles');
+                          await prefetch(client, premiumArticlesQueryOptions(pageFrom(url.searchParams)));
+                        },
+                      } satisfies RouteHandle,
                       lazy: async () => ({
                         Component: (await import('./routes/premium-articles')).PremiumArticlesRoute,
                       }),
@@ -89,7 +113,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 },
               ],
             },
-            { path: '*', element: <NotFoundRoute /> },
+            { path: '*', element: <NotFoundRoute />, handle: { status: 404 } satisfies RouteHandle },
           ],
         },
       ],
@@ -99,6 +123,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       id: 'dashboard',
       path: 'dashboard',
       element: <AdminRoute />,
+      handle: { access: 'admin' } satisfies RouteHandle,
       errorElement: <NotFoundRoute />,
       hydrateFallbackElement: <LoadingState />,
       loader: async () => {

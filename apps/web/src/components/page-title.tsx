@@ -1,7 +1,53 @@
+import { TEXT } from '@dispatch/shared';
+import { useLocation } from 'react-router';
 import { FALLBACK_CONFIG, useConfig } from '../features/site-config/api/get-config';
 
-/** The browser tab's title: the page, then the site's name, on every page alike. */
-export function PageTitle({ title }: { title: string }) {
-  const siteName = (useConfig().data ?? FALLBACK_CONFIG).siteName;
-  return <title>{`${title} · ${siteName}`}</title>;
+interface PageTitleProps {
+  title: string;
+  /** The whole title as given, without the site's name after it (the home page). */
+  standalone?: boolean;
+  description?: string;
+  /** An image URL of this site (`/api/uploads/…`) or an absolute one. */
+  image?: string;
+  type?: 'website' | 'article';
+  /** Pages only for their viewer (forms, errors) ask search engines not to list them. */
+  noindex?: boolean;
+}
+
+/**
+ * The page's head: title, description, canonical URL and the Open Graph and Twitter card tags a shared
+ * link previews with. React hoists them into <head>, in the server's HTML and on every navigation.
+ */
+export function PageTitle({
+  title,
+  standalone = false,
+  description,
+  image,
+  type = 'website',
+  noindex,
+}: PageTitleProps) {
+  const config = useConfig().data ?? FALLBACK_CONFIG;
+  const { pathname, search } = useLocation();
+  const fullTitle = standalone ? title : `${title} · ${config.siteName}`;
+  const summary = description ?? TEXT.brand.tagline;
+  const url = `${config.publicUrl}${pathname}${search}`;
+  const imageUrl = image && (/^https?:\/\//.test(image) ? image : `${config.publicUrl}${image}`);
+  return (
+    <>
+      <title>{fullTitle}</title>
+      <meta name="description" content={summary} />
+      {noindex && <meta name="robots" content="noindex" />}
+      <link rel="canonical" href={url} />
+      <meta property="og:site_name" content={config.siteName} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={summary} />
+      <meta property="og:url" content={url} />
+      {imageUrl && <meta property="og:image" content={imageUrl} />}
+      <meta name="twitter:card" content={imageUrl ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={title} />
+      <meta name="twitter:description" content={summary} />
+      {imageUrl && <meta name="twitter:image" content={imageUrl} />}
+    </>
+  );
 }

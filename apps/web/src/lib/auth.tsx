@@ -49,9 +49,15 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `initialToken` is for server rendering, where the token comes from the page cookie rather than
+ * localStorage; the query cache then already holds its session.
+ */
+export function AuthProvider({ children, initialToken }: { children: ReactNode; initialToken?: string | null }) {
   const queryClient = useQueryClient();
-  const [token, setToken] = useState<string | null>(readStoredToken);
+  const [token, setToken] = useState<string | null>(() =>
+    initialToken === undefined ? readStoredToken() : initialToken,
+  );
 
   const session = useQuery({
     queryKey: authKeys.session(token),

@@ -36,6 +36,7 @@ export const apiPaths = {
   updateUser: (email: string) => `/api/users/${encodeURIComponent(email)}`,
   articles: '/api/articles',
   article: (id: string) => `/api/articles/${encodeURIComponent(id)}`,
+  articlePreview: (id: string) => `/api/articles/${encodeURIComponent(id)}/preview`,
   articleViews: (id: string) => `/api/articles/views/${encodeURIComponent(id)}`,
   userArticles: (email: string) => `/api/articles/user/${encodeURIComponent(email)}`,
   adminArticles: '/api/admin/articles',

@@ -12,12 +12,21 @@ export function returnState(location: Pick<Location, 'pathname' | 'search' | 'ha
 
 const AUTH_PAGES: string[] = [paths.login, paths.register];
 
+/** A path of this site that login may go on to: never another origin, never the auth pages themselves. */
+function safePath(target: string | null): string | undefined {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;
+  const pathname = target.split(/[?#]/)[0]!;
+  return AUTH_PAGES.includes(pathname) ? undefined : target;
+}
+
 /**
- * Where to go after logging in: the page the visitor was sent away from, else home. Only paths of this
- * site are followed, never the auth pages themselves.
+ * Where to go after logging in: the page the visitor was sent away from (the guard's router state, or
+ * the server's `?redirect=` when it sent them), else home.
  */
-export function returnTo(state: unknown): string {
-  if (typeof state !== 'object' || state === null || !('from' in state)) return paths.home;
+export function returnTo(state: unknown, locationSearch = ''): string {
+  if (typeof state !== 'object' || state === null || !('from' in state)) {
+    return safePath(new URLSearchParams(locationSearch).get('redirect')) ?? paths.home;
+  }
   const { from } = state as { from: unknown };
   if (typeof from !== 'object' || from === null) return paths.home;
   const { pathname, search, hash } = from as Record<string, unknown>;

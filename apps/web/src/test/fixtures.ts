@@ -11,6 +11,7 @@ const image = (n: number) => `/api/uploads/${String(n).padStart(64, 'a')}.webp`;
 
 export const config = PublicConfigSchema.parse({
   siteName: 'The Daily Dispatch',
+  publicUrl: 'http://127.0.0.1:3000',
   supportEmail: 'support@example.com',
   currency: 'usd',
   payments: 'test',

@@ -95,6 +95,7 @@ const fullColumns = {
   views: articles.views,
   declineReason: articles.declineReason,
   createdAt: articles.createdAt,
+  updatedAt: articles.updatedAt,
 };
 function prepareFindFull(db: DbOrTx) {
   return db

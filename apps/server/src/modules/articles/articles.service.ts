@@ -1,4 +1,5 @@
 import {
+  type ArticlePreview,
   API_MESSAGES,
   ARTICLE_MESSAGES,
   canReadArticle,
@@ -128,8 +129,16 @@ async function articleAnswers({ db, cache }: Pick<AppDeps, 'db' | 'cache'>, id: 
       facts: { status: row.status, isPremium: row.isPremium, author_email: row.authorEmail },
       full: { access: true, article: toArticle(row) } as const,
       teaser: { access: false, article: toArticleTeaser(row) } as const,
+      updatedAt: row.updatedAt.toISOString(),
     };
   });
+}
+
+/** The preview tags of a shared link (title, excerpt, image…): approved articles only, never the text. */
+export async function getArticlePreview(deps: Pick<AppDeps, 'db' | 'cache'>, id: string): Promise<ArticlePreview> {
+  const answers = await articleAnswers(deps, id);
+  if (!answers || answers.facts.status !== 'approved') throw articleNotFound();
+  return { ...answers.teaser.article, updatedAt: answers.updatedAt };
 }
 
 export async function getArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, viewer: Viewer, id: string) {

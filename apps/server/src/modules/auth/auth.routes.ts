@@ -11,11 +11,13 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import { badRequest } from '../../plugins/errors.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
+import { clearPageSession, setPageSession } from '../../plugins/page-session.js';
 import * as service from './auth.service.js';
 
 const REGISTRATIONS_PER_HOUR = 10;
 
 export function authRoutes(app: AppInstance, deps: AppDeps) {
+  const secure = deps.config.publicUrl.startsWith('https://');
   app.post(
     '/auth/register',
     {
@@ -52,7 +54,11 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: LoginResponseSchema },
       },
     },
-    (request) => service.login(deps, request.body, request.ip),
+    async (request, reply) => {
+      const answer = await service.login(deps, request.body, request.ip);
+      setPageSession(reply, answer.token, secure);
+      return answer;
+    },
   );
 
   app.get(
@@ -65,7 +71,12 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: SessionResponseSchema },
       },
     },
-    async (request) => ({ user: await service.getSessionUser(deps, requireViewer(request)) }),
+    async (request, reply) => {
+      const user = await service.getSessionUser(deps, requireViewer(request));
+      // A session from before the page cookie existed, or from Google sign-in, gets it here.
+      if (request.headers.authorization) setPageSession(reply, request.headers.authorization.slice(7).trim(), secure);
+      return { user };
+    },
   );
 
   app.post(
@@ -79,6 +90,7 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       await service.logout(deps, requireViewer(request));
+      clearPageSession(reply, secure);
       return reply.code(204).send();
     },
   );

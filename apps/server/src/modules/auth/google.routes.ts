@@ -2,6 +2,7 @@ import { API_MESSAGES, GOOGLE_MESSAGE_TYPE, LIMITS } from '@dispatch/shared';
 import type { FastifyReply } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { AppError } from '../../plugins/errors.js';
+import { readCookie } from '../../plugins/page-session.js';
 import { storeAvatar } from '../uploads/avatar.js';
 import * as service from './auth.service.js';
 import { createGoogleSignIn, type GoogleClaims } from './google.js';
@@ -33,14 +34,6 @@ async function readAtMost(response: Response, maxBytes: number): Promise<Buffer 
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
 }
 
 export function googleRoutes(app: AppInstance, deps: AppDeps) {

@@ -6,6 +6,7 @@ import { AppError } from '../../plugins/errors.js';
 export function systemRoutes(app: AppInstance, { config, db }: AppDeps) {
   const publicConfig: PublicConfig = {
     siteName: config.site.name,
+    publicUrl: config.publicUrl,
     supportEmail: config.site.supportEmail,
     currency: config.payments.currency,
     payments: config.payments.provider,

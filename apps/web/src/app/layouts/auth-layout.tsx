@@ -1,5 +1,6 @@
 import { TEXT } from '@dispatch/shared';
-import { Link, Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Redirect } from '../../components/redirect';
 import { LoadingState } from '../../components/states';
 import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
 import { useAuth } from '../../lib/auth';
@@ -15,7 +16,7 @@ export function AuthLayout() {
   const { user, loading } = useAuth();
   const location = useLocation();
 
-  if (user) return <Navigate to={returnTo(location.state)} replace />;
+  if (user) return <Redirect to={returnTo(location.state, location.search)} />;
 
   return (
     <div className="flex min-h-screen flex-col bg-stone-100">

@@ -3,16 +3,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, LogoutIcon, MenuIcon } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { useLiveViewer } from '../../hooks/use-viewer';
 import { paths } from '../../lib/paths';
 import { navLinksFor } from './use-nav-links';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
+const dateOptions: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
+const dateFormat = new Intl.DateTimeFormat('en-US', dateOptions);
+// The server's HTML gives the date in UTC; the reader's own day follows once the page is hydrated.
+const utcDateFormat = new Intl.DateTimeFormat('en-US', { ...dateOptions, timeZone: 'UTC' });
 
 function desktopLinkClass({ isActive }: { isActive: boolean }) {
   return `inline-block border-b-2 py-3 text-sm font-semibold tracking-[0.08em] uppercase transition-colors ${
@@ -52,6 +51,7 @@ function LogoutButton({ onClick, pending, className }: { onClick: () => void; pe
 }
 
 export function Navbar({ siteName }: { siteName: string }) {
+  const hydrated = useHydrated();
   const viewer = useLiveViewer();
   const links = navLinksFor(viewer);
   const { user } = viewer;
@@ -93,7 +93,7 @@ export function Navbar({ siteName }: { siteName: string }) {
     <header ref={headerRef} className="relative z-30 border-b border-rule bg-paper">
       <div className="hidden border-b border-rule md:block">
         <div className="container-page flex items-center justify-between py-2 text-xs text-ink-soft">
-          <span>{dateFormat.format(new Date())}</span>
+          <span>{(hydrated ? dateFormat : utcDateFormat).format(new Date())}</span>
           <span className="italic">{TEXT.brand.tagline}</span>
         </div>
       </div>

@@ -1,43 +1,96 @@
-import { useParams } from 'react-router';
-import { TEXT } from '@dispatch/shared';
+import { excerpt, TEXT } from '@dispatch/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { useLocation, useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { Redirect } from '../../components/redirect';
 import { StatusPage } from '../../components/status-page';
 import { ErrorState, LoadingState } from '../../components/states';
-import { useArticle } from '../../features/article-detail/api/get-article';
+import { articleQueryOptions, useArticle } from '../../features/article-detail/api/get-article';
+import { articlePreviewQueryOptions, useArticlePreview } from '../../features/article-detail/api/get-article-preview';
 import { useRecordView } from '../../features/article-detail/api/record-view';
+import { ArticleMeta } from '../../features/article-detail/components/article-meta';
 import { ArticleView } from '../../features/article-detail/components/article-view';
 import { ApiError } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
-import { PageTitle } from '../../components/page-title';
+import { prefetch } from '../../lib/prefetch';
+import { returnState } from '../../lib/return-to';
 
-/** /articles/:id, behind RequireAuth. */
-export function ArticleDetailRoute() {
-  const id = useParams().id ?? '';
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * What the server loads before rendering the page: the article for a signed-in reader, its public
+ * preview for anyone else (the page then sends them to /login, but the HTML keeps the preview tags).
+ */
+export async function loadArticleOnServer(queryClient: QueryClient, id: string, signedIn: boolean) {
+  if (signedIn) await prefetch(queryClient, articleQueryOptions(id));
+  else await prefetch(queryClient, articlePreviewQueryOptions(id));
+}
+
+/** A 404 when the article does not exist or may not be shown. */
+export function articleStatusOnServer(queryClient: QueryClient, id: string): number | undefined {
+  const states = [articleQueryOptions(id), articlePreviewQueryOptions(id)].map(
+    (options) => queryClient.getQueryState(options.queryKey)?.error,
+  );
+  return states.some(isNotFound) ? 404 : undefined;
+}
+
+function ArticleNotFound() {
+  return (
+    <>
+      <PageTitle title={TEXT.detail.notFound} noindex />
+      <StatusPage
+        code="404"
+        message={TEXT.detail.notFound}
+        actionLabel={TEXT.detail.backToArticles}
+        to={paths.articles}
+      />
+    </>
+  );
+}
+
+/** An anonymous visitor: the preview tags for link previews and crawlers, then on to /login (and back). */
+function ArticlePreviewPage({ id }: { id: string }) {
+  const preview = useArticlePreview(id);
+  const location = useLocation();
+  if (preview.isError && isNotFound(preview.error)) return <ArticleNotFound />;
+  return (
+    <>
+      {preview.data && <ArticleMeta article={preview.data} summary={preview.data.excerpt} />}
+      <Redirect to={paths.login} state={returnState(location)} />
+      <LoadingState />
+    </>
+  );
+}
+
+function ArticleReader({ id }: { id: string }) {
   const detail = useArticle(id);
   useRecordView(id, detail.data?.access === true);
 
   let content;
   if (detail.isPending) content = <LoadingState />;
   else if (detail.isError) {
-    if (detail.error instanceof ApiError && detail.error.status === 404)
-      return (
-        <>
-          <PageTitle title={TEXT.detail.notFound} />
-          <StatusPage
-            code="404"
-            message={TEXT.detail.notFound}
-            actionLabel={TEXT.detail.backToArticles}
-            to={paths.articles}
-          />
-        </>
-      );
+    if (isNotFound(detail.error)) return <ArticleNotFound />;
     content = <ErrorState onRetry={() => void detail.refetch()} />;
-  } else
+  } else {
+    const { article } = detail.data;
+    const summary = detail.data.access ? excerpt(detail.data.article.description) : detail.data.article.excerpt;
     content = (
       <>
-        <PageTitle title={detail.data.article.title} />
+        <ArticleMeta article={article} summary={summary} />
         <ArticleView detail={detail.data} />
       </>
     );
+  }
 
   return <div className="container-page py-10 sm:py-14">{content}</div>;
+}
+
+/** /articles/:id: the article for a signed-in reader; anyone else goes to /login and comes back (SPEC). */
+export function ArticleDetailRoute() {
+  const id = useParams().id ?? '';
+  const { user, loading } = useAuth();
+  if (loading) return <LoadingState />;
+  if (!user) return <ArticlePreviewPage id={id} />;
+  return <ArticleReader id={id} />;
 }

@@ -1,6 +1,8 @@
 import { TEXT } from '@dispatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { JsonLd } from '../../components/json-ld';
+import { PageTitle } from '../../components/page-title';
 import { SectionHeading } from '../../components/section-heading';
 import { trendingArticlesQueryOptions } from '../../features/articles/api/get-trending-articles';
 import { TrendingSection } from '../../features/articles/components/trending-section';
@@ -70,7 +72,22 @@ export function HomeRoute() {
 
   return (
     <>
-      <title>{`${config.siteName} · ${TEXT.brand.tagline}`}</title>
+      <PageTitle title={`${config.siteName} · ${TEXT.brand.tagline}`} standalone />
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@graph': [
+            { '@type': 'WebSite', name: config.siteName, url: `${config.publicUrl}/` },
+            {
+              '@type': 'Organization',
+              name: config.siteName,
+              url: `${config.publicUrl}/`,
+              logo: `${config.publicUrl}/favicon.svg`,
+              ...(config.supportEmail && { email: config.supportEmail }),
+            },
+          ],
+        }}
+      />
       <h1 className="sr-only">{config.siteName}</h1>
       <HomeSection id="trending" title={TEXT.home.trending} intro={TEXT.homeCopy.trendingIntro} first>
         <TrendingSection />

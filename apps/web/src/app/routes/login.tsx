@@ -13,7 +13,7 @@ export function LoginRoute() {
   const config = useConfig().data;
   const location = useLocation();
   const navigate = useNavigate();
-  const target = returnTo(location.state);
+  const target = returnTo(location.state, location.search);
 
   const goOn = useCallback(() => void navigate(target, { replace: true }), [navigate, target]);
   const onGoogleSignedIn = useCallback(() => {

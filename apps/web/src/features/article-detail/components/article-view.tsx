@@ -1,17 +1,22 @@
 import { imageSrcSet, preview, TEXT, type ArticleDetail } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { LockIcon, StarIcon } from '../../../components/icons';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { paths } from '../../../lib/paths';
+import { PAYWALLED_CLASS } from './article-meta';
 
 // No time zone given: the reader's own (SPEC.md 2: the posted date and time).
-const postedFormat = new Intl.DateTimeFormat('en-US', {
+const postedOptions: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: 'long',
   day: 'numeric',
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
-});
+};
+const postedFormat = new Intl.DateTimeFormat('en-US', postedOptions);
+// The server does not know the reader's zone: its HTML says UTC until the page is hydrated.
+const postedFormatUtc = new Intl.DateTimeFormat('en-US', { ...postedOptions, timeZone: 'UTC' });
 
 /** Blank lines separate paragraphs; a single line break stays a line break. Text only, never HTML. */
 export function paragraphs(text: string): string[] {
@@ -22,11 +27,12 @@ export function paragraphs(text: string): string[] {
 }
 
 function Posted({ createdAt }: { createdAt: string }) {
+  const hydrated = useHydrated();
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return null;
   return (
     <p>
-      {TEXT.detail.posted} <time dateTime={createdAt}>{postedFormat.format(date)}</time>
+      {TEXT.detail.posted} <time dateTime={createdAt}>{(hydrated ? postedFormat : postedFormatUtc).format(date)}</time>
     </p>
   );
 }
@@ -85,7 +91,9 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
         />
       </figure>
       {detail.access ? (
-        <div className="space-y-5 text-[1.0625rem] leading-relaxed break-words text-ink">
+        <div
+          className={`space-y-5 text-[1.0625rem] leading-relaxed break-words text-ink ${article.isPremium ? PAYWALLED_CLASS : ''}`}
+        >
           {paragraphs(detail.article.description).map((paragraph, index) => (
             <p key={index} className="whitespace-pre-line">
               {paragraph}
@@ -93,7 +101,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
           ))}
         </div>
       ) : (
-        <div>
+        <div className={PAYWALLED_CLASS}>
           <p className="text-[1.0625rem] leading-relaxed break-words text-ink">{preview(detail.article.excerpt)}</p>
           <aside
             aria-labelledby="teaser-title"

@@ -1,6 +1,7 @@
 import { LIMITS, TAGS, TEXT } from '@dispatch/shared';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import type { ApprovedArticlesFilters } from '../api/keys';
+import { HydratedForm } from '../../../components/hydrated-form';
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -46,7 +47,7 @@ export function ArticleFilters({ filters, onChange, publishers, publishersLoadin
     filters.publisher && !publishers.includes(filters.publisher) ? [filters.publisher, ...publishers] : publishers;
 
   return (
-    <form
+    <HydratedForm
       role="search"
       aria-label={TEXT.listing.filters}
       onSubmit={(event) => {
@@ -107,6 +108,6 @@ export function ArticleFilters({ filters, onChange, publishers, publishersLoadin
           ))}
         </select>
       </div>
-    </form>
+    </HydratedForm>
   );
 }

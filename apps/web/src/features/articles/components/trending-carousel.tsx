@@ -14,7 +14,9 @@ import { paths } from '../../../lib/paths';
 export const EMBLA_DURATION = 22;
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  // On the server nothing moves anyway: the browser decides when it takes over the page.
+  if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return false;
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 function Slide({ article, index, count }: { article: TrendingArticle; index: number; count: number }) {

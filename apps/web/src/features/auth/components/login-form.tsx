@@ -6,6 +6,7 @@ import { TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useLogin } from '../api/login';
+import { HydratedForm } from '../../../components/hydrated-form';
 
 /** E-mail and password login (SPEC.md 2); failures are toasts with the server's message (SPEC.md 8). */
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
@@ -31,7 +32,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <HydratedForm noValidate onSubmit={onSubmit} className="space-y-5">
       <TextField
         label={TEXT.auth.email}
         type="email"
@@ -49,6 +50,6 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) 
       <button type="submit" disabled={login.isPending} aria-busy={login.isPending} className="btn btn-primary w-full">
         {TEXT.auth.login}
       </button>
-    </form>
+    </HydratedForm>
   );
 }

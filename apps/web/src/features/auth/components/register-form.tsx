@@ -8,6 +8,7 @@ import { TextField } from '../../../components/form-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
+import { HydratedForm } from '../../../components/hydrated-form';
 
 const RegisterFormSchema = RegisterFieldsSchema.extend({
   image: z.instanceof(File, { error: TEXT.validation.imageRequired }),
@@ -55,7 +56,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   const busy = registration.isPending;
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <HydratedForm noValidate onSubmit={onSubmit} className="space-y-5">
       <TextField label={TEXT.auth.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
       <TextField
         label={TEXT.auth.email}
@@ -93,6 +94,6 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       <button type="submit" disabled={busy} aria-busy={busy} className="btn btn-primary w-full">
         {TEXT.auth.register}
       </button>
-    </form>
+    </HydratedForm>
   );
 }

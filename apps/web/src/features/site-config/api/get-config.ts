@@ -22,6 +22,7 @@ export function configQueryOptions() {
 /** What the layout shows while the configuration is loading or unreachable. */
 export const FALLBACK_CONFIG: PublicConfig = {
   siteName: TEXT.brand.defaultSiteName,
+  publicUrl: '',
   supportEmail: '',
   currency: 'usd',
   payments: 'test',

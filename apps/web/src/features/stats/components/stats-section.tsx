@@ -1,10 +1,12 @@
 import { TEXT } from '@dispatch/shared';
 import { lazy, Suspense } from 'react';
 import { ErrorState, Skeleton } from '../../../components/states';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { useUserStats } from '../api/get-user-stats';
+import { numberFormat, StatFigureFrame } from './stat-figure-frame';
 
 // The section sits below the fold: its count-up animation is not part of the home page's first load.
-const StatFigures = lazy(async () => ({ default: (await import('./stat-figures')).StatFigures }));
+const CountingNumber = lazy(async () => ({ default: (await import('./stat-figures')).CountingNumber }));
 
 function StatsSkeleton() {
   return (
@@ -16,6 +18,26 @@ function StatsSkeleton() {
   );
 }
 
+/**
+ * The number: plain in the server's HTML and until the count-up has loaded, then counting. Only the
+ * number changes, so the figure and its label stay where they are.
+ */
+function Figure({ label, value }: { label: string; value: number }) {
+  const hydrated = useHydrated();
+  const plain = numberFormat.format(value);
+  return (
+    <StatFigureFrame label={label}>
+      {hydrated ? (
+        <Suspense fallback={plain}>
+          <CountingNumber value={value} />
+        </Suspense>
+      ) : (
+        plain
+      )}
+    </StatFigureFrame>
+  );
+}
+
 export function StatsSection() {
   const stats = useUserStats();
 
@@ -23,8 +45,10 @@ export function StatsSection() {
   if (stats.isError) return <ErrorState onRetry={() => void stats.refetch()} />;
 
   return (
-    <Suspense fallback={<StatsSkeleton />}>
-      <StatFigures stats={stats.data} />
-    </Suspense>
+    <dl className="grid divide-y divide-stone-700 sm:grid-cols-3 sm:divide-x sm:divide-y-0">
+      <Figure label={TEXT.home.totalUsers} value={stats.data.totalUsers} />
+      <Figure label={TEXT.home.normalUsers} value={stats.data.normalUsers} />
+      <Figure label={TEXT.home.premiumUsers} value={stats.data.premiumUsers} />
+    </dl>
   );
 }

@@ -7,6 +7,7 @@ import { describedBy, FieldError } from '../../../components/form-field';
 import { CheckIcon } from '../../../components/icons';
 import { useChoosePlan } from '../hooks/use-choose-plan';
 import { chosenPlan } from '../utils/plan-choice';
+import { HydratedForm } from '../../../components/hydrated-form';
 
 const SubscriptionFormSchema = z.object({
   planId: z.string().refine((id) => findPlan(id) !== undefined, TEXT.validation.durationRequired),
@@ -33,7 +34,7 @@ export function SubscriptionForm({ currency }: { currency: string }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="rounded-lg border border-rule bg-white p-5 sm:p-8">
+    <HydratedForm noValidate onSubmit={onSubmit} className="rounded-lg border border-rule bg-white p-5 sm:p-8">
       <label htmlFor={selectId} className="field-label">
         {TEXT.subscriptionPage.duration}
       </label>
@@ -85,6 +86,6 @@ export function SubscriptionForm({ currency }: { currency: string }) {
       <button type="submit" className="btn btn-accent mt-6 w-full sm:w-auto">
         {TEXT.subscription.proceed}
       </button>
-    </form>
+    </HydratedForm>
   );
 }

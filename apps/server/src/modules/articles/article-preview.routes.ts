@@ -1,0 +1,21 @@
+import { ArticlePreviewSchema } from '@dispatch/shared';
+import { z } from 'zod';
+import type { AppDeps, AppInstance } from '../../app-types.js';
+import { requireUuid } from '../../plugins/errors.js';
+import * as service from './articles.service.js';
+
+/** Anyone: what a shared link's preview shows (decision 014). The article itself still needs a login. */
+export function articlePreviewRoutes(app: AppInstance, deps: AppDeps) {
+  app.get(
+    '/articles/:id/preview',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: "An approved article's preview: title, excerpt, image, publisher, author, dates; never its text",
+        params: z.object({ id: z.string() }),
+        response: { 200: ArticlePreviewSchema },
+      },
+    },
+    (request) => service.getArticlePreview(deps, requireUuid(request.params.id, 'That article')),
+  );
+}

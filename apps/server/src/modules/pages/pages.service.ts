@@ -1,0 +1,92 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps, AppInstance } from '../../app-types.js';
+import { clearPageSession, readPageSession } from '../../plugins/page-session.js';
+import { getSessionUser, resolveViewer } from '../auth/auth.service.js';
+import { assembleHtml, type PageShell } from './page-renderer.js';
+
+/** Anonymous pages are cached with the catalogue; the home page's statistics may lag this much. */
+const PAGE_TTL_MS = 30_000;
+/**
+ * A CDN may keep an anonymous page a minute (and serve it a little longer while it fetches a new one),
+ * so an article taken down is gone from the edge within about 90 s; browsers always ask again.
+ */
+const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30';
+const PRIVATE_CACHE_CONTROL = 'private, no-store';
+
+type RenderedPage = { status: number; location?: string; html?: string; etag?: string };
+
+const etagOf = (html: string) => `"${createHash('sha1').update(html).digest('base64url')}"`;
+
+/**
+ * Server rendering of the SPA's pages (decision 014). The API answers the page's loaders in-process
+ * (`inject`), with the viewer's token from the page cookie when there is one.
+ */
+export function createPageService(app: AppInstance, deps: AppDeps, shell: PageShell) {
+  const tokens = new AsyncLocalStorage<string | undefined>();
+
+  shell.renderer.setApiTransport(async (url, init) => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, key) => (headers[key] = value));
+    const token = tokens.getStore();
+    if (token) headers.authorization = `Bearer ${token}`;
+    const answer = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url,
+      headers,
+      ...(typeof init.body === 'string' && { payload: init.body }),
+    });
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+    });
+  });
+
+  async function render(
+    url: string,
+    viewer: { token: string; user: Awaited<ReturnType<typeof getSessionUser>> } | null,
+  ) {
+    const result = await tokens.run(viewer?.token, () =>
+      shell.renderer.renderPage({ url: `${deps.config.publicUrl}${url}`, viewer }),
+    );
+    if (result.kind === 'redirect') return { status: result.status, location: result.location } satisfies RenderedPage;
+    const html = assembleHtml(shell.template, result, shell.renderer.PAGE_STATE_ELEMENT_ID);
+    return { status: result.status, html, etag: etagOf(html) } satisfies RenderedPage;
+  }
+
+  async function viewerOf(request: FastifyRequest, reply: FastifyReply) {
+    const token = readPageSession(request);
+    if (!token) return null;
+    const viewer = await resolveViewer(deps, token);
+    if (!viewer) {
+      clearPageSession(reply, deps.config.publicUrl.startsWith('https://'));
+      return null;
+    }
+    return { token, user: await getSessionUser(deps, viewer) };
+  }
+
+  return async function servePage(request: FastifyRequest, reply: FastifyReply) {
+    const viewer = await viewerOf(request, reply);
+    let page: RenderedPage;
+    try {
+      page = viewer
+        ? await render(request.url, viewer)
+        : await deps.cache.remember('catalog', `page:${request.url}`, PAGE_TTL_MS, () => render(request.url, null));
+    } catch (error) {
+      // A page that cannot be rendered here still works: the browser renders it from the API.
+      request.log.error({ err: error }, 'page rendering failed; serving the client-rendered page');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell.template);
+    }
+
+    void reply.header('vary', 'Cookie');
+    if (page.location) {
+      return reply.code(page.status).header('cache-control', PRIVATE_CACHE_CONTROL).redirect(page.location, 302);
+    }
+    void reply.header('cache-control', viewer ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
+    if (page.etag) void reply.header('etag', page.etag);
+    if (page.etag && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+  };
+}

@@ -1,0 +1,128 @@
+import { isPremium, type User } from '@dispatch/shared';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import type { RouteHandle } from './app/route-handle';
+import { createRoutes } from './app/routes';
+import { getRole, viewerKeys } from './hooks/use-viewer';
+import { ApiError } from './lib/api-client';
+import { authKeys } from './lib/auth';
+import { paths } from './lib/paths';
+import { prefetch } from './lib/prefetch';
+import { createQueryClient } from './lib/query-client';
+import { tokenTagOf, type PageState } from './ssr/page-state';
+
+export { setApiTransport } from './lib/api-client';
+export { PAGE_STATE_ELEMENT_ID, type PageState } from './ssr/page-state';
+
+export interface PageRequest {
+  /** The page's absolute URL. */
+  url: string;
+  /** The viewer, from the page cookie's session; null for anyone else. */
+  viewer: { token: string; user: User } | null;
+  signal?: AbortSignal;
+}
+
+export type PageResult =
+  | { kind: 'redirect'; status: 302; location: string }
+  | { kind: 'page'; status: number; head: string; body: string; state: PageState };
+
+// React hoists <title>, <meta> and <link> to the front of what it renders: they belong in <head>.
+const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
+
+/** Where the page's own access rule sends this viewer, if anywhere: what the browser's guards would do. */
+function redirectFor(handles: RouteHandle[], url: URL, role: { admin: boolean; premium: boolean } | null) {
+  const access = new Set(handles.map((handle) => handle.access));
+  if (access.size === 0 || (access.size === 1 && access.has(undefined))) return undefined;
+  if (!role) return `${paths.login}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+  if (access.has('admin') && !role.admin) return paths.forbidden;
+  if (access.has('premium') && !role.admin && !role.premium) return paths.subscription;
+  return undefined;
+}
+
+/** An API error survives JSON with what the page reads of it: its status, code and message. */
+function serialisableErrors(queryClient: QueryClient) {
+  const state = dehydrate(queryClient, {
+    shouldDehydrateQuery: (query) => query.state.status !== 'pending' && query.queryKey[0] !== authKeys.all[0],
+  });
+  for (const query of state.queries) {
+    const { error } = query.state;
+    if (error instanceof ApiError) {
+      query.state = {
+        ...query.state,
+        error: { name: 'ApiError', status: error.status, code: error.code, message: error.message } as unknown as Error,
+      };
+    }
+  }
+  return state;
+}
+
+/**
+ * Renders one page of the SPA on the server, from the same routes and loaders the browser uses. The
+ * browser then hydrates it with the same query cache, so nothing the HTML holds is fetched again.
+ */
+export async function renderPage({ url, viewer, signal }: PageRequest): Promise<PageResult> {
+  const queryClient = createQueryClient();
+  const routes = createRoutes(queryClient);
+  const handler = createStaticHandler(routes);
+  const request = new Request(url, { signal });
+  const target = new URL(url);
+
+  let role: { admin: boolean; premium: boolean } | null = null;
+  if (viewer) {
+    queryClient.setQueryData(authKeys.session(viewer.token), viewer.user);
+    await prefetch(queryClient, {
+      queryKey: viewerKeys.role(viewer.user.email),
+      queryFn: ({ signal: aborted }) => getRole(viewer.user.email, aborted),
+    });
+    const record = queryClient.getQueryData<{ role: string; premiumTaken: string | null }>(
+      viewerKeys.role(viewer.user.email),
+    );
+    role = { admin: record?.role === 'admin', premium: isPremium(record?.premiumTaken ?? null, new Date()) };
+  }
+
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: 302, location: context.headers.get('Location') ?? paths.home };
+  }
+  const matches = context.matches.map((match) => ({
+    params: match.params,
+    handle: (match.route.handle ?? {}) as RouteHandle,
+  }));
+  const redirect = redirectFor(
+    matches.map((match) => match.handle),
+    target,
+    role,
+  );
+  if (redirect) return { kind: 'redirect', status: 302, location: redirect };
+
+  let status = context.statusCode;
+  for (const { params, handle } of matches) {
+    await handle.serverLoad?.(queryClient, params, viewer !== null, target);
+    status = (await handle.serverStatus?.(queryClient, params)) ?? handle.status ?? status;
+  }
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  // Waits for every lazy part (a route's code, the toast container), so the HTML is the whole page.
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppProviders queryClient={queryClient} initialToken={viewer?.token ?? null}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+    { signal },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  const head = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
+  const state: PageState = {
+    user: viewer?.user ?? null,
+    tokenTag: tokenTagOf(viewer?.token ?? null),
+    queries: serialisableErrors(queryClient),
+    router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
+  };
+  queryClient.clear();
+  return { kind: 'page', status, head, body: html.slice(head.length), state };
+}

@@ -1,0 +1,54 @@
+import type { ArticleTeaser } from '@dispatch/shared';
+import { JsonLd } from '../../../components/json-ld';
+import { PageTitle } from '../../../components/page-title';
+import { FALLBACK_CONFIG, useConfig } from '../../site-config/api/get-config';
+
+/** The part of a premium article a reader without premium does not get: search engines are told so. */
+export const PAYWALLED_CLASS = 'paywalled';
+
+interface ArticleMetaProps {
+  article: Omit<ArticleTeaser, 'excerpt'> & { updatedAt?: string };
+  summary: string;
+}
+
+/**
+ * An article's link-preview tags and its schema.org NewsArticle. A premium article is marked as not free,
+ * with its paywalled part named by CSS class, as search engines ask of subscription content.
+ */
+export function ArticleMeta({ article, summary }: ArticleMetaProps) {
+  const config = useConfig().data ?? FALLBACK_CONFIG;
+  const url = `${config.publicUrl}/articles/${article._id}`;
+  const image = `${config.publicUrl}${article.image}`;
+  const newsArticle = {
+    '@context': 'https://schema.org',
+    '@type': 'NewsArticle',
+    headline: article.title,
+    description: summary,
+    image: [image],
+    datePublished: article.createdAt,
+    dateModified: article.updatedAt ?? article.createdAt,
+    author: [{ '@type': 'Person', name: article.author_name }],
+    publisher: { '@type': 'Organization', name: article.publisher },
+    keywords: article.tags,
+    mainEntityOfPage: url,
+    ...(article.isPremium && {
+      isAccessibleForFree: false,
+      hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: `.${PAYWALLED_CLASS}` },
+    }),
+  };
+  return (
+    <>
+      <PageTitle title={article.title} description={summary} image={article.image} type="article" />
+      <meta property="article:published_time" content={article.createdAt} />
+      {article.updatedAt && <meta property="article:modified_time" content={article.updatedAt} />}
+      <meta property="article:author" content={article.author_name} />
+      <meta property="article:section" content={article.publisher} />
+      {article.tags.map((tag) => (
+        <meta key={tag} property="article:tag" content={tag} />
+      ))}
+      <meta property="og:image:width" content="1280" />
+      <meta property="og:image:height" content="720" />
+      <JsonLd data={newsArticle} />
+    </>
+  );
+}
