@@ -131,7 +131,7 @@ export async function login(
   await Promise.all([
     loginLimits.accountAtAddress.clear(pairKey),
     loginLimits.account.clear(accountKey),
-    deviceId && wide.limiter.clear(wide.key),
+    deviceId ? wide.limiter.clear(wide.key) : undefined,
     loginLimits.address.release(addressKey),
   ]);
   return signedIn;
