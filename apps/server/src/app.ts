@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { LIMITS } from '@dispatch/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
@@ -10,7 +9,7 @@ import type { AppDeps, AppInstance, Clock } from './app-types.js';
 import { resolveJwtSecret, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import { articleRoutes, articleWriteRoutes } from './modules/articles/articles.routes.js';
-import { createAttemptLimiter } from './modules/auth/attempt-limiter.js';
+import { createLoginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
@@ -61,7 +60,6 @@ const ROUTE_MODULES = [
   adminUserRoutes,
   paymentRoutes,
 ];
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 function paymentsFor(config: Config): AppDeps['payments'] {
   const stripe = config.payments.stripe;
@@ -153,15 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     cache: options.cache ?? createResponseCache({ redis, now: () => clock().getTime() }),
     secret,
     tokens: createTokenSigner(secret),
-    loginLimits: {
-      accountAtAddress: createAttemptLimiter({
-        max: LIMITS.login.perAccountAtAddress,
-        windowMs: LOGIN_WINDOW_MS,
-        redis,
-      }),
-      account: createAttemptLimiter({ max: LIMITS.login.perAccount, windowMs: LOGIN_WINDOW_MS, redis }),
-      address: createAttemptLimiter({ max: LIMITS.login.perAddress, windowMs: LOGIN_WINDOW_MS, redis }),
-    },
+    loginLimits: createLoginLimits(config.limits, redis, () => clock().getTime()),
     payments: options.payments ?? paymentsFor(config),
   };
   registerAuth(app, deps);

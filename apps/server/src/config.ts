@@ -1,3 +1,4 @@
+import { ABUSE_LIMIT_CEILING, ABUSE_LIMITS, type AbuseLimitMaxima, type AbuseLimitName } from '@dispatch/shared';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -46,6 +47,29 @@ const trustProxy = z
     return z.NEVER;
   });
 
+// Abuse limits (docs/decisions/013-known-devices-and-tunable-limits.md): LIMIT_<NAME> overrides a preset's max.
+type LimitEnvName = (typeof ABUSE_LIMITS)[AbuseLimitName]['env'];
+const limitNames = Object.keys(ABUSE_LIMITS) as AbuseLimitName[];
+const limitOverride = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    if (value === '') return undefined;
+    const max = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (max >= 1 && max <= ABUSE_LIMIT_CEILING) return max;
+    ctx.addIssue({ code: 'custom', message: `must be a whole number from 1 to ${ABUSE_LIMIT_CEILING}` });
+    return z.NEVER;
+  })
+  .optional();
+const limitOverrides = Object.fromEntries(limitNames.map((name) => [ABUSE_LIMITS[name].env, limitOverride])) as Record<
+  LimitEnvName,
+  typeof limitOverride
+>;
+const toLimits = (env: Partial<Record<LimitEnvName, number>>): AbuseLimitMaxima =>
+  Object.fromEntries(
+    limitNames.map((name) => [name, env[ABUSE_LIMITS[name].env] ?? ABUSE_LIMITS[name].max]),
+  ) as AbuseLimitMaxima;
+
 const minorUnitDigits = (currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
 
@@ -86,6 +110,7 @@ const EnvSchema = z
     SOCIAL_X: z.url().default('https://x.com/'),
     SOCIAL_INSTAGRAM: z.url().default('https://www.instagram.com/'),
     SOCIAL_LINKEDIN: z.url().default('https://www.linkedin.com/'),
+    ...limitOverrides,
   })
   .superRefine((env, ctx) => {
     const fail = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
@@ -146,6 +171,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.OIDC_ISSUER_URL }
         : undefined,
+    limits: toLimits(env),
     site: {
       name: env.SITE_NAME,
       supportEmail: env.SUPPORT_EMAIL,
