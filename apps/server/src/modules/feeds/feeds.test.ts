@@ -3,14 +3,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import type { AppInstance } from '../../app-types.js';
+import { loadConfig } from '../../config.js';
+import { fromPostgres } from '../../db/client.js';
 import { PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { createResponseCache } from '../../plugins/response-cache.js';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
-import { createTestContext, type TestContext } from '../../test/test-app.js';
+import { ignoreIdleErrors } from '../../test/postgres.js';
+import { createTestContext, openTestDatabase, type TestContext } from '../../test/test-app.js';
 import { childOf, findAll, parseXml, textOf, type XmlElement } from '../../test/xml.js';
+import { createImageStore } from '../uploads/image-store.js';
 import { getArticleSitemap, getSitemapIndex } from './feeds.service.js';
+import { element, xmlDocument } from './xml.js';
 
 const SITE = 'https://news.example.com';
 const PAYWALLED = 'THE PAYWALLED PART';
@@ -24,6 +30,18 @@ async function fetchXml(app: AppInstance, url: string) {
 const rssTitles = (root: XmlElement) => findAll(root, 'item').map((item) => textOf(item, 'title'));
 const atomTitles = (root: XmlElement) => findAll(root, 'entry').map((entry) => textOf(entry, 'title'));
 const locs = (root: XmlElement) => findAll(root, 'loc').map((loc) => loc.text);
+
+describe('the XML writer', () => {
+  it('escapes markup and drops the characters XML 1.0 forbids, so a stray one never breaks a feed', () => {
+    const written = xmlDocument(element('title', { note: 'a "quoted" <b>' }, 'Tom & Jerry\u0001 <3 \uD800x'));
+    const root = parseXml(written);
+    expect(root.text).toBe('Tom & Jerry <3 x');
+    expect(root.attributes.note).toBe('a "quoted" <b>');
+    expect(() => parseXml('<a>Tom & Jerry</a>')).toThrow(/bare &/);
+    expect(() => parseXml('<a><b></a></b>')).toThrow(/closes/);
+    expect(() => parseXml('<a><x:b/></a>')).toThrow(/undeclared namespace/);
+  });
+});
 
 describe('feeds, sitemaps and robots.txt', () => {
   let ctx: TestContext;
@@ -332,5 +350,88 @@ describe('a built web app never answers the server-owned paths', () => {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.headers['content-type'], url).toMatch(/xml/);
     }
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+// Two instances need a shared PostgreSQL and Redis; .ci/run provides both.
+describe.runIf(serverUrl && redisUrl)('feeds and sitemaps on two instances sharing PostgreSQL and Redis', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-feeds-two-'));
+  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  let instances: { app: AppInstance; close: () => Promise<void> }[];
+
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    const url = test.url!;
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      REDIS_URL: redisUrl,
+      DATABASE_URL: url,
+      PUBLIC_URL: SITE,
+      JWT_SECRET: 'a shared secret of at least thirty-two characters',
+    });
+    const images = createImageStore(config.uploadsDir);
+    instances = await Promise.all(
+      [1, 2].map(async () => {
+        const database = fromPostgres(url, 5, ignoreIdleErrors);
+        const app = await buildApp({ config, db: database.db, images, logger: false, webDir: dataDir });
+        await app.ready();
+        return { app, close: async () => (await app.close(), await database.close()) };
+      }),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.close()));
+    await test.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('never lists an article on one instance after the other took it down', async () => {
+    const [a, b] = instances.map((instance) => instance.app) as [AppInstance, AppInstance];
+    const db = test.database.db;
+    const admin = await signedInUser(a, db, { role: 'admin' });
+    const author = await signedInUser(a, db);
+    const refs = { publisherId: (await insertPublisher(db, { name: 'Twin Times' })).id, authorId: author.user.id };
+    const article = await insertArticle(db, refs, { title: 'Twin story', status: 'pending' });
+    const articleUrl = `${SITE}/articles/${article.id}`;
+    const listedOn = async (app: AppInstance) => ({
+      rss: rssTitles((await fetchXml(app, '/rss.xml')).root).includes('Twin story'),
+      atom: atomTitles((await fetchXml(app, '/feed.atom?publisher=Twin%20Times')).root).includes('Twin story'),
+      sitemap: locs((await fetchXml(app, '/sitemaps/articles-1.xml')).root).includes(articleUrl),
+      news: locs((await fetchXml(app, '/sitemaps/news.xml')).root).includes(articleUrl),
+    });
+    const nowhere = { rss: false, atom: false, sitemap: false, news: false };
+    const everywhere = { rss: true, atom: true, sitemap: true, news: true };
+
+    // Both instances cache the documents before each write.
+    expect(await listedOn(a)).toEqual(nowhere);
+    expect(await listedOn(b)).toEqual(nowhere);
+    await a.inject({ method: 'PATCH', url: `/api/articles/approve/${article.id}`, headers: bearer(admin.token) });
+    expect(await listedOn(b)).toEqual(everywhere);
+    expect(await listedOn(a)).toEqual(everywhere);
+
+    await b.inject({
+      method: 'PATCH',
+      url: `/api/articles/${article.id}`,
+      headers: bearer(author.token),
+      payload: { title: 'Twin story', description: 'Rewritten.', tags: ['Health'] },
+    });
+    const declined = await b.inject({
+      method: 'PATCH',
+      url: `/api/articles/decline/${article.id}`,
+      headers: bearer(admin.token),
+      payload: { reason: 'No' },
+    });
+    expect(declined.statusCode).toBe(200);
+    expect(await listedOn(a)).toEqual(nowhere);
+
+    const other = await insertArticle(db, refs, { title: 'Twin story', status: 'pending' });
+    await b.inject({ method: 'PATCH', url: `/api/articles/approve/${other.id}`, headers: bearer(admin.token) });
+    expect((await listedOn(a)).rss).toBe(true);
+    await a.inject({ method: 'DELETE', url: `/api/articles/${other.id}`, headers: bearer(admin.token) });
+    expect((await listedOn(b)).rss).toBe(false);
   });
 });

@@ -12,8 +12,8 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
  * One stray control character in a writer's title would make the whole feed unreadable: XML 1.0
  * forbids them (and lone surrogates) even escaped, so they are dropped.
  */
-// eslint-disable-next-line no-control-regex
 const NOT_XML_CHARACTERS =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function escapeXml(text: string): string {
