@@ -19,6 +19,7 @@ import { createStripeClient, createStripeProvider } from './modules/payments/str
 import { createTestProvider } from './modules/payments/test-provider.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createImageStore, type ImageStore } from './modules/uploads/image-store.js';
+import { FEED_FILES, feedRoutes } from './modules/feeds/feeds.routes.js';
 import { loadPageShell } from './modules/pages/page-renderer.js';
 import { createPageService } from './modules/pages/pages.service.js';
 import { articlePreviewRoutes } from './modules/articles/article-preview.routes.js';
@@ -168,9 +169,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     { prefix: '/api' },
   );
   await registerUploadFiles(app, deps.images.dir);
+  // Before the web app: these paths are answered from the database, never by a page or a built file.
+  feedRoutes(app, deps);
   const webDir = options.webDir ?? WEB_DIST_DIR;
   const pageShell = await loadPageShell(webDir);
-  await registerWebApp(app, webDir, pageShell && createPageService(app, deps, pageShell));
+  await registerWebApp(app, webDir, pageShell && createPageService(app, deps, pageShell), FEED_FILES);
 
   return app;
 }
