@@ -13,6 +13,7 @@ import { createImageStore } from '../modules/uploads/image-store.js';
 import { ignoreIdleErrors } from '../test/postgres.js';
 import { openTestDatabase } from '../test/test-app.js';
 import { DEMO_ARTICLES, DEMO_PUBLISHERS, DEMO_READERS } from './demo-content.js';
+import { demoAccountsBanner } from './demo-banner.js';
 import { ensureAdmin, seedDemoContent } from './seed.js';
 
 // Generating and encoding the demo images takes a while on a busy machine.
@@ -191,5 +192,17 @@ describe('two instances starting together on an empty database', { timeout: 300_
     expect(await db.$count(users, eq(users.role, 'admin'))).toBe(1);
     expect(print).toHaveBeenCalledTimes(1);
     print.mockRestore();
+  });
+});
+
+describe('the start-up banner while demo content is on', () => {
+  it('names every demo reader with its password and says how to turn them off', () => {
+    const banner = demoAccountsBanner();
+    const lines = banner.split('\n');
+    for (const reader of DEMO_READERS) {
+      expect(lines.some((line) => line.includes(reader.email) && line.includes(reader.password))).toBe(true);
+    }
+    expect(banner).toContain('Their passwords are public');
+    expect(banner).toContain('SEED_DEMO=false');
   });
 });
