@@ -1,7 +1,17 @@
 // SQLSTATEs that mean "the database could not answer now", not "this request is wrong":
 // query_canceled (statement_timeout), idle_in_transaction_session_timeout, the server shutting
 // down or refusing connections, too many connections.
-const UNAVAILABLE_SQLSTATES = new Set(['57014', '25P03', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006']);
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57014',
+  '25P03',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08003',
+  '08006',
+]);
 // node-postgres's own timeouts and a server that is gone carry no SQLSTATE.
 const UNAVAILABLE_MESSAGES =
   /timeout exceeded when trying to connect|connection timeout|Query read timeout|Connection terminated|ECONNREFUSED/i;

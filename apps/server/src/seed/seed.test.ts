@@ -160,9 +160,15 @@ describe('two instances starting together on an empty database', { timeout: 300_
     expect(admins.map((admin) => admin.email)).toEqual(['chief@example.com']);
     expect(await db.$count(publishers)).toBe(DEMO_PUBLISHERS.length);
     expect(await db.$count(articles)).toBe(DEMO_ARTICLES.length);
-    expect(await db.$count(users, inArray(users.email, DEMO_READERS.map((reader) => reader.email)))).toBe(
-      DEMO_READERS.length,
-    );
+    expect(
+      await db.$count(
+        users,
+        inArray(
+          users.email,
+          DEMO_READERS.map((reader) => reader.email),
+        ),
+      ),
+    ).toBe(DEMO_READERS.length);
   }
 
   it('both start on one database, with one admin and the demo content once', async () => {

@@ -17,7 +17,10 @@ export type SweepResult = { swept: false } | { swept: true; sessions: number; im
 export async function sweep({ db, images, clock }: Deps): Promise<SweepResult> {
   const now = clock();
   return db.transaction(async (tx) => {
-    const [lock] = await queryRows<{ taken: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${LOCKS.sweep}) as taken`);
+    const [lock] = await queryRows<{ taken: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${LOCKS.sweep}) as taken`,
+    );
     if (!lock?.taken) return { swept: false };
     const sessions = await removeExpiredSessions(tx, now);
     const unreferenced = await findUnreferencedImages(tx, images, now);
