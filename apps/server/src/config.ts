@@ -60,7 +60,7 @@ const EnvSchema = z
     UPLOADS_DIR: optionalString,
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
-    // Timeouts and housekeeping (docs/decisions/015-timeouts-shutdown-and-housekeeping.md).
+    // Timeouts and housekeeping (docs/decisions/016-timeouts-shutdown-and-housekeeping.md).
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
     HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
     KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
