@@ -69,21 +69,23 @@ function paymentsFor(config: Config): AppDeps['payments'] {
   return { provider: createStripeProvider(client), stripe: { client, webhookSecret: stripe.webhookSecret } };
 }
 
-const DRAIN_TIMEOUT_MS = 10_000;
-
-/** `close()` resolves only when requests already being answered are done, so the database can close after it. */
-function drainOnClose(app: AppInstance) {
-  let inFlight = 0;
-  app.addHook('onRequest', async () => {
-    inFlight += 1;
-  });
-  app.addHook('onResponse', async () => {
-    inFlight -= 1;
-  });
-  app.addHook('onClose', async () => {
-    const deadline = Date.now() + DRAIN_TIMEOUT_MS;
-    while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  });
+/**
+ * A client that sends its request slowly (a byte every few seconds) must not hold a connection for
+ * ever: the headers, then the whole request, must arrive in time, and a silent socket is closed.
+ */
+function serverTimeouts(timeouts: Config['timeouts']) {
+  return {
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: timeouts.headersMs,
+      // Node checks those deadlines on this interval (30 s by default), which would let a request
+      // overstay its timeout by that much.
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    },
+  };
 }
 
 /** Fastify takes a hop count at run time but its types do not: say it as the function it means. */
@@ -114,6 +116,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     },
     trustProxy: toTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.timeouts),
+    // On close, Fastify answers new requests 503, closes idle keep-alive connections and waits for
+    // requests already being answered; an aborted request simply stops counting.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
   if (config.env === 'production' && config.trustProxy === false) warnOfUntrustedProxy(app);
@@ -123,7 +130,6 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
-  drainOnClose(app);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })

@@ -30,6 +30,30 @@ describe('loadConfig', () => {
     expect(config.uploadsDir).toBe(`${config.dataDir}/uploads`);
   });
 
+  it('never seeds the demo readers in production unless SEED_DEMO=true says so', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+  });
+
+  it('has request, connection and database timeouts and an hourly sweep by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      timeouts: {
+        requestMs: 60_000,
+        headersMs: 15_000,
+        keepAliveMs: 72_000,
+        connectionMs: 120_000,
+        statementMs: 15_000,
+        databaseConnectMs: 5_000,
+      },
+      sweepIntervalMs: 60 * 60_000,
+    });
+    expect(loadConfig({ SWEEP_INTERVAL_MINUTES: '0', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({
+      timeouts: { statementMs: 0 },
+      sweepIntervalMs: 0,
+    });
+  });
+
   it('turns demo content off by default on PostgreSQL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db/site', JWT_SECRET: 'x'.repeat(32) });
     expect(config.seedDemo).toBe(false);
@@ -62,6 +86,10 @@ describe('loadConfig', () => {
     [{ LIMIT_UPLOADS_PER_MINUTE: '2.5' }, 'LIMIT_UPLOADS_PER_MINUTE'],
     [{ LIMIT_VIEWS_PER_MINUTE: '1e3' }, 'LIMIT_VIEWS_PER_MINUTE'],
     [{ LIMIT_PAYMENT_INTENTS_PER_MINUTE: '1000001' }, 'LIMIT_PAYMENT_INTENTS_PER_MINUTE'],
+    [{ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '10000' }, 'HEADERS_TIMEOUT_MS'],
+    [{ KEEP_ALIVE_TIMEOUT_MS: '10' }, 'KEEP_ALIVE_TIMEOUT_MS'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
+    [{ SWEEP_INTERVAL_MINUTES: '-5' }, 'SWEEP_INTERVAL_MINUTES'],
   ])('refuses %o with one line naming %s', (env, key) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

@@ -84,6 +84,14 @@ const EnvSchema = z
     UPLOADS_DIR: optionalString,
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
+    // Timeouts and housekeeping (docs/decisions/016-timeouts-shutdown-and-housekeeping.md).
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
+    CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
     PUBLIC_URL: optionalUrl,
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.email().optional(),
@@ -115,6 +123,9 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     const fail = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
     if (env.DATABASE_URL && !env.JWT_SECRET) fail('JWT_SECRET', 'is required when DATABASE_URL is set');
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      fail('HEADERS_TIMEOUT_MS', 'must not exceed REQUEST_TIMEOUT_MS');
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       fail(env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'ADMIN_EMAIL and ADMIN_PASSWORD go together');
     }
@@ -151,10 +162,20 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_MS,
+      headersMs: env.HEADERS_TIMEOUT_MS,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS,
+      connectionMs: env.CONNECTION_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      databaseConnectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    },
+    sweepIntervalMs: env.SWEEP_INTERVAL_MINUTES * 60_000,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
-    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    // The demo readers' passwords are public: production gets them only when asked for by name.
+    seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && env.NODE_ENV !== 'production'),
     payments: {
       provider: env.PAYMENTS ?? 'test',
       currency: env.CURRENCY,

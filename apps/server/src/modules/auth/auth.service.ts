@@ -1,5 +1,6 @@
 import { API_MESSAGES, ERROR_CODES, LIMITS, type LoginResponse, type User } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict } from '../../plugins/errors.js';
 import * as users from '../users/users.service.js';
 import * as repository from './auth.repository.js';
@@ -69,6 +70,8 @@ export async function register(
     throw error;
   }
 }
+
+export const removeExpiredSessions = (db: DbOrTx, now: Date) => repository.deleteExpiredSessions(db, now);
 
 // Verifying against a real hash when the account does not exist keeps both answers equally slow.
 let missingAccountHash: Promise<string> | undefined;
