@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { badRequest } from '../../plugins/errors.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { bearer, requireViewer } from '../../plugins/auth.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
 import { clearPageSession, setPageSession } from '../../plugins/page-session.js';
 import * as service from './auth.service.js';
@@ -64,10 +64,11 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/auth/session',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, or 401',
-        security: [{ bearer: [] }],
+        security: bearer,
         response: { 200: SessionResponseSchema },
       },
     },
@@ -82,10 +83,11 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
   app.post(
     '/auth/logout',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'End this session: its token stops working at once',
-        security: [{ bearer: [] }],
+        security: bearer,
       },
     },
     async (request, reply) => {

@@ -9,11 +9,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { bearer, requireViewer } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/errors.js';
 import * as service from './payments.service.js';
 
-const bearer = [{ bearer: [] }];
 const CONFIRMATIONS_PER_MINUTE = 20;
 // Each intent is a row here and, with Stripe, a PaymentIntent on the site's account.
 const INTENTS_PER_MINUTE = 20;
@@ -29,7 +28,7 @@ export function paymentRoutes(app: AppInstance, deps: AppDeps) {
   app.post(
     '/create-payment-intent',
     {
-      config: perAccount('intents', INTENTS_PER_MINUTE),
+      config: { access: 'signed-in', ...perAccount('intents', INTENTS_PER_MINUTE) },
       schema: {
         tags: ['payments'],
         summary: "Open a payment for a plan; the amount is the plan's price, whatever the client sends",
@@ -44,7 +43,7 @@ export function paymentRoutes(app: AppInstance, deps: AppDeps) {
   app.post(
     '/payments/confirm',
     {
-      config: perAccount('confirmations', CONFIRMATIONS_PER_MINUTE),
+      config: { access: 'signed-in', ...perAccount('confirmations', CONFIRMATIONS_PER_MINUTE) },
       schema: {
         tags: ['payments'],
         summary: "Pay your own intent with a card (the built-in test provider: Stripe's test numbers)",
@@ -59,6 +58,7 @@ export function paymentRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/payments/status',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['payments'],
         summary: 'Whether your payment has succeeded yet (Stripe confirms through its webhook)',

@@ -1,6 +1,6 @@
 import { API_MESSAGES, UploadResponseSchema } from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { bearer } from '../../plugins/auth.js';
 import { badRequest } from '../../plugins/errors.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
 
@@ -10,17 +10,16 @@ export function uploadRoutes(app: AppInstance, { images }: AppDeps) {
   app.post(
     '/uploads',
     {
-      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: { access: 'signed-in', rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['uploads'],
         summary: 'Upload an image (multipart field `image`): re-encoded to WebP, metadata stripped',
         consumes: ['multipart/form-data'],
-        security: [{ bearer: [] }],
+        security: bearer,
         response: { 201: UploadResponseSchema },
       },
     },
     async (request, reply) => {
-      requireViewer(request);
       const form = await readMultipartForm(request);
       const image = form.files.image;
       if (!image) throw badRequest(API_MESSAGES.imageMissing, { image: [API_MESSAGES.imageMissing] });
