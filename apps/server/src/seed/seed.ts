@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { articles, moderationActions, publishers, users, type MODERATION_ACTIONS } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { setPassword } from '../modules/auth/auth.service.js';
+import { hashPassword, verifyPassword } from '../modules/auth/password.js';
 import type { ImageStore } from '../modules/uploads/image-store.js';
 import { DEMO_ARTICLES, DEMO_PUBLISHERS, DEMO_READERS, DEMO_WRITERS, demoDescription } from './demo-content.js';
 import { avatarSvg, storeSvg } from '../modules/uploads/avatar.js';
@@ -22,9 +23,15 @@ export async function ensureAdmin(db: Db, images: ImageStore, config: Config, lo
   if (config.admin) {
     const email = config.admin.email.toLowerCase();
     const passwordHash = await hashPassword(config.admin.password);
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const [existing] = await db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email));
     if (existing) {
-      await db.update(users).set({ role: 'admin', passwordHash }).where(eq(users.id, existing.id));
+      await db.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id));
+      // A changed ADMIN_PASSWORD also signs out whoever was signed in with the old one.
+      const unchanged = existing.passwordHash && (await verifyPassword(existing.passwordHash, config.admin.password));
+      if (!unchanged) await setPassword(db, existing.id, passwordHash);
     } else {
       const profilePic = await storeSvg(images, avatarSvg('#111827'));
       await db

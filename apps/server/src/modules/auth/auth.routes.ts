@@ -1,4 +1,6 @@
 import {
+  ChangePasswordInputSchema,
+  ChangePasswordResponseSchema,
   LoginInputSchema,
   LoginResponseSchema,
   RegisterFieldsSchema,
@@ -15,6 +17,8 @@ import { clearPageSession, setPageSession } from '../../plugins/page-session.js'
 import * as service from './auth.service.js';
 
 const REGISTRATIONS_PER_HOUR = 10;
+// Each attempt checks the current password: a stolen session must not become a password guesser.
+const PASSWORD_CHANGES_PER_HOUR = 10;
 
 export function authRoutes(app: AppInstance, deps: AppDeps) {
   const secure = deps.config.publicUrl.startsWith('https://');
@@ -78,6 +82,29 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
       if (request.headers.authorization) setPageSession(reply, request.headers.authorization.slice(7).trim(), secure);
       return { user };
     },
+  );
+
+  app.post(
+    '/auth/password',
+    {
+      config: {
+        access: 'signed-in',
+        rateLimit: {
+          max: PASSWORD_CHANGES_PER_HOUR,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => `password:${request.viewer?.id ?? request.ip}`,
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change your password: the current one is required, the new one follows the registration rule. Your other sessions end; this one stays.',
+        security: bearer,
+        body: ChangePasswordInputSchema,
+        response: { 200: ChangePasswordResponseSchema },
+      },
+    },
+    (request) => service.changePassword(deps, requireViewer(request), request.body),
   );
 
   app.post(
