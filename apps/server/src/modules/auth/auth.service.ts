@@ -216,6 +216,6 @@ export async function signInWithGoogle(
       if (!row) throw conflict(API_MESSAGES.emailTaken);
     }
   }
-  await users.updateUserRow(db, row.id, { lastLogIn: now });
+  await users.updateUserRow(db, row.id, { lastLoginAt: now });
   return startSession(deps, row.id);
 }
