@@ -13,6 +13,11 @@ export interface Viewer {
   premiumTaken: string | Date | null;
 }
 
+/** Premium pages and premium text: subscribers with unexpired premium, and admins (docs/product.md#premium-access). */
+export function hasPremiumAccess(viewer: Pick<Viewer, 'role' | 'premiumTaken'> | null, now: Date): boolean {
+  return viewer !== null && (viewer.role === 'admin' || isPremium(viewer.premiumTaken, now));
+}
+
 export interface ArticleAccessFacts {
   status: ArticleStatus;
   isPremium: boolean;
@@ -30,14 +35,14 @@ export function canReadArticle(article: ArticleAccessFacts, viewer: Viewer | nul
   const isAuthor = viewer !== null && viewer.email === article.author_email;
   if (article.status !== 'approved') return isAdmin || isAuthor ? 'full' : 'none';
   if (!article.isPremium) return 'full';
-  if (isAdmin || isAuthor || (viewer && isPremium(viewer.premiumTaken, now))) return 'full';
+  if (isAuthor || hasPremiumAccess(viewer, now)) return 'full';
   return 'teaser';
 }
 
 /** Whether a card's Details control is open for this viewer (DESIGN.md 7.8). */
 export function canOpenDetails(article: { isPremium: boolean }, viewer: Viewer | null, now: Date): boolean {
   if (!article.isPremium) return true;
-  return viewer !== null && (viewer.role === 'admin' || isPremium(viewer.premiumTaken, now));
+  return hasPremiumAccess(viewer, now);
 }
 
 export function excerpt(text: string, length: number = LIMITS.excerptLength): string {

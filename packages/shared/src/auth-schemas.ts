@@ -39,6 +39,22 @@ export const LoginInputSchema = z.object({
 });
 export type LoginInput = z.input<typeof LoginInputSchema>;
 
+/** Changing your password: the new one follows the registration rule. */
+export const ChangePasswordInputSchema = z.object({
+  currentPassword: z
+    .string({ error: V.currentPasswordRequired })
+    .min(1, V.currentPasswordRequired)
+    .max(LIMITS.passwordMaxLength),
+  newPassword: PasswordSchema,
+});
+export type ChangePasswordInput = z.input<typeof ChangePasswordInputSchema>;
+
+export const ChangePasswordResponseSchema = z.object({
+  /** How many of your other sessions were ended. */
+  endedSessions: z.number().int(),
+});
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
+
 export const UserSchema = z.object({
   _id: z.string(),
   name: z.string(),

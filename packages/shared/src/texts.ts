@@ -75,6 +75,7 @@ export const TEXT = {
     tagsRequired: 'Select at least one tag',
     descriptionRequired: 'Description is required',
     durationRequired: 'Please select a subscription duration',
+    currentPasswordRequired: 'Current password is required',
   },
   toast: {
     loginSuccess: 'Login successful!',
@@ -91,6 +92,7 @@ export const TEXT = {
     articlePremium: 'Article has been premium!',
     deleted: 'Deleted!',
     saved: 'Saved!',
+    passwordChanged: 'Password changed. Your other devices have been signed out.',
     articleUpdated: 'Article updated!',
     loggedOut: 'User logged out!',
     changesNotSaved: 'Changes are not saved',
@@ -115,6 +117,13 @@ export const TEXT = {
   subscription: { heading: 'Subscribe to Premium', selectDuration: 'Select a duration', proceed: 'Proceed to Payment' },
   payment: { payNow: 'Pay Now' },
   profile: { heading: 'My Profile', update: 'Update Profile' },
+  passwordForm: {
+    heading: 'Change Password',
+    currentPassword: 'Current Password',
+    newPassword: 'New Password',
+    submit: 'Change Password',
+    hint: 'Changing it signs you out everywhere else.',
+  },
   layout: {
     skipToContent: 'Skip to content',
     mainNavigation: 'Main',

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { configQueryOptions } from '../features/site-config/api/get-config';
+import { configQueryOptions } from '../lib/site-config';
 import { LoadingState } from '../components/states';
 import { pageFrom } from '../lib/page-param';
 import { prefetch } from '../lib/prefetch';

@@ -1,4 +1,4 @@
-import { isPremium, type Role, type RoleRecord, type User, type Viewer } from '@dispatch/shared';
+import { hasPremiumAccess, isPremium, type Role, type RoleRecord, type User, type Viewer } from '@dispatch/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -34,6 +34,8 @@ export interface ViewerState {
   viewer: Viewer | null;
   isAdmin: boolean;
   isPremium: boolean;
+  /** Premium pages: unexpired premium, or an admin. */
+  hasPremiumAccess: boolean;
 }
 
 /** setTimeout's longest delay (about 24.8 days); a longer premium is waited for in steps. */
@@ -83,6 +85,7 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
     viewer: user ? { email: user.email, role, premiumTaken } : null,
     isAdmin: role === 'admin',
     isPremium: isPremium(premiumTaken, new Date()),
+    hasPremiumAccess: user !== null && hasPremiumAccess({ role, premiumTaken }, new Date()),
   };
 }
 

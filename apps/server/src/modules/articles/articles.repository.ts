@@ -3,7 +3,19 @@ import { and, arrayContains, desc, eq, gte, ilike, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { articles, publishers, users } from '../../db/schema.js';
-import type { ArticleCardRow } from './articles.mapper.js';
+
+/** A list card's columns, with the excerpt cut in SQL. */
+export interface ArticleCardRow {
+  id: string;
+  title: string;
+  image: string;
+  publisher: string;
+  tags: string[];
+  excerpt: string;
+  isPremium: boolean;
+  views: number;
+  createdAt: Date;
+}
 
 /** Matches the text literally: LIKE's wildcards and the escape character lose their meaning. */
 export function likePattern(text: string): string {

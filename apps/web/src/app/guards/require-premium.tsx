@@ -12,11 +12,11 @@ import { returnState } from '../../lib/return-to';
  * viewer is re-evaluated when premium runs out, so a lapse sends the reader away without a reload.
  */
 export function RequirePremium({ children }: { children?: ReactNode }) {
-  const { user, loading, roleLoading, roleFetching, isAdmin, isPremium } = useViewer();
+  const { user, loading, roleLoading, roleFetching, hasPremiumAccess } = useViewer();
   const location = useLocation();
   if (loading || roleLoading) return <LoadingState />;
   if (!user) return <Navigate to={paths.login} replace state={returnState(location)} />;
-  if (isAdmin || isPremium) return children ?? <Outlet />;
+  if (hasPremiumAccess) return children ?? <Outlet />;
   if (roleFetching) return <LoadingState />;
   return <Navigate to={paths.subscription} replace />;
 }

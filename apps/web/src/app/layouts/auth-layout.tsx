@@ -2,7 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Redirect } from '../../components/redirect';
 import { LoadingState } from '../../components/states';
-import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
+import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { returnTo } from '../../lib/return-to';

@@ -2,7 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import { useId, useState } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { ArrowRightIcon, CloseIcon, MenuIcon } from '../../components/icons';
-import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
+import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { paths } from '../../lib/paths';
 
 const D = TEXT.dashboard;

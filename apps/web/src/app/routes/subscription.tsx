@@ -1,5 +1,5 @@
 import { TEXT } from '@dispatch/shared';
-import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
+import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { PremiumUntil } from '../../features/subscription/components/premium-until';
 import { SubscriptionForm } from '../../features/subscription/components/subscription-form';
 import { useViewer } from '../../hooks/use-viewer';
