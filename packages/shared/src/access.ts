@@ -1,6 +1,6 @@
 import { LIMITS, type ArticleStatus, type Role } from './constants.js';
 
-/** True only when premiumTaken is a date later than now (SPEC.md 3). */
+/** True only when premiumTaken is a date later than now (docs/product.md#rules). */
 export function isPremium(premiumTaken: string | Date | null | undefined, now: Date): boolean {
   if (!premiumTaken) return false;
   const expiry = premiumTaken instanceof Date ? premiumTaken : new Date(premiumTaken);
@@ -39,7 +39,7 @@ export function canReadArticle(article: ArticleAccessFacts, viewer: Viewer | nul
   return 'teaser';
 }
 
-/** Whether a card's Details control is open for this viewer (DESIGN.md 7.8). */
+/** Whether a card's Details control is open for this viewer (docs/product.md#only-premium-cards-are-locked). */
 export function canOpenDetails(article: { isPremium: boolean }, viewer: Viewer | null, now: Date): boolean {
   if (!article.isPremium) return true;
   return hasPremiumAccess(viewer, now);
@@ -50,7 +50,7 @@ export function excerpt(text: string, length: number = LIMITS.excerptLength): st
   return chars.length <= length ? text : chars.slice(0, length).join('');
 }
 
-/** The card preview: the first 100 characters plus an ellipsis (SPEC.md 2). */
+/** The card preview: the first 100 characters plus an ellipsis (docs/product.md#screens). */
 export function preview(text: string): string {
   return `${excerpt(text)}...`;
 }

@@ -13,7 +13,7 @@ export const EmailSchema = z
   .pipe(z.email(V.emailInvalid))
   .transform((email) => email.toLowerCase());
 
-/** SPEC.md 5, in its order: required, at least 6, then the character classes. */
+/** docs/product.md#validation, in its order: required, at least 6, then the character classes. */
 export const PasswordSchema = z
   .string({ error: V.passwordRequired })
   .min(1, V.passwordRequired)

@@ -1,4 +1,4 @@
-/** Every UI text SPEC.md and DESIGN.md fix. One copy, used by web, server and tests. */
+/** Every UI text docs/product.md and docs/architecture.md fix. One copy, used by web, server and tests. */
 export const TEXT = {
   brand: {
     defaultSiteName: 'The Daily Dispatch',

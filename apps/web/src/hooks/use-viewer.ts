@@ -15,7 +15,7 @@ export function getRole(email: string, signal?: AbortSignal): Promise<RoleRecord
   return apiRequest(apiPaths.role, lazySchema('role'), { query: { email }, signal });
 }
 
-/** SPEC.md 4: before or without the role lookup, a viewer is a plain user without premium. */
+/** docs/product.md#article-status: before or without the role lookup, a viewer is a plain user without premium. */
 const DEFAULT_ROLE: RoleRecord = { role: 'user', premiumTaken: null };
 
 /** Pages that merely read the role reuse an answer this fresh; the navbar always asks again. */
@@ -61,7 +61,7 @@ interface ViewerOptions {
   live?: boolean;
 }
 
-/** Who is looking, with their role and premium expiry from the role lookup (SPEC.md 4). */
+/** Who is looking, with their role and premium expiry from the role lookup (docs/product.md#article-status). */
 export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
   const { user, loading } = useAuth();
   const email = user?.email ?? '';

@@ -8,7 +8,7 @@ import { paths } from '../../lib/paths';
 import { returnTo } from '../../lib/return-to';
 
 /**
- * /login and /register (SPEC.md 2, auth layout routes): a quiet page with one card and the masthead
+ * /login and /register (docs/product.md#screens, auth layout routes): a quiet page with one card and the masthead
  * leading home. Someone already signed in is sent on to where they were going.
  */
 export function AuthLayout() {

@@ -20,7 +20,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-/** The admin area (SPEC.md 2): a sidebar of its pages and Exit to the site; on phones the sidebar folds away. */
+/** The admin area (docs/product.md#screens): a sidebar of its pages and Exit to the site; on phones the sidebar folds away. */
 export function DashboardLayout() {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const navigating = useNavigation().state === 'loading';

@@ -9,7 +9,7 @@ import { chosenPlan } from '../../features/subscription/utils/plan-choice';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/page-title';
 
-/** /payment, behind RequireAuth and in its own chunk (DESIGN.md 5): pays for the stored choice, or the default plan. */
+/** /payment, behind RequireAuth and in its own chunk (docs/conventions.md#web-conventions): pays for the stored choice, or the default plan. */
 export function PaymentRoute() {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const [plan] = useState(chosenPlan);

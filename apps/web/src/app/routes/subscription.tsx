@@ -5,7 +5,7 @@ import { SubscriptionForm } from '../../features/subscription/components/subscri
 import { useViewer } from '../../hooks/use-viewer';
 import { PageTitle } from '../../components/page-title';
 
-/** /subscription, behind RequireAuth (SPEC.md 2). */
+/** /subscription, behind RequireAuth (docs/product.md#screens). */
 export function SubscriptionRoute() {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const { isPremium, premiumTaken } = useViewer();
