@@ -38,6 +38,13 @@ export async function openBrowser(viewport = DESKTOP): Promise<Session> {
     baseURL: inject('baseUrl'),
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  // A server-rendered page is visible before it is interactive: journeys act once React has hydrated it.
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    return response;
+  };
   const errors: string[] = [];
   page.on('console', (message) => {
     // A 404 or 403 page is answered with that status, as it should be; Chromium logs the document's status.

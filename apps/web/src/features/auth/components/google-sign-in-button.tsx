@@ -1,18 +1,21 @@
 import { API_MESSAGES, TEXT, type User } from '@dispatch/shared';
 import { useId } from 'react';
 import { GoogleIcon } from '../../../components/icons';
+import { useHydrated } from '../../../hooks/use-hydrated';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 
 /** 'Sign in with Google'; when the site has no Google client configured the button says so (docs/product.md#google-sign-in-says-when-it-is-off). */
 export function GoogleSignInButton({ enabled, onSignedIn }: { enabled: boolean; onSignedIn: (user: User) => void }) {
   const start = useGoogleSignIn(onSignedIn);
   const noteId = useId();
+  // Until the page has hydrated a click would do nothing: the button waits, like the forms.
+  const hydrated = useHydrated();
   return (
     <div>
       <button
         type="button"
         onClick={start}
-        disabled={!enabled}
+        disabled={!enabled || !hydrated}
         aria-describedby={enabled ? undefined : noteId}
         className="btn btn-outline w-full"
       >

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmPayment } from '../api/confirm-payment';
+import { HydratedForm } from '../../../components/hydrated-form';
 
 /** The same checks the server makes (shared cardErrors), against the clock at the moment of checking. */
 const cardResolver: Resolver<Card> = (values) => {
@@ -41,7 +42,7 @@ export function CardForm({ clientSecret, onPaid }: { clientSecret: string; onPai
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={TEXT.paymentPage.cardDetails} className="space-y-5">
+    <HydratedForm noValidate onSubmit={onSubmit} aria-label={TEXT.paymentPage.cardDetails} className="space-y-5">
       <div role="note" className="rounded-md border border-accent-line/50 bg-accent-wash px-4 py-3 text-sm">
         <p className="font-semibold text-ink">{TEXT.paymentPage.testNoteTitle}</p>
         <p className="mt-1 text-ink-soft">{TEXT.paymentPage.testNote}</p>
@@ -104,6 +105,6 @@ export function CardForm({ clientSecret, onPaid }: { clientSecret: string; onPai
       >
         {TEXT.payment.payNow}
       </button>
-    </form>
+    </HydratedForm>
   );
 }

@@ -7,6 +7,7 @@ import { use, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { paymentErrorMessage, useConfirmStripePayment } from '../api/confirm-stripe-payment';
+import { HydratedForm } from '../../../components/hydrated-form';
 
 const stripeLoads = new Map<string, Promise<Stripe | null>>();
 
@@ -51,7 +52,7 @@ function StripeCardFields({ clientSecret, onPaid }: { clientSecret: string; onPa
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={TEXT.paymentPage.cardDetails} className="space-y-5">
+    <HydratedForm noValidate onSubmit={onSubmit} aria-label={TEXT.paymentPage.cardDetails} className="space-y-5">
       <fieldset>
         <legend className="field-label">{TEXT.paymentPage.card}</legend>
         <div className="field-control py-3">
@@ -68,7 +69,7 @@ function StripeCardFields({ clientSecret, onPaid }: { clientSecret: string; onPa
       >
         {TEXT.payment.payNow}
       </button>
-    </form>
+    </HydratedForm>
   );
 }
 

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { TextField } from '../../../components/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
+import { HydratedForm } from '../../../components/hydrated-form';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '' };
 const FIELDS = ['currentPassword', 'newPassword'] as const;
@@ -36,7 +37,7 @@ export function PasswordForm() {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-6" aria-labelledby="password-heading">
+    <HydratedForm noValidate onSubmit={onSubmit} className="space-y-6" aria-labelledby="password-heading">
       <h2 id="password-heading" className="text-2xl font-bold tracking-tight text-ink">
         {TEXT.passwordForm.heading}
       </h2>
@@ -68,6 +69,6 @@ export function PasswordForm() {
       >
         {TEXT.passwordForm.submit}
       </button>
-    </form>
+    </HydratedForm>
   );
 }

@@ -9,6 +9,7 @@ import { UnsavedChangesDialog } from '../../../components/unsaved-changes-dialog
 import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
+import { HydratedForm } from '../../../components/hydrated-form';
 
 /** docs/product.md#screens /profile: Name, read-only Email, the current photo and a new one, 'Update Profile'. */
 export function ProfileForm({ profile }: { profile: User }) {
@@ -42,7 +43,7 @@ export function ProfileForm({ profile }: { profile: User }) {
   const busy = update.isPending || uploading;
   return (
     <>
-      <form
+      <HydratedForm
         noValidate
         onSubmit={photo.guard(onSubmit, (problem) => toast.error(`${TEXT.toast.updateFailedPrefix}${problem}`))}
         className="space-y-6"
@@ -79,7 +80,7 @@ export function ProfileForm({ profile }: { profile: User }) {
         <button type="submit" disabled={busy} aria-busy={update.isPending} className="btn btn-primary w-full sm:w-auto">
           {TEXT.profile.update}
         </button>
-      </form>
+      </HydratedForm>
       <UnsavedChangesDialog blocker={blocker} />
     </>
   );

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/form-field';
 import { ImageUploadField, useImageProblem } from '../../../components/image-upload-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCreatePublisher } from '../api/create-publisher';
+import { HydratedForm } from '../../../components/hydrated-form';
 
 const D = TEXT.dashboard;
 
@@ -49,7 +50,7 @@ export function AddPublisherForm() {
   );
 
   return (
-    <form noValidate onSubmit={image.guard(onSubmit, (problem) => toast.error(problem))} className="space-y-6">
+    <HydratedForm noValidate onSubmit={image.guard(onSubmit, (problem) => toast.error(problem))} className="space-y-6">
       <TextField
         label={D.publisherName}
         autoComplete="organization"
@@ -83,6 +84,6 @@ export function AddPublisherForm() {
       >
         {D.publisherSubmit}
       </button>
-    </form>
+    </HydratedForm>
   );
 }

@@ -10,6 +10,7 @@ import { TextAreaField } from '../../../components/text-area-field';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateArticle } from '../api/create-article';
 import { TagsSelect } from './tags-select';
+import { HydratedForm } from '../../../components/hydrated-form';
 
 const FIELDS = ['title', 'image', 'publisher', 'tags', 'description'] as const;
 
@@ -74,7 +75,11 @@ export function AddArticleForm({ publishers, onSubmitted }: { publishers: Publis
 
   return (
     <>
-      <form noValidate onSubmit={image.guard(onSubmit, (problem) => toast.error(problem))} className="space-y-6">
+      <HydratedForm
+        noValidate
+        onSubmit={image.guard(onSubmit, (problem) => toast.error(problem))}
+        className="space-y-6"
+      >
         <TextField label={TEXT.writing.title} error={errors.title?.message} {...register('title')} />
         <Controller
           control={control}
@@ -153,7 +158,7 @@ export function AddArticleForm({ publishers, onSubmitted }: { publishers: Publis
         <button type="submit" disabled={busy} aria-busy={create.isPending} className="btn btn-primary w-full sm:w-auto">
           {TEXT.writing.submit}
         </button>
-      </form>
+      </HydratedForm>
       <MessageDialog
         open={problem !== null}
         onClose={() => setProblem(null)}

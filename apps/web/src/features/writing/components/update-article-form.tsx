@@ -10,6 +10,7 @@ import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useUpdateArticle } from '../api/update-article';
 import { TagsSelect } from './tags-select';
+import { HydratedForm } from '../../../components/hydrated-form';
 
 const FIELDS = ['title', 'description', 'tags'] as const;
 
@@ -69,7 +70,7 @@ export function UpdateArticleForm({ article, onSaved, onForbidden }: UpdateArtic
   const backToReview = article.status === 'approved' || article.status === 'declined';
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="space-y-6">
+      <HydratedForm noValidate onSubmit={onSubmit} className="space-y-6">
         <TextField label={TEXT.writing.title} error={errors.title?.message} {...register('title')} />
         <TextAreaField
           label={TEXT.writing.description}
@@ -108,7 +109,7 @@ export function UpdateArticleForm({ article, onSaved, onForbidden }: UpdateArtic
         >
           {TEXT.writing.update}
         </button>
-      </form>
+      </HydratedForm>
       <UnsavedChangesDialog blocker={blocker} />
     </>
   );
