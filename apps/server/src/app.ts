@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { LIMITS } from '@dispatch/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +28,7 @@ import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 import { registerAuth } from './plugins/auth.js';
+import { serializeError } from './plugins/database-errors.js';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerMultipart } from './plugins/multipart.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
@@ -44,7 +46,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   images?: ImageStore;
   webDir?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** `false` for silence; a stream (tests read what was logged) or, by default, standard output at LOG_LEVEL. */
+  logger?: false | { stream: DestinationStream };
 }
 
 const ROUTE_MODULES = [
@@ -71,6 +74,11 @@ function paymentsFor(config: Config): AppDeps['payments'] {
 }
 
 const DRAIN_TIMEOUT_MS = 10_000;
+
+function loggerOptions(config: Config, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  return { level: config.logLevel, serializers: { err: serializeError }, ...(logger && { stream: logger.stream }) };
+}
 
 /** `close()` resolves only when requests already being answered are done, so the database can close after it. */
 function drainOnClose(app: AppInstance) {
@@ -108,7 +116,7 @@ function warnOfUntrustedProxy(app: FastifyInstance) {
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config, options.logger),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

@@ -31,11 +31,11 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
       }
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError(ERROR_CODES.payloadTooLarge, 413, API_MESSAGES.imageTooLarge);
-    if (code?.startsWith('FST_')) throw new AppError(ERROR_CODES.validationFailed, 400, 'The form could not be read.');
-    throw error;
+    // Nothing but the client's bytes is read here: a missing boundary, a truncated body, a malformed part header
+    // (busboy's plain errors) or a limit (the plugin's FST_ errors) all mean the form it sent is not one we read.
+    throw new AppError(ERROR_CODES.validationFailed, 400, API_MESSAGES.formUnreadable);
   }
   return form;
 }

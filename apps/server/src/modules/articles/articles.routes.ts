@@ -10,6 +10,7 @@ import {
   DeclineInputSchema,
   DeletedResponseSchema,
   EmailParamSchema,
+  IdParamSchema,
   ModifiedResponseSchema,
   MyArticlePageSchema,
   MyArticlesQuerySchema,
@@ -54,7 +55,6 @@ export function articleRoutes(app: AppInstance, deps: AppDeps) {
 }
 
 const bearer = [{ bearer: [] }];
-const ArticleIdParams = z.object({ id: z.string() });
 const VIEWS_PER_MINUTE = 60;
 
 /** Writing, reading and moderating articles (DESIGN.md 4's table decides who may call what). */
@@ -106,7 +106,7 @@ export function articleWriteRoutes(app: AppInstance, deps: AppDeps) {
         tags: ['articles'],
         summary: 'An article; a premium one gives readers without premium only its teaser',
         security: bearer,
-        params: ArticleIdParams,
+        params: IdParamSchema,
         response: { 200: ArticleDetailSchema },
       },
     },
@@ -128,7 +128,7 @@ export function articleWriteRoutes(app: AppInstance, deps: AppDeps) {
         tags: ['articles'],
         summary: 'Count one view of an article the caller may read',
         security: bearer,
-        params: ArticleIdParams,
+        params: IdParamSchema,
         response: { 200: ViewsResponseSchema },
       },
     },
@@ -142,7 +142,7 @@ export function articleWriteRoutes(app: AppInstance, deps: AppDeps) {
         tags: ['articles'],
         summary: 'Edit title, description and tags; the author only. A decided article goes back to review.',
         security: bearer,
-        params: ArticleIdParams,
+        params: IdParamSchema,
         body: UpdateArticleInputSchema,
         response: { 200: ModifiedResponseSchema },
       },
@@ -157,7 +157,7 @@ export function articleWriteRoutes(app: AppInstance, deps: AppDeps) {
         tags: ['articles'],
         summary: 'Delete an article; its author or an admin',
         security: bearer,
-        params: ArticleIdParams,
+        params: IdParamSchema,
         response: { 200: DeletedResponseSchema },
       },
     },
@@ -188,7 +188,7 @@ export function articleWriteRoutes(app: AppInstance, deps: AppDeps) {
         tags: ['admin'],
         summary: 'Approve a pending article; admin',
         security: bearer,
-        params: ArticleIdParams,
+        params: IdParamSchema,
         response: { 200: ModifiedResponseSchema },
       },
     },
@@ -202,7 +202,7 @@ export function articleWriteRoutes(app: AppInstance, deps: AppDeps) {
         tags: ['admin'],
         summary: 'Decline a pending article with a reason; admin',
         security: bearer,
-        params: ArticleIdParams,
+        params: IdParamSchema,
         body: DeclineInputSchema,
         response: { 200: ModifiedResponseSchema },
       },
@@ -217,7 +217,7 @@ export function articleWriteRoutes(app: AppInstance, deps: AppDeps) {
         tags: ['admin'],
         summary: 'Make an approved article premium; admin',
         security: bearer,
-        params: ArticleIdParams,
+        params: IdParamSchema,
         response: { 200: ModifiedResponseSchema },
       },
     },
