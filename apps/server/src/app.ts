@@ -28,7 +28,7 @@ import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 import { registerAuth } from './plugins/auth.js';
-import { serializeError } from './plugins/database-errors.js';
+import { LOG_SERIALIZERS } from './plugins/log-serializers.js';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerMultipart } from './plugins/multipart.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
@@ -77,7 +77,7 @@ const DRAIN_TIMEOUT_MS = 10_000;
 
 function loggerOptions(config: Config, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
   if (logger === false) return false;
-  return { level: config.logLevel, serializers: { err: serializeError }, ...(logger && { stream: logger.stream }) };
+  return { level: config.logLevel, serializers: LOG_SERIALIZERS, ...(logger && { stream: logger.stream }) };
 }
 
 /** `close()` resolves only when requests already being answered are done, so the database can close after it. */

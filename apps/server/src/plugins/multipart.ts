@@ -9,6 +9,8 @@ export async function registerMultipart(app: FastifyInstance) {
   });
 }
 
+const BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i;
+
 export interface MultipartForm {
   fields: Record<string, string>;
   /** The bytes of the file field, when one was sent. */
@@ -19,6 +21,10 @@ export interface MultipartForm {
 export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
   if (!request.isMultipart()) {
     throw new AppError(ERROR_CODES.unsupportedMediaType, 415, 'Send the form as multipart/form-data.');
+  }
+  // busboy reads a form with an empty boundary as an empty form, which would answer "Image is required".
+  if (!BOUNDARY.test(request.headers['content-type'] ?? '')) {
+    throw new AppError(ERROR_CODES.validationFailed, 400, API_MESSAGES.formUnreadable);
   }
   const form: MultipartForm = { fields: {}, files: {} };
   try {
