@@ -80,6 +80,21 @@ describe('accounts', () => {
     await expectToast(page, TEXT.toast.loginFailed);
   });
 
+  it('keeps the device cookie from a login and sends it with the next one', async () => {
+    session = await openBrowser();
+    const { page, context } = session;
+    await logIn(page, 'reader@example.com', 'Reader#2026');
+    const device = (await context.cookies()).find((cookie) => cookie.name === 'dispatch_device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/login' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('dispatch_device');
+
+    await page.evaluate(() => localStorage.clear());
+    const loginRequest = page.waitForRequest((request) => request.url().endsWith('/api/auth/login'));
+    await logIn(page, 'reader@example.com', 'Reader#2026');
+    expect((await (await loginRequest).allHeaders()).cookie).toContain(`dispatch_device=${device!.value}`);
+    expectNoErrors(session);
+  });
+
   it('sends an anonymous visitor of /profile to /login, and back there after login', async () => {
     session = await openBrowser();
     const { page } = session;

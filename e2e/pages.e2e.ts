@@ -184,6 +184,35 @@ describe('server-rendered pages, before any script runs', () => {
     }
   });
 
+  it('feeds, sitemaps and robots.txt are answered by the server, with absolute links and no premium text', async () => {
+    const home = head(await (await page('/')).text());
+    expect(home).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]* href="\/rss\.xml"/);
+    expect(home).toMatch(/<link rel="alternate" type="application\/atom\+xml"[^>]* href="\/feed\.atom"/);
+
+    const rss = await page('/rss.xml');
+    expect(rss.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    const atom = await page('/feed.atom');
+    expect(atom.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const [rssText, atomText] = [await rss.text(), await atom.text()];
+    expect(rssText).toContain(`<link>${baseUrl}/articles/${free._id}</link>`);
+    expect(atomText).toContain(`href="${baseUrl}/articles/${premium._id}"`);
+    for (const feed of [rssText, atomText]) expect(feed).not.toContain(premiumBody);
+
+    const index = await (await page('/sitemap.xml')).text();
+    expect(index).toContain(`<loc>${baseUrl}/sitemaps/articles-1.xml</loc>`);
+    const articles = await page('/sitemaps/articles-1.xml');
+    expect(articles.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const articleUrls = await articles.text();
+    for (const card of [free, premium]) expect(articleUrls).toContain(`<loc>${baseUrl}/articles/${card._id}</loc>`);
+    expect(await (await page('/sitemaps/news.xml')).text()).toContain('xmlns:news=');
+
+    const robots = await page('/robots.txt');
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const rules = await robots.text();
+    expect(rules).toContain('Disallow: /api/');
+    expect(rules).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
+  });
+
   it('an anonymous page carries an ETag and answers 304 to it', async () => {
     const first = await page('/articles');
     await first.text();

@@ -1,5 +1,8 @@
 import { TEXT } from '@dispatch/shared';
 import type { InjectOptions } from 'fastify';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertPublisher, insertUser, makeImage } from './test/fixtures.js';
 import { bearer, PASSWORD, signedInUser } from './test/http.js';
@@ -37,9 +40,13 @@ describe('the API under malformed requests', () => {
   let pathValues: Record<string, string>;
   let promotableId: string;
   let requests = 0;
+  let webDir: string;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    // A built web app, so a path no route matches falls through to its page, as in production.
+    webDir = mkdtempSync(path.join(tmpdir(), 'dispatch-fuzz-web-'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Shell</title>');
+    ctx = await createTestContext({ webDir });
     const db = ctx.database.db;
     const reader = await signedInUser(ctx.app, db);
     tokens.user = reader.token;
@@ -59,9 +66,12 @@ describe('the API under malformed requests', () => {
       expiry: '12/40',
       cvc: '123',
     };
-    pathValues = { id: article.id, email: encodeURIComponent(reader.user.email) };
+    pathValues = { id: article.id, email: encodeURIComponent(reader.user.email), page: '1' };
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
 
   // Logging out ends the session the later requests use.
   const lastOfAll = (operation: Operation) => (operation.path === '/api/auth/logout' ? 1 : 0);

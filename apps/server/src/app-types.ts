@@ -8,7 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import type { AttemptLimiter } from './modules/auth/attempt-limiter.js';
+import type { LoginLimits } from './modules/auth/login-limits.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
 import type { ResponseCache } from './plugins/response-cache.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
@@ -35,12 +35,7 @@ export interface AppDeps {
   /** Signs session tokens and sign-in state; from JWT_SECRET or generated into DATA_DIR. */
   secret: string;
   tokens: TokenSigner;
-  /**
-   * Failed logins: one account from one address (a guesser), one account from anywhere (a spread-out
-   * guesser), one address across accounts (a sprayer). Only the first is low, so nobody can lock a
-   * reader out of their own account from elsewhere with a handful of wrong passwords.
-   */
-  loginLimits: { accountAtAddress: AttemptLimiter; account: AttemptLimiter; address: AttemptLimiter };
+  loginLimits: LoginLimits;
   payments: {
     provider: PaymentProvider;
     /** Set with PAYMENTS=stripe: verifies webhooks. */

@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { LIMITS } from '@dispatch/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +10,7 @@ import type { AppDeps, AppInstance, Clock } from './app-types.js';
 import { resolveJwtSecret, type Config } from './config.js';
 import type { Db } from './db/client.js';
 import { articleRoutes, articleWriteRoutes } from './modules/articles/articles.routes.js';
-import { createAttemptLimiter } from './modules/auth/attempt-limiter.js';
+import { createLoginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
@@ -21,6 +20,7 @@ import { createStripeClient, createStripeProvider } from './modules/payments/str
 import { createTestProvider } from './modules/payments/test-provider.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createImageStore, type ImageStore } from './modules/uploads/image-store.js';
+import { FEED_FILES, feedRoutes } from './modules/feeds/feeds.routes.js';
 import { loadPageShell } from './modules/pages/page-renderer.js';
 import { createPageService } from './modules/pages/pages.service.js';
 import { articlePreviewRoutes } from './modules/articles/article-preview.routes.js';
@@ -64,7 +64,6 @@ const ROUTE_MODULES = [
   adminUserRoutes,
   paymentRoutes,
 ];
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 function paymentsFor(config: Config): AppDeps['payments'] {
   const stripe = config.payments.stripe;
@@ -73,26 +72,28 @@ function paymentsFor(config: Config): AppDeps['payments'] {
   return { provider: createStripeProvider(client), stripe: { client, webhookSecret: stripe.webhookSecret } };
 }
 
-const DRAIN_TIMEOUT_MS = 10_000;
-
 function loggerOptions(config: Config, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
   if (logger === false) return false;
   return { level: config.logLevel, serializers: LOG_SERIALIZERS, ...(logger && { stream: logger.stream }) };
 }
 
-/** `close()` resolves only when requests already being answered are done, so the database can close after it. */
-function drainOnClose(app: AppInstance) {
-  let inFlight = 0;
-  app.addHook('onRequest', async () => {
-    inFlight += 1;
-  });
-  app.addHook('onResponse', async () => {
-    inFlight -= 1;
-  });
-  app.addHook('onClose', async () => {
-    const deadline = Date.now() + DRAIN_TIMEOUT_MS;
-    while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  });
+/**
+ * A client that sends its request slowly (a byte every few seconds) must not hold a connection for
+ * ever: the headers, then the whole request, must arrive in time, and a silent socket is closed.
+ */
+function serverTimeouts(timeouts: Config['timeouts']) {
+  return {
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.connectionMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    http: {
+      requestTimeout: timeouts.requestMs,
+      headersTimeout: timeouts.headersMs,
+      // Node checks those deadlines on this interval (30 s by default), which would let a request
+      // overstay its timeout by that much.
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    },
+  };
 }
 
 /** Fastify takes a hop count at run time but its types do not: say it as the function it means. */
@@ -123,6 +124,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     },
     trustProxy: toTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.timeouts),
+    // On close, Fastify answers new requests 503, closes idle keep-alive connections and waits for
+    // requests already being answered; an aborted request simply stops counting.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
   if (config.env === 'production' && config.trustProxy === false) warnOfUntrustedProxy(app);
@@ -132,7 +138,6 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
-  drainOnClose(app);
 
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
@@ -161,15 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     cache: options.cache ?? createResponseCache({ redis, now: () => clock().getTime() }),
     secret,
     tokens: createTokenSigner(secret),
-    loginLimits: {
-      accountAtAddress: createAttemptLimiter({
-        max: LIMITS.login.perAccountAtAddress,
-        windowMs: LOGIN_WINDOW_MS,
-        redis,
-      }),
-      account: createAttemptLimiter({ max: LIMITS.login.perAccount, windowMs: LOGIN_WINDOW_MS, redis }),
-      address: createAttemptLimiter({ max: LIMITS.login.perAddress, windowMs: LOGIN_WINDOW_MS, redis }),
-    },
+    loginLimits: createLoginLimits(config.limits, redis, () => clock().getTime()),
     payments: options.payments ?? paymentsFor(config),
   };
   registerAuth(app, deps);
@@ -186,9 +183,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     { prefix: '/api' },
   );
   await registerUploadFiles(app, deps.images.dir);
+  // Before the web app: these paths are answered from the database, never by a page or a built file.
+  feedRoutes(app, deps);
   const webDir = options.webDir ?? WEB_DIST_DIR;
   const pageShell = await loadPageShell(webDir);
-  await registerWebApp(app, webDir, pageShell && createPageService(app, deps, pageShell));
+  await registerWebApp(app, webDir, pageShell && createPageService(app, deps, pageShell), FEED_FILES);
 
   return app;
 }

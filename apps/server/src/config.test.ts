@@ -1,3 +1,5 @@
+import { ABUSE_LIMITS } from '@dispatch/shared';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -28,6 +30,30 @@ describe('loadConfig', () => {
     expect(config.uploadsDir).toBe(`${config.dataDir}/uploads`);
   });
 
+  it('never seeds the demo readers in production unless SEED_DEMO=true says so', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+  });
+
+  it('has request, connection and database timeouts and an hourly sweep by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      timeouts: {
+        requestMs: 60_000,
+        headersMs: 15_000,
+        keepAliveMs: 72_000,
+        connectionMs: 120_000,
+        statementMs: 15_000,
+        databaseConnectMs: 5_000,
+      },
+      sweepIntervalMs: 60 * 60_000,
+    });
+    expect(loadConfig({ SWEEP_INTERVAL_MINUTES: '0', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({
+      timeouts: { statementMs: 0 },
+      sweepIntervalMs: 0,
+    });
+  });
+
   it('turns demo content off by default on PostgreSQL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db/site', JWT_SECRET: 'x'.repeat(32) });
     expect(config.seedDemo).toBe(false);
@@ -54,6 +80,16 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '::1/129' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY'],
+    [{ LIMIT_REGISTRATIONS_PER_HOUR: 'lots' }, 'LIMIT_REGISTRATIONS_PER_HOUR'],
+    [{ LIMIT_REGISTRATIONS_PER_HOUR: '0' }, 'LIMIT_REGISTRATIONS_PER_HOUR'],
+    [{ LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '-5' }, 'LIMIT_LOGIN_FAILURES_PER_ACCOUNT'],
+    [{ LIMIT_UPLOADS_PER_MINUTE: '2.5' }, 'LIMIT_UPLOADS_PER_MINUTE'],
+    [{ LIMIT_VIEWS_PER_MINUTE: '1e3' }, 'LIMIT_VIEWS_PER_MINUTE'],
+    [{ LIMIT_PAYMENT_INTENTS_PER_MINUTE: '1000001' }, 'LIMIT_PAYMENT_INTENTS_PER_MINUTE'],
+    [{ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '10000' }, 'HEADERS_TIMEOUT_MS'],
+    [{ KEEP_ALIVE_TIMEOUT_MS: '10' }, 'KEEP_ALIVE_TIMEOUT_MS'],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
+    [{ SWEEP_INTERVAL_MINUTES: '-5' }, 'SWEEP_INTERVAL_MINUTES'],
   ])('refuses %o with one line naming %s', (env, key) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);
@@ -84,5 +120,40 @@ describe('loadConfig', () => {
 
   it('accepts an explicit test provider in production', () => {
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' }).payments.provider).toBe('test');
+  });
+
+  it('runs every abuse limit at its preset unless told otherwise', () => {
+    const { limits } = loadConfig({});
+    for (const [name, preset] of Object.entries(ABUSE_LIMITS))
+      expect(limits[name as keyof typeof limits]).toBe(preset.max);
+    expect(limits).toMatchObject({
+      registrationsPerHour: 10,
+      loginFailuresPerAccountAtAddress: 5,
+      loginFailuresPerAccount: 50,
+      loginFailuresPerAddress: 30,
+    });
+  });
+
+  it('takes an override of each abuse limit from LIMIT_<NAME>', () => {
+    const env = Object.fromEntries(
+      Object.values(ABUSE_LIMITS).map((preset, index) => [preset.env, ` ${index + 100} `]),
+    );
+    const { limits } = loadConfig(env);
+    expect(Object.values(limits)).toEqual(Object.values(ABUSE_LIMITS).map((_preset, index) => index + 100));
+    expect(loadConfig({ LIMIT_REGISTRATIONS_PER_HOUR: '200', LIMIT_VIEWS_PER_MINUTE: '' }).limits).toMatchObject({
+      registrationsPerHour: 200,
+      viewsPerMinute: 60,
+    });
+  });
+
+  it('says what a bad limit must be', () => {
+    expect(problemsOf({ LIMIT_REGISTRATIONS_PER_HOUR: 'ten' })).toEqual([
+      'Invalid configuration: LIMIT_REGISTRATIONS_PER_HOUR must be a whole number from 1 to 1000000',
+    ]);
+  });
+
+  it('lists every abuse limit in the README configuration table', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    for (const preset of Object.values(ABUSE_LIMITS)) expect(readme).toContain(`\`${preset.env}\``);
   });
 });

@@ -1,3 +1,4 @@
+import { ABUSE_LIMIT_CEILING, ABUSE_LIMITS, type AbuseLimitMaxima, type AbuseLimitName } from '@dispatch/shared';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -46,6 +47,29 @@ const trustProxy = z
     return z.NEVER;
   });
 
+// Abuse limits (docs/decisions/013-known-devices-and-tunable-limits.md): LIMIT_<NAME> overrides a preset's max.
+type LimitEnvName = (typeof ABUSE_LIMITS)[AbuseLimitName]['env'];
+const limitNames = Object.keys(ABUSE_LIMITS) as AbuseLimitName[];
+const limitOverride = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    if (value === '') return undefined;
+    const max = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (max >= 1 && max <= ABUSE_LIMIT_CEILING) return max;
+    ctx.addIssue({ code: 'custom', message: `must be a whole number from 1 to ${ABUSE_LIMIT_CEILING}` });
+    return z.NEVER;
+  })
+  .optional();
+const limitOverrides = Object.fromEntries(limitNames.map((name) => [ABUSE_LIMITS[name].env, limitOverride])) as Record<
+  LimitEnvName,
+  typeof limitOverride
+>;
+const toLimits = (env: Partial<Record<LimitEnvName, number>>): AbuseLimitMaxima =>
+  Object.fromEntries(
+    limitNames.map((name) => [name, env[ABUSE_LIMITS[name].env] ?? ABUSE_LIMITS[name].max]),
+  ) as AbuseLimitMaxima;
+
 const minorUnitDigits = (currency: string) =>
   new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
 
@@ -60,6 +84,14 @@ const EnvSchema = z
     UPLOADS_DIR: optionalString,
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
+    // Timeouts and housekeeping (docs/decisions/016-timeouts-shutdown-and-housekeeping.md).
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).default(15_000),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
+    CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+    SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
     PUBLIC_URL: optionalUrl,
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.email().optional(),
@@ -86,10 +118,14 @@ const EnvSchema = z
     SOCIAL_X: z.url().default('https://x.com/'),
     SOCIAL_INSTAGRAM: z.url().default('https://www.instagram.com/'),
     SOCIAL_LINKEDIN: z.url().default('https://www.linkedin.com/'),
+    ...limitOverrides,
   })
   .superRefine((env, ctx) => {
     const fail = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
     if (env.DATABASE_URL && !env.JWT_SECRET) fail('JWT_SECRET', 'is required when DATABASE_URL is set');
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      fail('HEADERS_TIMEOUT_MS', 'must not exceed REQUEST_TIMEOUT_MS');
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       fail(env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'ADMIN_EMAIL and ADMIN_PASSWORD go together');
     }
@@ -126,10 +162,20 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     uploadsDir: path.resolve(env.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    timeouts: {
+      requestMs: env.REQUEST_TIMEOUT_MS,
+      headersMs: env.HEADERS_TIMEOUT_MS,
+      keepAliveMs: env.KEEP_ALIVE_TIMEOUT_MS,
+      connectionMs: env.CONNECTION_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      databaseConnectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+    },
+    sweepIntervalMs: env.SWEEP_INTERVAL_MINUTES * 60_000,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,
-    seedDemo: env.SEED_DEMO ?? !env.DATABASE_URL,
+    // The demo readers' passwords are public: production gets them only when asked for by name.
+    seedDemo: env.SEED_DEMO ?? (!env.DATABASE_URL && env.NODE_ENV !== 'production'),
     payments: {
       provider: env.PAYMENTS ?? 'test',
       currency: env.CURRENCY,
@@ -146,6 +192,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.OIDC_ISSUER_URL }
         : undefined,
+    limits: toLimits(env),
     site: {
       name: env.SITE_NAME,
       supportEmail: env.SUPPORT_EMAIL,

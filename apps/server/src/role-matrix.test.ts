@@ -71,6 +71,15 @@ describe('who may call what', () => {
     ...['/api/config', '/api/articles/approved', '/api/articles/trending', '/api/publishers', '/api/stats/users'].map(
       (url) => ({ endpoint: `GET ${url}`, request: get(url), expected: everyone(200) }),
     ),
+    ...[
+      '/rss.xml',
+      '/feed.atom',
+      '/sitemap.xml',
+      '/sitemaps/pages.xml',
+      '/sitemaps/news.xml',
+      '/sitemaps/articles-1.xml',
+      '/robots.txt',
+    ].map((url) => ({ endpoint: `GET ${url}`, request: get(url), expected: everyone(200) })),
     {
       endpoint: 'GET /api/articles/:id/preview (approved)',
       request: async () => ({ method: 'GET', url: `/api/articles/${await article()}/preview` }),

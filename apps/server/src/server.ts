@@ -1,8 +1,13 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startHousekeeping } from './modules/system/housekeeping.js';
 import { createImageStore } from './modules/uploads/image-store.js';
+import { demoAccountsBanner } from './seed/demo-banner.js';
 import { ensureAdmin, seedDemoContent } from './seed/seed.js';
+
+// Fastify's close waits for requests being answered; one that never ends must not stop the exit.
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
 async function main() {
   let config;
@@ -16,7 +21,11 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: { statementMs: config.timeouts.statementMs, connectMs: config.timeouts.databaseConnectMs },
+  });
   await database.migrate();
   const images = createImageStore(config.uploadsDir);
   const app = await buildApp({ config, db: database.db, images });
@@ -25,9 +34,15 @@ async function main() {
   if (config.seedDemo) {
     await seedDemoContent(database.db, images, new Date(), app.log);
     if (config.env === 'production') {
-      app.log.warn('SEED_DEMO is on in production: the demo readers and their README passwords exist on this site');
+      app.log.warn('SEED_DEMO is on in production: the demo readers and their public passwords exist on this site');
     }
   }
+  const housekeeping = startHousekeeping(
+    { db: database.db, images, clock: () => new Date() },
+    config.sweepIntervalMs,
+    app.log,
+  );
+  app.addHook('onClose', () => housekeeping.stop());
 
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -35,6 +50,10 @@ async function main() {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
+      setTimeout(() => {
+        app.log.warn('requests still open after the shutdown deadline: closing their connections');
+        app.server.closeAllConnections();
+      }, SHUTDOWN_DEADLINE_MS).unref();
       app
         .close()
         .then(() => database.close())
@@ -50,6 +69,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(`\n  ${config.site.name} is running at ${config.publicUrl}\n`);
+  if (config.seedDemo) console.log(demoAccountsBanner());
 }
 
 main().catch((error: unknown) => {

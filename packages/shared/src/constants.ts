@@ -21,8 +21,6 @@ export const LIMITS = {
   emailMaxLength: 254,
   passwordMaxLength: 128,
   upload: { maxBytes: 5 * 1024 * 1024, maxPixels: 40_000_000 },
-  /** Failed logins within 15 minutes before 429 (see AppDeps.loginLimits). */
-  login: { perAccountAtAddress: 5, perAccount: 50, perAddress: 30 },
 } as const;
 
 export const TIMINGS = {

@@ -1,3 +1,4 @@
+export * from './abuse-limits.js';
 export * from './access.js';
 export * from './constants.js';
 export * from './images.js';

@@ -1,3 +1,5 @@
+import { TAGS } from './constants.js';
+
 /** Messages the API answers with, shown to people as they are. */
 export const API_MESSAGES = {
   emailTaken: 'An account with this email already exists.',
@@ -34,4 +36,9 @@ export const ARTICLE_MESSAGES = {
   premiumToRead: 'This article is for premium subscribers. Subscribe to read it in full.',
   tooManyViews: 'Too many views of this article from you; try again in a minute.',
   alreadyAdmin: 'This user is already an admin.',
+} as const;
+
+export const FEED_MESSAGES = {
+  unknownTag: `must be one of ${TAGS.join(', ')}`,
+  unknownPublisher: 'There is no publisher by that name: use one of the listed publishers.',
 } as const;

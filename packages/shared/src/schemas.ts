@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, ROLES, TAGS } from './constants.js';
 import { optionalText, text } from './fields.js';
+import { FEED_MESSAGES } from './messages.js';
 import { PLAN_IDS } from './plans.js';
 
 /** Every non-2xx answer of the API. */
@@ -80,6 +81,13 @@ export const ApprovedArticlesQuerySchema = z.object({
   limit: limitParam(LIMITS.pageSize.approved),
 });
 export type ApprovedArticlesQuery = z.input<typeof ApprovedArticlesQuerySchema>;
+
+/** The feeds' filters (`/rss.xml`, `/feed.atom`): a tag outside the fixed list is a 400, not an empty feed. */
+export const FeedQuerySchema = z.object({
+  tag: z.enum(TAGS, { error: () => FEED_MESSAGES.unknownTag }).optional(),
+  publisher: optionalText(LIMITS.nameMaxLength),
+});
+export type FeedQuery = z.infer<typeof FeedQuerySchema>;
 
 export const UserStatsSchema = z.object({
   totalUsers: z.number().int(),

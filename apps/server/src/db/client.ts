@@ -23,8 +23,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// Any fixed number: every instance takes the same lock before migrating.
-const MIGRATION_LOCK_ID = 7_531_902;
+import { LOCKS } from './locks.js';
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
   return PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
@@ -43,35 +42,67 @@ export function fromPglite(client: PGlite): Database {
 
 const logIdleError = (error: Error) => console.warn(`database: an idle connection failed: ${error.message}`);
 
-export function fromPostgres(url: string, poolSize = 20, onIdleError: (error: Error) => void = logIdleError): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+export interface PostgresTimeouts {
+  /** Server-side limit on one statement, and on a transaction left idle; 0 for none. */
+  statementMs?: number;
+  /** How long to wait for a connection, new or from the pool. */
+  connectMs?: number;
+}
+
+// The client gives up a little after the server should have: that catches a server that stopped answering.
+const CLIENT_GRACE_MS = 5_000;
+
+export function fromPostgres(
+  url: string,
+  poolSize = 20,
+  onIdleError: (error: Error) => void = logIdleError,
+  timeouts: PostgresTimeouts = {},
+): Database {
+  const { statementMs = 0, connectMs = 5_000 } = timeouts;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectMs,
+    ...(statementMs > 0 && {
+      statement_timeout: statementMs,
+      idle_in_transaction_session_timeout: statementMs,
+      query_timeout: statementMs + CLIENT_GRACE_MS,
+    }),
+  });
   // An idle connection can fail (the server restarted); the pool replaces it, the process must not crash.
   pool.on('error', onIdleError);
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    // Its own connection without the statement timeout: waiting for another instance's migration, or
+    // building an index on a large table, may rightly take longer than any request should.
     async migrate() {
-      const connection = await pool.connect();
+      const connection = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectMs });
+      await connection.connect();
       try {
-        await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await connection.query('select pg_advisory_lock($1)', [LOCKS.migration]);
         try {
           await migrateNodePg(drizzleNodePg({ client: connection, casing: 'snake_case' }), {
             migrationsFolder: MIGRATIONS_DIR,
           });
         } finally {
-          await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+          await connection.query('select pg_advisory_unlock($1)', [LOCKS.migration]);
         }
       } finally {
-        connection.release();
+        await connection.end();
       }
     },
     close: () => pool.end(),
   };
 }
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return fromPostgres(options.databaseUrl);
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  timeouts?: PostgresTimeouts;
+}): Promise<Database> {
+  if (options.databaseUrl) return fromPostgres(options.databaseUrl, 20, logIdleError, options.timeouts);
   const dataDir = path.join(options.dataDir, 'pglite');
   mkdirSync(dataDir, { recursive: true });
   return fromPglite(await openPglite({ dataDir }));

@@ -1,6 +1,7 @@
 import { API_MESSAGES, ERROR_CODES, type ErrorCode, type ErrorResponse } from '@dispatch/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { isUnstorableText } from './database-errors.js';
 
 export class AppError extends Error {
@@ -84,6 +85,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return send(reply, request, status, {
         code: STATUS_CODES[status] ?? error.code ?? ERROR_CODES.validationFailed,
         message: error.message,
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database did not answer in time');
+      reply.header('retry-after', '5');
+      return send(reply, request, 503, {
+        code: ERROR_CODES.unavailable,
+        message: 'The site is busy right now. Please try again in a moment.',
       });
     }
     request.log.error({ err: error }, 'request failed');

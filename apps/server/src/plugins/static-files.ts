@@ -29,6 +29,8 @@ export async function registerWebApp(
   app: FastifyInstance,
   webDir: string,
   servePage?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+  /** Files the server answers itself (feeds, sitemaps, robots.txt): a built copy is ignored. */
+  serverOwnedFiles: string[] = [],
 ) {
   const hasWebApp = existsSync(path.join(webDir, 'index.html'));
   if (!hasWebApp) app.log.warn({ webDir }, 'the web app is not built: run `npm run build`');
@@ -38,6 +40,7 @@ export async function registerWebApp(
       prefix: '/',
       // Routes for the built files only; every other path falls through to index.html.
       wildcard: false,
+      globIgnore: serverOwnedFiles,
       index: false,
       cacheControl: false,
       preCompressed: false,

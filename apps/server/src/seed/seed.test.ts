@@ -1,16 +1,19 @@
 import { ARTICLE_STATUSES, TAGS } from '@dispatch/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
+import { fromPostgres, type Db } from '../db/client.js';
 import { articles, moderationActions, publishers, users } from '../db/schema.js';
 import { verifyPassword } from '../modules/auth/password.js';
 import { createImageStore } from '../modules/uploads/image-store.js';
+import { ignoreIdleErrors } from '../test/postgres.js';
 import { openTestDatabase } from '../test/test-app.js';
-import { DEMO_READERS } from './demo-content.js';
+import { DEMO_ARTICLES, DEMO_PUBLISHERS, DEMO_READERS } from './demo-content.js';
+import { demoAccountsBanner } from './demo-banner.js';
 import { ensureAdmin, seedDemoContent } from './seed.js';
 
 // Generating and encoding the demo images takes a while on a busy machine.
@@ -133,5 +136,79 @@ describe('demo content on a site that already has its admin', { timeout: 180_000
     expect(articleRows.find((article) => article.id === declineRecord!.articleId)!.declineReason).toBe(
       declineRecord!.detail,
     );
+  });
+});
+
+describe('two instances starting together on an empty database', { timeout: 300_000 }, () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dispatch-seed-'));
+  const images = createImageStore(path.join(dir, 'uploads'));
+  const log = pino({ level: 'silent' });
+  const config = loadConfig({ DATA_DIR: dir, ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'Chief#2026' });
+  const start = async (db: Db) => {
+    await ensureAdmin(db, images, config, log);
+    await seedDemoContent(db, images, new Date(), log);
+  };
+  let test: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  afterEach(async () => {
+    await test?.drop();
+    test = undefined;
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function expectSeededOnce(db: Db) {
+    const admins = await db.select().from(users).where(eq(users.role, 'admin'));
+    expect(admins.map((admin) => admin.email)).toEqual(['chief@example.com']);
+    expect(await db.$count(publishers)).toBe(DEMO_PUBLISHERS.length);
+    expect(await db.$count(articles)).toBe(DEMO_ARTICLES.length);
+    expect(
+      await db.$count(
+        users,
+        inArray(
+          users.email,
+          DEMO_READERS.map((reader) => reader.email),
+        ),
+      ),
+    ).toBe(DEMO_READERS.length);
+  }
+
+  it('both start on one database, with one admin and the demo content once', async () => {
+    test = await openTestDatabase();
+    const db = test.database.db;
+    await Promise.all([start(db), start(db)]);
+    await expectSeededOnce(db);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('both start on PostgreSQL through their own connections', async () => {
+    test = await openTestDatabase();
+    const other = fromPostgres(test.url!, 5, ignoreIdleErrors);
+    try {
+      await Promise.all([start(test.database.db), start(other.db)]);
+    } finally {
+      await other.close();
+    }
+    await expectSeededOnce(test.database.db);
+  });
+
+  it('without ADMIN_EMAIL, both start with one generated admin whose password is printed once', async () => {
+    test = await openTestDatabase();
+    const db = test.database.db;
+    const print = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const generated = loadConfig({ DATA_DIR: dir });
+    await Promise.all([ensureAdmin(db, images, generated, log), ensureAdmin(db, images, generated, log)]);
+    expect(await db.$count(users, eq(users.role, 'admin'))).toBe(1);
+    expect(print).toHaveBeenCalledTimes(1);
+    print.mockRestore();
+  });
+});
+
+describe('the start-up banner while demo content is on', () => {
+  it('names every demo reader with its password and says how to turn them off', () => {
+    const banner = demoAccountsBanner();
+    const lines = banner.split('\n');
+    for (const reader of DEMO_READERS) {
+      expect(lines.some((line) => line.includes(reader.email) && line.includes(reader.password))).toBe(true);
+    }
+    expect(banner).toContain('Their passwords are public');
+    expect(banner).toContain('SEED_DEMO=false');
   });
 });

@@ -2,7 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/client.js';
+import type { Db, DbOrTx } from '../db/client.js';
+import { LOCKS } from '../db/locks.js';
 import { articles, moderationActions, publishers, users, type MODERATION_ACTIONS } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/password.js';
 import type { ImageStore } from '../modules/uploads/image-store.js';
@@ -16,42 +17,51 @@ const GENERATED_ADMIN_EMAIL = 'admin@dispatch.local';
 
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD create or promote that admin and set its password. Without them, a
- * site with no admin gets one with a generated password, printed this once.
+ * site with no admin gets one with a generated password, printed this once. Instances starting
+ * together may both get here: inserts skip an existing e-mail instead of failing on it.
  */
 export async function ensureAdmin(db: Db, images: ImageStore, config: Config, log: FastifyBaseLogger) {
   if (config.admin) {
     const email = config.admin.email.toLowerCase();
     const passwordHash = await hashPassword(config.admin.password);
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (existing) {
-      await db.update(users).set({ role: 'admin', passwordHash }).where(eq(users.id, existing.id));
-    } else {
-      const profilePic = await storeSvg(images, avatarSvg('#111827'));
-      await db
-        .insert(users)
-        .values({ name: 'Editor', email, passwordHash, profilePic, role: 'admin', lastLoginAt: null });
+    const created = await insertAdminUnlessTaken(db, images, { email, passwordHash });
+    if (created) {
       log.info({ email }, 'created the admin account from ADMIN_EMAIL');
+      return;
     }
+    await db.update(users).set({ role: 'admin', passwordHash }).where(eq(users.email, email));
     return;
   }
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
   if (admin) return;
   const password = `${randomBytes(12).toString('base64url')}#9A`;
-  const profilePic = await storeSvg(images, avatarSvg('#111827'));
-  await db.insert(users).values({
-    name: 'Editor',
+  const created = await insertAdminUnlessTaken(db, images, {
     email: GENERATED_ADMIN_EMAIL,
     passwordHash: await hashPassword(password),
-    profilePic,
-    role: 'admin',
   });
+  if (!created) return;
   // Printed once on purpose: this is the only way to learn the generated password.
   console.log(
     `\n  Admin account created. Log in with:\n    e-mail:   ${GENERATED_ADMIN_EMAIL}\n    password: ${password}\n  Set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own.\n`,
   );
 }
 
-async function isEmpty(db: Db): Promise<boolean> {
+/** True when this call created the account; false when the e-mail was already taken. */
+async function insertAdminUnlessTaken(
+  db: Db,
+  images: ImageStore,
+  values: { email: string; passwordHash: string },
+): Promise<boolean> {
+  const profilePic = await storeSvg(images, avatarSvg('#111827'));
+  const rows = await db
+    .insert(users)
+    .values({ name: 'Editor', profilePic, role: 'admin', ...values })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+async function isEmpty(db: DbOrTx): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(publishers);
   return (row?.count ?? 0) === 0;
 }
@@ -76,7 +86,10 @@ export async function seedDemoContent(db: Db, images: ImageStore, now: Date, log
   const writerPasswordHash = await hashPassword(randomBytes(24).toString('base64url'));
   const readerHashes = await Promise.all(DEMO_READERS.map((reader) => hashPassword(reader.password)));
 
-  await db.transaction(async (tx) => {
+  const added = await db.transaction(async (tx) => {
+    // Instances starting together on an empty database take turns here; the later one finds the content.
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCKS.seed})`);
+    if (!(await isEmpty(tx))) return false;
     const publisherRows = await tx
       .insert(publishers)
       .values(
@@ -150,7 +163,7 @@ export async function seedDemoContent(db: Db, images: ImageStore, now: Date, log
         decidedAt: articles.decidedAt,
         declineReason: articles.declineReason,
       });
-    if (!admin) return;
+    if (!admin) return true;
     const decisions = articleRows.flatMap(({ id, status, isPremium, decidedAt, declineReason }) => {
       if (status === 'pending' || !decidedAt) return [];
       const record = (action: (typeof MODERATION_ACTIONS)[number], detail: string | null = null) => ({
@@ -164,6 +177,8 @@ export async function seedDemoContent(db: Db, images: ImageStore, now: Date, log
       return isPremium ? [record('approve'), record('premium')] : [record('approve')];
     });
     await tx.insert(moderationActions).values(decisions);
+    return true;
   });
+  if (!added) return;
   log.info({ articles: DEMO_ARTICLES.length, publishers: DEMO_PUBLISHERS.length }, 'demo content added');
 }

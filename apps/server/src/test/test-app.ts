@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import type { AppInstance, Clock } from '../app-types.js';
 import { loadConfig, type Config } from '../config.js';
-import { fromPglite, fromPostgres, openPglite, type Database } from '../db/client.js';
+import { fromPglite, fromPostgres, openPglite, type Database, type PostgresTimeouts } from '../db/client.js';
 import { createImageStore, type ImageStore } from '../modules/uploads/image-store.js';
 import { createResponseCache } from '../plugins/response-cache.js';
 import { databaseUrlFor, ignoreIdleErrors } from './postgres.js';
@@ -25,7 +25,9 @@ export interface TestContext {
 }
 
 /** A fresh, migrated database: PGlite by default, PostgreSQL when TEST_DATABASE_URL is set. */
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function openTestDatabase(
+  timeouts?: PostgresTimeouts,
+): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const client = await openPglite({ loadDataDir: new Blob([inject('pgliteDump')]) });
@@ -36,7 +38,7 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
   const admin = fromPostgres(serverUrl, 1, ignoreIdleErrors);
   await admin.db.execute(`create database ${name} template ${inject('postgresTemplate')}`);
   const url = databaseUrlFor(serverUrl, name);
-  const database = fromPostgres(url, 20, ignoreIdleErrors);
+  const database = fromPostgres(url, 20, ignoreIdleErrors, timeouts);
   return {
     database,
     url,
@@ -59,7 +61,10 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...options.env });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase({
+    statementMs: config.timeouts.statementMs,
+    connectMs: config.timeouts.databaseConnectMs,
+  });
   const images = createImageStore(config.uploadsDir);
   const clock = {
     now: new Date(),

@@ -1,5 +1,7 @@
 import {
   excerpt,
+  LIMITS,
+  preview,
   type AdminArticle,
   type Article,
   type ArticleCard,
@@ -8,7 +10,7 @@ import {
   type MyArticle,
   type TrendingArticle,
 } from '@dispatch/shared';
-import type { FullArticleRow } from './articles.repository.js';
+import type { FeedArticleRow, FullArticleRow } from './articles.repository.js';
 
 export interface ArticleCardRow {
   id: string;
@@ -93,5 +95,35 @@ export function toAdminArticle(
     declineReason: row.declineReason,
     decidedBy: row.deciderName && row.deciderEmail ? { name: row.deciderName, email: row.deciderEmail } : null,
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+  };
+}
+
+/** An article as feeds carry it: what its public preview shows, never its text. */
+export interface FeedArticle {
+  id: string;
+  title: string;
+  image: string;
+  publisher: string;
+  tags: string[];
+  summary: string;
+  authorName: string;
+  isPremium: boolean;
+  publishedAt: Date;
+  updatedAt: Date;
+}
+
+export function toFeedArticle(row: FeedArticleRow): FeedArticle {
+  const cut = Array.from(row.excerpt).length > LIMITS.excerptLength;
+  return {
+    id: row.id,
+    title: row.title,
+    image: row.image,
+    publisher: row.publisher,
+    tags: row.tags,
+    summary: cut ? preview(row.excerpt) : row.excerpt,
+    authorName: row.authorName,
+    isPremium: row.isPremium,
+    publishedAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }

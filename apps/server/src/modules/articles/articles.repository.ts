@@ -1,5 +1,5 @@
 import { LIMITS, type Tag } from '@dispatch/shared';
-import { and, arrayContains, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { articles, publishers, users } from '../../db/schema.js';
@@ -269,4 +269,83 @@ export async function chartCounts(db: DbOrTx, since: Date) {
     ),
   ]);
   return { byPublisher, byTag, byMonth };
+}
+
+/** What a feed shows of an article: the excerpt and one character more (to know it was cut), never the text. */
+export function listLatestApproved(db: DbOrTx, filter: Pick<ApprovedFilter, 'publisher' | 'tag'>, limit: number) {
+  return db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      image: articles.image,
+      publisher: publishers.name,
+      tags: articles.tags,
+      excerpt: sql<string>`left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength + 1))})`,
+      status: articles.status,
+      isPremium: articles.isPremium,
+      authorName: authors.name,
+      authorEmail: authors.email,
+      createdAt: articles.createdAt,
+      updatedAt: articles.updatedAt,
+    })
+    .from(articles)
+    .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+    .innerJoin(authors, eq(authors.id, articles.authorId))
+    .where(approvedWhere(filter))
+    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .limit(limit);
+}
+export type FeedArticleRow = Awaited<ReturnType<typeof listLatestApproved>>[number];
+
+/** Where a sitemap page starts: its first article's key (the date as text keeps PostgreSQL's microseconds). */
+export interface SitemapPageStart {
+  createdKey: string;
+  id: string;
+  lastModified: Date;
+}
+
+/**
+ * The first key of every page of `pageSize` approved articles, oldest first (so a page's articles stay on
+ * it as new ones arrive), and the latest change on each page: one pass over the approved rows.
+ */
+export async function sitemapPageStarts(db: DbOrTx, pageSize: number): Promise<SitemapPageStart[]> {
+  const size = sql.raw(String(Math.trunc(pageSize)));
+  const rows = await queryRows<{ created_key: string; id: string; last_modified: Date | string }>(
+    db,
+    sql`select id, created_key, last_modified from (
+          select id, created_key, n, max(updated_at) over (partition by n / ${size}) as last_modified
+          from (
+            select id, created_at::text as created_key, updated_at,
+                   row_number() over (order by created_at, id) - 1 as n
+            from ${articles} where status = 'approved'
+          ) as numbered
+        ) as paged
+        where n % ${size} = 0
+        order by n`,
+  );
+  return rows.map((row) => ({ createdKey: row.created_key, id: row.id, lastModified: new Date(row.last_modified) }));
+}
+
+/** One sitemap page from its start key: a keyset read along the status/date index, however deep the page. */
+export function sitemapPage(db: DbOrTx, start: Pick<SitemapPageStart, 'createdKey' | 'id'>, pageSize: number) {
+  return db
+    .select({ id: articles.id, updatedAt: articles.updatedAt })
+    .from(articles)
+    .where(
+      and(
+        eq(articles.status, 'approved'),
+        sql`(${articles.createdAt}, ${articles.id}) >= (${start.createdKey}::timestamptz, ${start.id}::uuid)`,
+      ),
+    )
+    .orderBy(articles.createdAt, articles.id)
+    .limit(pageSize);
+}
+
+export function listApprovedSince(db: DbOrTx, since: Date, limit: number) {
+  return db
+    .select({ id: articles.id, title: articles.title, createdAt: articles.createdAt })
+    .from(articles)
+    .where(and(eq(articles.status, 'approved'), gte(articles.createdAt, since)))
+    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .limit(limit);
 }

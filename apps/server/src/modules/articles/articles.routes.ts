@@ -24,6 +24,8 @@ import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { requireAdmin, requireReader, requireSelfOrAdmin, requireViewer } from '../../plugins/auth.js';
 import { forbidden, notFound, requireUuid } from '../../plugins/errors.js';
+import { addressBucket } from '../../plugins/client-address.js';
+import { abuseLimit } from '../../plugins/rate-limit.js';
 import { findUserByEmail } from '../users/users.service.js';
 import * as service from './articles.service.js';
 
@@ -55,7 +57,6 @@ export function articleRoutes(app: AppInstance, deps: AppDeps) {
 }
 
 const bearer = [{ bearer: [] }];
-const VIEWS_PER_MINUTE = 60;
 
 /** Writing, reading and moderating articles (DESIGN.md 4's table decides who may call what). */
 export function articleWriteRoutes(app: AppInstance, deps: AppDeps) {
@@ -116,14 +117,12 @@ export function articleWriteRoutes(app: AppInstance, deps: AppDeps) {
   app.patch(
     '/articles/views/:id',
     {
-      config: {
-        rateLimit: {
-          max: VIEWS_PER_MINUTE,
-          timeWindow: '1 minute',
-          keyGenerator: (request) =>
-            `views:${request.viewer?.id ?? request.ip}:${(request.params as { id?: string }).id ?? ''}`,
-        },
-      },
+      config: abuseLimit(
+        deps.config.limits,
+        'viewsPerMinute',
+        (request) =>
+          `views:${request.viewer?.id ?? addressBucket(request.ip)}:${(request.params as { id?: string }).id ?? ''}`,
+      ),
       schema: {
         tags: ['articles'],
         summary: 'Count one view of an article the caller may read',

@@ -26,7 +26,9 @@ import {
   toArticle,
   toArticleCard,
   toArticleTeaser,
+  toFeedArticle,
   toMyArticle,
+  type FeedArticle,
   toTrendingArticle,
 } from './articles.mapper.js';
 import * as repository from './articles.repository.js';
@@ -280,3 +282,30 @@ export async function getCharts(db: Db, now: Date): Promise<Charts> {
   const byTag = TAGS.map((tag) => ({ tag, count: byTagMap.get(tag) ?? 0 }));
   return { byPublisher: counts.byPublisher, byTag, byMonth };
 }
+
+/**
+ * The latest approved articles as an anonymous reader may see them (the shared access rule decides;
+ * reading a text needs an account, so a feed carries the excerpt, as the public preview does).
+ */
+export async function getLatestForFeed(
+  db: DbOrTx,
+  filter: { tag?: Tag; publisher?: string },
+  limit: number,
+  now: Date,
+): Promise<FeedArticle[]> {
+  const rows = await repository.listLatestApproved(db, filter, limit);
+  return rows
+    .filter((row) => {
+      const facts = { status: row.status, isPremium: row.isPremium, author_email: row.authorEmail };
+      return canReadArticle(facts, null, now) !== 'none';
+    })
+    .map(toFeedArticle);
+}
+
+export const getSitemapPageStarts = (db: DbOrTx, pageSize: number) => repository.sitemapPageStarts(db, pageSize);
+
+export const getSitemapPage = (db: DbOrTx, start: repository.SitemapPageStart, pageSize: number) =>
+  repository.sitemapPage(db, start, pageSize);
+
+export const getApprovedSince = (db: DbOrTx, since: Date, limit: number) =>
+  repository.listApprovedSince(db, since, limit);

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 
@@ -37,4 +37,10 @@ export async function deleteSession(db: DbOrTx, sessionId: string) {
 /** Ends every session of a user: their tokens stop working at once. */
 export async function deleteUserSessions(db: DbOrTx, userId: string) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Sessions past their expiry: nothing can use them any more. Answers how many went. */
+export async function deleteExpiredSessions(db: DbOrTx, now: Date): Promise<number> {
+  const rows = await db.delete(sessions).where(lte(sessions.expiresAt, now)).returning({ id: sessions.id });
+  return rows.length;
 }

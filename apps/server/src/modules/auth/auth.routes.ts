@@ -12,16 +12,18 @@ import { badRequest } from '../../plugins/errors.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
 import { clearPageSession, setPageSession } from '../../plugins/page-session.js';
+import { abuseLimit } from '../../plugins/rate-limit.js';
+import { addressBucket } from '../../plugins/client-address.js';
 import * as service from './auth.service.js';
-
-const REGISTRATIONS_PER_HOUR = 10;
+import { createKnownDevices, readDeviceCookie, setDeviceCookie } from './known-device.js';
 
 export function authRoutes(app: AppInstance, deps: AppDeps) {
   const secure = deps.config.publicUrl.startsWith('https://');
+  const devices = createKnownDevices(deps.secret, deps.clock);
   app.post(
     '/auth/register',
     {
-      config: { rateLimit: { max: REGISTRATIONS_PER_HOUR, timeWindow: '1 hour' } },
+      config: abuseLimit(deps.config.limits, 'registrationsPerHour'),
       schema: {
         tags: ['auth'],
         summary: 'Create an account (multipart: name, email, password, image). Does not log in.',
@@ -55,8 +57,10 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const answer = await service.login(deps, request.body, request.ip);
+      const deviceId = devices.recognise(readDeviceCookie(request), request.body.email);
+      const answer = await service.login(deps, request.body, { address: addressBucket(request.ip), deviceId });
       setPageSession(reply, answer.token, secure);
+      setDeviceCookie(reply, devices.issue(request.body.email, deviceId), secure);
       return answer;
     },
   );

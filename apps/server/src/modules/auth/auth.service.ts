@@ -1,5 +1,6 @@
 import { API_MESSAGES, ERROR_CODES, LIMITS, type LoginResponse, type User } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, conflict } from '../../plugins/errors.js';
 import * as users from '../users/users.service.js';
 import * as repository from './auth.repository.js';
@@ -70,6 +71,8 @@ export async function register(
   }
 }
 
+export const removeExpiredSessions = (db: DbOrTx, now: Date) => repository.deleteExpiredSessions(db, now);
+
 // Verifying against a real hash when the account does not exist keeps both answers equally slow.
 let missingAccountHash: Promise<string> | undefined;
 const hashForMissingAccount = () => (missingAccountHash ??= hashPassword('no account has this password'));
@@ -77,18 +80,29 @@ const hashForMissingAccount = () => (missingAccountHash ??= hashPassword('no acc
 export async function login(
   deps: Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'loginLimits'>,
   input: { email: string; password: string },
-  address: string,
+  from: {
+    /** The client's address, IPv6 grouped by /64. */
+    address: string;
+    /** Set when the request carries this account's device cookie (a device it signed in from before). */
+    deviceId?: string;
+  },
 ): Promise<LoginResponse> {
   const { db, clock, loginLimits } = deps;
+  const { address, deviceId } = from;
   const accountKey = `account:${input.email}`;
   const pairKey = `account:${input.email}|address:${address}`;
   const addressKey = `address:${address}`;
+  // A known device answers to its own limit instead of the account-wide one, so strangers who use
+  // that one up cannot keep the owner out (docs/decisions/013-known-devices-and-tunable-limits.md).
+  const wide = deviceId
+    ? { limiter: loginLimits.device, key: `account:${input.email}|device:${deviceId}` }
+    : { limiter: loginLimits.account, key: accountKey };
   // Taken before the slow check, so that parallel guesses cannot all pass under the limits. One
   // at a time, narrowest first: an attempt a limit refuses is handed back to those already taken,
   // so a guesser blocked at their own address cannot go on to fill the account's wider limit.
   const limits = [
     { limiter: loginLimits.accountAtAddress, key: pairKey },
-    { limiter: loginLimits.account, key: accountKey },
+    wide,
     { limiter: loginLimits.address, key: addressKey },
   ];
   for (const [index, { limiter, key }] of limits.entries()) {
@@ -120,6 +134,7 @@ export async function login(
   await Promise.all([
     loginLimits.accountAtAddress.clear(pairKey),
     loginLimits.account.clear(accountKey),
+    deviceId ? wide.limiter.clear(wide.key) : undefined,
     loginLimits.address.release(addressKey),
   ]);
   return signedIn;

@@ -1,4 +1,4 @@
-import { API_MESSAGES, LIMITS, TEXT, type ErrorResponse, type LoginResponse, type User } from '@dispatch/shared';
+import { ABUSE_LIMITS, API_MESSAGES, TEXT, type ErrorResponse, type LoginResponse, type User } from '@dispatch/shared';
 import { eq } from 'drizzle-orm';
 import { readdirSync, rmSync } from 'node:fs';
 import { SignJWT } from 'jose';
@@ -42,13 +42,19 @@ describe('accounts', () => {
       remoteAddress: address,
     });
   }
-  const login = (email: string, password: string, address = '10.1.0.1') =>
+  const login = (email: string, password: string, address = '10.1.0.1', cookie?: string) =>
     ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email, password },
       remoteAddress: address,
+      ...(cookie && { headers: { cookie } }),
     });
+  const deviceCookieOf = (response: { cookies: Array<{ name: string; value: string }> }) => {
+    const cookie = response.cookies.find(({ name }) => name === 'dispatch_device');
+    if (!cookie) throw new Error('no device cookie');
+    return `dispatch_device=${cookie.value}`;
+  };
 
   describe('registration', () => {
     beforeEach(async () => {
@@ -56,12 +62,43 @@ describe('accounts', () => {
       rmSync(ctx.images.dir, { recursive: true, force: true });
     });
 
-    it('limits registrations to 10 an hour from one address', async () => {
+    it('limits registrations to 10 an hour from one address by default', async () => {
+      expect(ctx.config.limits.registrationsPerHour).toBe(10);
       const statuses = [];
       for (let i = 0; i < 11; i += 1)
         statuses.push((await register({ ...GOOD, name: '' }, null, '10.200.0.1')).statusCode);
       expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
       expect(statuses[10]).toBe(429);
+      expect((await register(GOOD, png, '10.200.0.1')).statusCode).toBe(429);
+      expect(await ctx.database.db.select().from(users)).toHaveLength(0);
+    });
+
+    it('lets an 11th registration from one address through when LIMIT_REGISTRATIONS_PER_HOUR is raised', async () => {
+      const school = await createTestContext({ env: { LIMIT_REGISTRATIONS_PER_HOUR: '40' } });
+      try {
+        const registerAtSchool = async (fields: Record<string, string>, image: Buffer | null) =>
+          school.app.inject({
+            method: 'POST',
+            url: '/api/auth/register',
+            ...(await multipart(fields, image ? { image: { bytes: image, name: 'me.png' } } : {})),
+            remoteAddress: '10.201.0.1',
+          });
+        for (let i = 0; i < 10; i += 1)
+          expect((await registerAtSchool({ ...GOOD, name: '' }, null)).statusCode).toBe(400);
+        const eleventh = await registerAtSchool(GOOD, png);
+        expect(eleventh.statusCode).toBe(201);
+        const rows = await school.database.db.select().from(users).where(eq(users.email, 'ada@example.com'));
+        expect(rows).toHaveLength(1);
+      } finally {
+        await school.close();
+      }
+    });
+
+    it('counts the addresses of one IPv6 /64 as one', async () => {
+      for (let i = 0; i < 10; i += 1)
+        expect((await register({ ...GOOD, name: '' }, null, `2001:db8:5:6::${i + 1}`)).statusCode).toBe(400);
+      expect((await register({ ...GOOD, name: '' }, null, '2001:db8:5:6:ffff::1')).statusCode).toBe(429);
+      expect((await register({ ...GOOD, name: '' }, null, '2001:db8:5:7::1')).statusCode).toBe(400);
     });
 
     it('creates a user with a normalised e-mail, an argon2id hash, our image and role user; no session', async () => {
@@ -166,14 +203,15 @@ describe('accounts', () => {
       await signedInUser(ctx.app, ctx.database.db, { email: 'target@example.com' });
       for (let i = 0; i < 6; i += 1)
         expect((await login('target@example.com', PASSWORD, '10.2.0.1')).statusCode).toBe(200);
-      for (let i = 0; i < LIMITS.login.perAccountAtAddress; i += 1) {
+      for (let i = 0; i < ABUSE_LIMITS.loginFailuresPerAccountAtAddress.max; i += 1) {
         expect((await login('target@example.com', 'Wrong#123', '10.3.0.1')).statusCode).toBe(401);
       }
       const blocked = await login('target@example.com', PASSWORD, '10.3.0.1');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json<ErrorResponse>().message).toBe(API_MESSAGES.tooManyLoginAttempts(15));
       // The guesser cannot lock the owner out from elsewhere, even by going on while blocked.
-      for (let i = 0; i < LIMITS.login.perAccount; i += 1) await login('target@example.com', 'Wrong#123', '10.3.0.1');
+      for (let i = 0; i < ABUSE_LIMITS.loginFailuresPerAccount.max; i += 1)
+        await login('target@example.com', 'Wrong#123', '10.3.0.1');
       expect((await login('target@example.com', PASSWORD, '10.4.0.1')).statusCode).toBe(200);
     });
 
@@ -182,16 +220,111 @@ describe('accounts', () => {
       const statuses = await Promise.all(
         Array.from({ length: 12 }, () => login('rushed@example.com', 'Wrong#123', '10.8.0.1')),
       ).then((responses) => responses.map((response) => response.statusCode));
-      expect(statuses.filter((status) => status === 401)).toHaveLength(LIMITS.login.perAccountAtAddress);
-      expect(statuses.filter((status) => status === 429)).toHaveLength(12 - LIMITS.login.perAccountAtAddress);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(
+        ABUSE_LIMITS.loginFailuresPerAccountAtAddress.max,
+      );
+      expect(statuses.filter((status) => status === 429)).toHaveLength(
+        12 - ABUSE_LIMITS.loginFailuresPerAccountAtAddress.max,
+      );
     });
 
     it('blocks an account everywhere after 50 failures spread over addresses', async () => {
       await signedInUser(ctx.app, ctx.database.db, { email: 'spread@example.com' });
-      for (let i = 0; i < LIMITS.login.perAccount; i += 1) {
+      for (let i = 0; i < ABUSE_LIMITS.loginFailuresPerAccount.max; i += 1) {
         expect((await login('spread@example.com', 'Wrong#123', `10.5.${i}.1`)).statusCode).toBe(401);
       }
       expect((await login('spread@example.com', PASSWORD, '10.6.0.1')).statusCode).toBe(429);
+    });
+
+    it('lets the owner in from a device they signed in from before while strangers have used up the account', async () => {
+      await signedInUser(ctx.app, ctx.database.db, { email: 'owner@example.com' });
+      const atHome = await login('owner@example.com', PASSWORD, '10.10.0.1');
+      expect(atHome.statusCode).toBe(200);
+      const device = deviceCookieOf(atHome);
+      // 10 addresses × 5 guesses: the 50 failures the account takes from anywhere.
+      for (let i = 0; i < ABUSE_LIMITS.loginFailuresPerAccount.max; i += 1) {
+        await login('owner@example.com', 'Wrong#123', `10.11.${Math.floor(i / 5)}.1`);
+      }
+      const stranger = await login('owner@example.com', PASSWORD, '10.12.0.1');
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.json<ErrorResponse>().message).toBe(API_MESSAGES.tooManyLoginAttempts(15));
+
+      const owner = await login('owner@example.com', PASSWORD, '10.12.0.2', device);
+      expect(owner.statusCode).toBe(200);
+      const session = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/session',
+        headers: bearer(owner.json<LoginResponse>().token),
+      });
+      expect(session.json<{ user: User }>().user.email).toBe('owner@example.com');
+    });
+
+    it('sets the device cookie HttpOnly and SameSite=Lax, for the login only, Secure on an https site', async () => {
+      await signedInUser(ctx.app, ctx.database.db, { email: 'cookie@example.com' });
+      const header = String((await login('cookie@example.com', PASSWORD, '10.13.0.1')).headers['set-cookie']);
+      expect(header).toMatch(
+        /dispatch_device=[\w-]+\.\d+\.[\w-]+; Path=\/api\/auth\/login; HttpOnly; SameSite=Lax; Max-Age=\d+/,
+      );
+      expect(header).not.toMatch(/dispatch_device=[^,]*Secure/);
+      expect((await login('cookie@example.com', 'Wrong#123', '10.13.0.1')).headers['set-cookie']).toBeUndefined();
+
+      const site = await createTestContext({ env: { PUBLIC_URL: 'https://news.example.com' } });
+      try {
+        await signedInUser(site.app, site.database.db, { email: 'cookie@example.com' });
+        const secure = await site.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'cookie@example.com', password: PASSWORD },
+        });
+        expect(String(secure.headers['set-cookie'])).toMatch(/dispatch_device=[^,]*; Secure/);
+      } finally {
+        await site.close();
+      }
+    });
+
+    it('does not take a device cookie of another account, or a forged one, as a known device', async () => {
+      await signedInUser(ctx.app, ctx.database.db, { email: 'victim@example.com' });
+      await signedInUser(ctx.app, ctx.database.db, { email: 'attacker@example.com' });
+      const attackersDevice = deviceCookieOf(await login('attacker@example.com', PASSWORD, '10.14.0.1'));
+      for (let i = 0; i < ABUSE_LIMITS.loginFailuresPerAccount.max; i += 1) {
+        await login('victim@example.com', 'Wrong#123', `10.15.${Math.floor(i / 5)}.1`);
+      }
+      const [id, expires] = attackersDevice.split('=')[1]!.split('.');
+      const forged = `dispatch_device=${id}.${expires}.${'A'.repeat(43)}`;
+      for (const cookie of [attackersDevice, forged, 'dispatch_device=nonsense']) {
+        const refused = await login('victim@example.com', PASSWORD, '10.16.0.1', cookie);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json<ErrorResponse>().message).toBe(API_MESSAGES.tooManyLoginAttempts(15));
+      }
+    });
+
+    it('holds a known device to its own limit, and still to the per-address ones', async () => {
+      await signedInUser(ctx.app, ctx.database.db, { email: 'careful@example.com' });
+      const device = deviceCookieOf(await login('careful@example.com', PASSWORD, '10.17.0.1'));
+      // From a new address each time: only the device's own limit can stop these.
+      for (let i = 0; i < ABUSE_LIMITS.loginFailuresPerDevice.max; i += 1) {
+        expect((await login('careful@example.com', 'Wrong#123', `10.18.${i}.1`, device)).statusCode).toBe(401);
+      }
+      expect((await login('careful@example.com', PASSWORD, '10.19.0.1', device)).statusCode).toBe(429);
+      // The device's failures did not fill the account-wide count: without the cookie, the owner is in.
+      expect((await login('careful@example.com', PASSWORD, '10.19.0.2')).statusCode).toBe(200);
+
+      const fresh = deviceCookieOf(await login('careful@example.com', PASSWORD, '10.20.0.1'));
+      for (let i = 0; i < ABUSE_LIMITS.loginFailuresPerAccountAtAddress.max; i += 1) {
+        await login('careful@example.com', 'Wrong#123', '10.20.0.9');
+      }
+      expect((await login('careful@example.com', PASSWORD, '10.20.0.9', fresh)).statusCode).toBe(429);
+      expect((await login('careful@example.com', PASSWORD, '10.20.0.10', fresh)).statusCode).toBe(200);
+    });
+
+    it('forgets failures once their 15 minutes have passed', async () => {
+      await signedInUser(ctx.app, ctx.database.db, { email: 'patient@example.com' });
+      for (let i = 0; i < ABUSE_LIMITS.loginFailuresPerAccountAtAddress.max; i += 1) {
+        await login('patient@example.com', 'Wrong#123', '10.21.0.1');
+      }
+      expect((await login('patient@example.com', PASSWORD, '10.21.0.1')).statusCode).toBe(429);
+      ctx.clock.advance(ABUSE_LIMITS.loginFailuresPerAccountAtAddress.windowMs);
+      expect((await login('patient@example.com', PASSWORD, '10.21.0.1')).statusCode).toBe(200);
     });
 
     it('blocks an address after 30 failures across accounts', async () => {

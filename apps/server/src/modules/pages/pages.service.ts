@@ -1,23 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { clearPageSession, readPageSession } from '../../plugins/page-session.js';
+import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { getSessionUser, resolveViewer } from '../auth/auth.service.js';
 import { assembleHtml, type PageShell } from './page-renderer.js';
 
 /** Anonymous pages are cached with the catalogue; the home page's statistics may lag this much. */
 const PAGE_TTL_MS = 30_000;
-/**
- * A CDN may keep an anonymous page a minute (and serve it a little longer while it fetches a new one),
- * so an article taken down is gone from the edge within about 90 s; browsers always ask again.
- */
-const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30';
 const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 type RenderedPage = { status: number; location?: string; html?: string; etag?: string };
-
-const etagOf = (html: string) => `"${createHash('sha1').update(html).digest('base64url')}"`;
 
 /**
  * Server rendering of the SPA's pages (decision 014). The API answers the page's loaders in-process

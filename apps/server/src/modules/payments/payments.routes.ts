@@ -11,25 +11,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/errors.js';
+import { addressBucket } from '../../plugins/client-address.js';
+import { abuseLimit } from '../../plugins/rate-limit.js';
 import * as service from './payments.service.js';
 
 const bearer = [{ bearer: [] }];
-const CONFIRMATIONS_PER_MINUTE = 20;
-// Each intent is a row here and, with Stripe, a PaymentIntent on the site's account.
-const INTENTS_PER_MINUTE = 20;
-const perAccount = (name: string, max: number) => ({
-  rateLimit: {
-    max,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => `${name}:${request.viewer?.id ?? request.ip}`,
-  },
-});
+const perAccount = (name: string) => (request: FastifyRequest) =>
+  `${name}:${request.viewer?.id ?? addressBucket(request.ip)}`;
 
 export function paymentRoutes(app: AppInstance, deps: AppDeps) {
   app.post(
     '/create-payment-intent',
     {
-      config: perAccount('intents', INTENTS_PER_MINUTE),
+      // Each intent is a row here and, with Stripe, a PaymentIntent on the site's account.
+      config: abuseLimit(deps.config.limits, 'paymentIntentsPerMinute', perAccount('intents')),
       schema: {
         tags: ['payments'],
         summary: "Open a payment for a plan; the amount is the plan's price, whatever the client sends",
@@ -44,7 +39,7 @@ export function paymentRoutes(app: AppInstance, deps: AppDeps) {
   app.post(
     '/payments/confirm',
     {
-      config: perAccount('confirmations', CONFIRMATIONS_PER_MINUTE),
+      config: abuseLimit(deps.config.limits, 'paymentConfirmationsPerMinute', perAccount('confirmations')),
       schema: {
         tags: ['payments'],
         summary: "Pay your own intent with a card (the built-in test provider: Stripe's test numbers)",

@@ -1,6 +1,6 @@
 import { API_MESSAGES, ERROR_CODES, IMAGE_WIDTHS, LIMITS, UPLOAD_URL_PATTERN, uploadUrl } from '@dispatch/shared';
 import { createHash, randomUUID } from 'node:crypto';
-import { access, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { AppError } from '../../plugins/errors.js';
@@ -35,7 +35,11 @@ export interface ImageStore {
   owns(url: string): Promise<boolean>;
   /** Deletes an image this store issued, with every width. */
   remove(url: string): Promise<void>;
+  /** URLs of the images none of whose files has been written or uploaded again since `cutoff`. */
+  storedBefore(cutoff: Date): Promise<string[]>;
 }
+
+const STORED_FILE = /^([a-f0-9]{64})(?:-\d+)?\.webp$/;
 
 export function createImageStore(dir: string): ImageStore {
   const fileOf = (name: string) => path.join(dir, name);
@@ -92,7 +96,12 @@ export function createImageStore(dir: string): ImageStore {
       }
       const hash = createHash('sha256').update(bytes).digest('hex');
       const existing = { url: uploadUrl(hash), width: rendered.full.info.width, height: rendered.full.info.height };
-      if (await owns(existing.url)) return { ...existing, created: false };
+      if (await owns(existing.url)) {
+        // Uploaded again: fresh for the sweep of unreferenced images, so the form about to use it finds it.
+        const now = new Date();
+        await utimes(fileOf(`${hash}.webp`), now, now).catch(() => undefined);
+        return { ...existing, created: false };
+      }
       const files = [
         { name: `${hash}.webp`, data: rendered.full.data },
         ...rendered.variants.map((variant) => ({ name: `${hash}-${variant.width}.webp`, data: variant.data })),
@@ -120,8 +129,21 @@ export function createImageStore(dir: string): ImageStore {
     async remove(url) {
       const hash = UPLOAD_URL_PATTERN.exec(url)?.[1];
       if (!hash) return;
-      const names = (await readdir(dir).catch(() => [])).filter((name) => name.startsWith(hash));
+      const names = [`${hash}.webp`, ...IMAGE_WIDTHS.map((width) => `${hash}-${width}.webp`)];
       await Promise.all(names.map((name) => rm(fileOf(name), { force: true })));
+    },
+    async storedBefore(cutoff) {
+      const newest = new Map<string, number>();
+      for (const name of await readdir(dir).catch(() => [])) {
+        const hash = STORED_FILE.exec(name)?.[1];
+        if (!hash) continue;
+        const modified = await stat(fileOf(name)).then(
+          (stats) => stats.mtimeMs,
+          () => undefined,
+        );
+        if (modified !== undefined) newest.set(hash, Math.max(newest.get(hash) ?? 0, modified));
+      }
+      return [...newest].filter(([, modified]) => modified < cutoff.getTime()).map(([hash]) => uploadUrl(hash));
     },
     owns,
   };

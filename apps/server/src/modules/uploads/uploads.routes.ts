@@ -3,14 +3,13 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import { requireViewer } from '../../plugins/auth.js';
 import { badRequest } from '../../plugins/errors.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
+import { abuseLimit } from '../../plugins/rate-limit.js';
 
-const UPLOADS_PER_MINUTE = 30;
-
-export function uploadRoutes(app: AppInstance, { images }: AppDeps) {
+export function uploadRoutes(app: AppInstance, { images, config }: AppDeps) {
   app.post(
     '/uploads',
     {
-      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+      config: abuseLimit(config.limits, 'uploadsPerMinute'),
       schema: {
         tags: ['uploads'],
         summary: 'Upload an image (multipart field `image`): re-encoded to WebP, metadata stripped',

@@ -1,0 +1,79 @@
+import { FeedQuerySchema } from '@dispatch/shared';
+import { z } from 'zod';
+import type { AppDeps, AppInstance } from '../../app-types.js';
+import { notFound } from '../../plugins/errors.js';
+import { sendPublicDocument } from '../../plugins/public-document.js';
+import * as service from './feeds.service.js';
+
+/** Files of the built web app these routes replace: a stray copy there must never be served instead. */
+export const FEED_FILES = ['robots.txt', 'rss.xml', 'feed.atom', 'sitemap.xml', 'sitemaps/**'];
+
+const XML = 'application/xml; charset=utf-8';
+const schema = (summary: string) => ({ tags: ['feeds'], summary });
+
+/** Feeds, sitemaps and robots.txt, for anyone, at the site's root (not under /api). */
+export function feedRoutes(app: AppInstance, deps: AppDeps) {
+  app.get(
+    '/rss.xml',
+    {
+      schema: {
+        ...schema('RSS 2.0 feed of the latest approved articles (excerpts only)'),
+        querystring: FeedQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendPublicDocument(
+        request,
+        reply,
+        await service.getFeed(deps, 'rss', request.query),
+        'application/rss+xml; charset=utf-8',
+      ),
+  );
+
+  app.get(
+    '/feed.atom',
+    {
+      schema: { ...schema('Atom feed of the latest approved articles (excerpts only)'), querystring: FeedQuerySchema },
+    },
+    async (request, reply) =>
+      sendPublicDocument(
+        request,
+        reply,
+        await service.getFeed(deps, 'atom', request.query),
+        'application/atom+xml; charset=utf-8',
+      ),
+  );
+
+  app.get('/sitemap.xml', { schema: schema('Sitemap index') }, async (request, reply) =>
+    sendPublicDocument(request, reply, await service.getSitemapIndex(deps), XML),
+  );
+
+  app.get('/sitemaps/pages.xml', { schema: schema('Sitemap of the public pages') }, (request, reply) =>
+    sendPublicDocument(request, reply, service.getPagesSitemap(deps), XML),
+  );
+
+  app.get(
+    '/sitemaps/news.xml',
+    { schema: schema('Google News sitemap: articles of the last 48 hours') },
+    async (request, reply) => sendPublicDocument(request, reply, await service.getNewsSitemap(deps), XML),
+  );
+
+  app.get(
+    '/sitemaps/articles-:page(^\\d{1,9}).xml',
+    {
+      schema: {
+        ...schema(`Approved articles, ${service.SITEMAP_PAGE_SIZE} a page, oldest first`),
+        params: z.object({ page: z.coerce.number().int() }),
+      },
+    },
+    async (request, reply) => {
+      const document = request.params.page >= 1 && (await service.getArticleSitemap(deps, request.params.page));
+      if (!document) throw notFound('There is no sitemap page with that number.');
+      return sendPublicDocument(request, reply, document, XML);
+    },
+  );
+
+  app.get('/robots.txt', { schema: schema('Crawling rules and the sitemap') }, (request, reply) =>
+    sendPublicDocument(request, reply, service.getRobotsTxt(deps), 'text/plain; charset=utf-8'),
+  );
+}

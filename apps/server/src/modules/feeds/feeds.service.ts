@@ -1,0 +1,143 @@
+import { FEED_MESSAGES, type FeedQuery } from '@dispatch/shared';
+import type { AppDeps } from '../../app-types.js';
+import { badRequest } from '../../plugins/errors.js';
+import { toPublicDocument, type PublicDocument } from '../../plugins/public-document.js';
+import { normalisedKey } from '../../plugins/response-cache.js';
+import {
+  getApprovedSince,
+  getLatestForFeed,
+  getSitemapPage,
+  getSitemapPageStarts,
+} from '../articles/articles.service.js';
+import { getPublishers } from '../publishers/publishers.service.js';
+import { atomFeed, rssFeed, type FeedChannel } from './feed-documents.js';
+import { robotsTxt } from './robots.js';
+import { newsSitemap, sitemapIndex, urlSet } from './sitemap-documents.js';
+
+type Deps = Pick<AppDeps, 'db' | 'cache' | 'clock' | 'config'>;
+
+export const FEED_SIZE = 50;
+/** Well under the protocol's 50,000 URLs and 50 MB, so a page renders and downloads quickly. */
+export const SITEMAP_PAGE_SIZE = 10_000;
+const NEWS_WINDOW_MS = 48 * 60 * 60 * 1000;
+/** Google News reads at most this many URLs from one news sitemap. */
+const NEWS_MAX = 1000;
+/**
+ * Documents are cached with the catalogue: every write that changes what readers see drops them on
+ * every instance; the time limit only moves the news sitemap's 48-hour window along.
+ */
+const DOCUMENT_TTL_MS = 60_000;
+
+/** The public pages anyone may open; signed-in pages are left out of sitemaps (and disallowed in robots.txt). */
+const PUBLIC_PAGES = ['/', '/articles', '/login', '/register'];
+
+function siteUrls(publicUrl: string) {
+  return {
+    page: (path: string) => `${publicUrl}${path}`,
+    article: (id: string) => `${publicUrl}/articles/${id}`,
+    absolute: (url: string) => new URL(url, `${publicUrl}/`).toString(),
+  };
+}
+
+/** The filters as given, checked: a publisher must be one of the listed ones (named in any letter case). */
+async function resolveFilter(deps: Deps, query: FeedQuery) {
+  if (!query.publisher) return { tag: query.tag };
+  const wanted = query.publisher.toLowerCase();
+  const publisher = (await getPublishers(deps)).find((candidate) => candidate.name.toLowerCase() === wanted);
+  if (!publisher) throw badRequest(FEED_MESSAGES.unknownPublisher, { publisher: [FEED_MESSAGES.unknownPublisher] });
+  return { tag: query.tag, publisher: publisher.name };
+}
+
+function querySuffix(filter: { tag?: string; publisher?: string }): string {
+  const params = new URLSearchParams();
+  if (filter.tag) params.set('tag', filter.tag);
+  if (filter.publisher) params.set('publisher', filter.publisher);
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function getFeed(deps: Deps, format: 'rss' | 'atom', query: FeedQuery): Promise<PublicDocument> {
+  const filter = await resolveFilter(deps, query);
+  const key = `feed:${normalisedKey({ format, ...filter })}`;
+  return deps.cache.remember('catalog', key, DOCUMENT_TTL_MS, async () => {
+    const now = deps.clock();
+    const urls = siteUrls(deps.config.publicUrl);
+    const about = [filter.tag, filter.publisher].filter(Boolean).join(' · ');
+    const channel: FeedChannel = {
+      title: about ? `${deps.config.site.name}: ${about}` : deps.config.site.name,
+      description: `The latest articles from ${deps.config.site.name}${about ? ` (${about})` : ''}.`,
+      pageUrl: urls.page(`/articles${querySuffix(filter)}`),
+      selfUrl: urls.page(`/${format === 'rss' ? 'rss.xml' : 'feed.atom'}${querySuffix(filter)}`),
+      articleUrl: urls.article,
+      absolute: urls.absolute,
+      now,
+    };
+    const articles = await getLatestForFeed(deps.db, filter, FEED_SIZE, now);
+    return toPublicDocument(format === 'rss' ? rssFeed(channel, articles) : atomFeed(channel, articles));
+  });
+}
+
+const pageStarts = (deps: Deps, pageSize: number) =>
+  deps.cache.remember('catalog', `sitemap:starts:${pageSize}`, DOCUMENT_TTL_MS, () =>
+    getSitemapPageStarts(deps.db, pageSize),
+  );
+
+export const articleSitemapPath = (page: number) => `/sitemaps/articles-${page}.xml`;
+
+export async function getSitemapIndex(deps: Deps, pageSize = SITEMAP_PAGE_SIZE): Promise<PublicDocument> {
+  const starts = await pageStarts(deps, pageSize);
+  return deps.cache.remember('catalog', `sitemap:index:${pageSize}`, DOCUMENT_TTL_MS, async () => {
+    const urls = siteUrls(deps.config.publicUrl);
+    return toPublicDocument(
+      sitemapIndex([
+        { url: urls.page('/sitemaps/pages.xml') },
+        { url: urls.page('/sitemaps/news.xml') },
+        // Page 1 is listed (empty) even before the first article, so the index never changes shape.
+        ...(starts.length > 0 ? starts : [undefined]).map((start, index) => ({
+          url: urls.page(articleSitemapPath(index + 1)),
+          lastModified: start?.lastModified,
+        })),
+      ]),
+    );
+  });
+}
+
+/** Undefined past the last page. */
+export async function getArticleSitemap(
+  deps: Deps,
+  page: number,
+  pageSize = SITEMAP_PAGE_SIZE,
+): Promise<PublicDocument | undefined> {
+  const starts = await pageStarts(deps, pageSize);
+  const start = starts[page - 1];
+  if (!start) return page === 1 ? toPublicDocument(urlSet([])) : undefined;
+  return deps.cache.remember('catalog', `sitemap:articles:${pageSize}:${page}`, DOCUMENT_TTL_MS, async () => {
+    const urls = siteUrls(deps.config.publicUrl);
+    const rows = await getSitemapPage(deps.db, start, pageSize);
+    return toPublicDocument(urlSet(rows.map((row) => ({ url: urls.article(row.id), lastModified: row.updatedAt }))));
+  });
+}
+
+export function getPagesSitemap(deps: Deps): PublicDocument {
+  const urls = siteUrls(deps.config.publicUrl);
+  return toPublicDocument(urlSet(PUBLIC_PAGES.map((path) => ({ url: urls.page(path) }))));
+}
+
+/** Articles published (the date the site shows) in the last 48 hours, as Google News asks. */
+export function getNewsSitemap(deps: Deps): Promise<PublicDocument> {
+  return deps.cache.remember('catalog', 'sitemap:news', DOCUMENT_TTL_MS, async () => {
+    const urls = siteUrls(deps.config.publicUrl);
+    const since = new Date(deps.clock().getTime() - NEWS_WINDOW_MS);
+    const rows = await getApprovedSince(deps.db, since, NEWS_MAX);
+    return toPublicDocument(
+      newsSitemap(
+        { name: deps.config.site.name, language: 'en' },
+        rows.map((row) => ({ url: urls.article(row.id), title: row.title, publishedAt: row.createdAt })),
+      ),
+    );
+  });
+}
+
+export function getRobotsTxt(deps: Pick<AppDeps, 'config'>): PublicDocument {
+  return toPublicDocument(robotsTxt(siteUrls(deps.config.publicUrl).page('/sitemap.xml')));
+}

@@ -1,0 +1,117 @@
+import { mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { LOCKS } from '../../db/locks.js';
+import { sessions } from '../../db/schema.js';
+import { insertArticle, insertPublisher, insertUser, makeImage } from '../../test/fixtures.js';
+import { pngBytes } from '../../test/http.js';
+import { openTestDatabase } from '../../test/test-app.js';
+import { createImageStore } from '../uploads/image-store.js';
+import { startHousekeeping, sweep } from './housekeeping.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+describe('housekeeping', { timeout: 60_000 }, () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dispatch-housekeeping-'));
+  const images = createImageStore(path.join(dir, 'uploads'));
+  const log = pino({ level: 'silent' });
+  const now = new Date();
+  const clock = () => now;
+  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  const db = () => test.database.db;
+
+  beforeEach(async () => {
+    await test?.drop();
+    test = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await test.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const filesOf = (url: string) => {
+    const hash = path.basename(url, '.webp');
+    return readdirSync(images.dir).filter((name) => name.startsWith(hash));
+  };
+  /** Makes every file of an image look written `hours` ago. */
+  const age = (url: string, hours: number) => {
+    const then = new Date(now.getTime() - hours * HOUR_MS);
+    for (const name of filesOf(url)) utimesSync(path.join(images.dir, name), then, then);
+  };
+  let shade = 0;
+  const newImage = () => makeImage(images, { r: 10, g: 20 + (shade += 1), b: 30 });
+
+  it('removes an upload nobody has used for a day and keeps those in use or still fresh', async () => {
+    const [photo, logo, articleImage, abandoned, fresh] = await Promise.all([1, 2, 3, 4, 5].map(() => newImage()));
+    for (const url of [photo!, logo!, articleImage!, abandoned!]) age(url, 25);
+    age(fresh!, 23);
+    const author = await insertUser(db(), { profilePic: photo! });
+    const publisher = await insertPublisher(db(), { logo: logo! });
+    await insertArticle(db(), { publisherId: publisher.id, authorId: author.id }, { image: articleImage! });
+
+    expect(await sweep({ db: db(), images, clock })).toEqual({ swept: true, sessions: 0, images: 1 });
+
+    expect(filesOf(abandoned!)).toEqual([]);
+    expect(await images.owns(abandoned!)).toBe(false);
+    for (const kept of [photo!, logo!, articleImage!, fresh!]) {
+      expect(await images.owns(kept)).toBe(true);
+      expect(filesOf(kept)).toHaveLength(4);
+    }
+  });
+
+  it('keeps an old unused upload that was uploaded again, since a form is about to use it', async () => {
+    const bytes = await pngBytes(50, 40, '#123456');
+    const { url } = await images.save(bytes);
+    age(url, 48);
+    expect((await images.save(bytes)).created).toBe(false);
+    await sweep({ db: db(), images, clock });
+    expect(await images.owns(url)).toBe(true);
+  });
+
+  it('removes expired sessions and keeps live ones', async () => {
+    const user = await insertUser(db());
+    await db()
+      .insert(sessions)
+      .values([
+        { userId: user.id, expiresAt: new Date(now.getTime() - HOUR_MS) },
+        { userId: user.id, expiresAt: new Date(now.getTime() - 1) },
+        { userId: user.id, expiresAt: new Date(now.getTime() + HOUR_MS) },
+      ]);
+    expect(await sweep({ db: db(), images, clock })).toMatchObject({ swept: true, sessions: 2 });
+    const left = await db().select().from(sessions);
+    expect(left.map((session) => session.expiresAt.getTime())).toEqual([now.getTime() + HOUR_MS]);
+  });
+
+  it('sweeps on its interval until stopped', async () => {
+    const abandoned = await newImage();
+    age(abandoned, 30);
+    const housekeeping = startHousekeeping({ db: db(), images, clock }, 50, log);
+    try {
+      const deadline = Date.now() + 5_000;
+      while ((await images.owns(abandoned)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    } finally {
+      await housekeeping.stop();
+    }
+    expect(await images.owns(abandoned)).toBe(false);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('leaves the round to another instance that is sweeping', async () => {
+    const abandoned = await newImage();
+    age(abandoned, 30);
+    const other = new pg.Client({ connectionString: test.url });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_advisory_xact_lock($1)', [LOCKS.sweep]);
+      expect(await sweep({ db: db(), images, clock })).toEqual({ swept: false });
+      expect(await images.owns(abandoned)).toBe(true);
+      await other.query('rollback');
+    } finally {
+      await other.end();
+    }
+    expect(await sweep({ db: db(), images, clock })).toMatchObject({ swept: true, images: 1 });
+  });
+});

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from '../../app-types.js';
+import { queryRows } from '../../db/client.js';
+import { LOCKS } from '../../db/locks.js';
+import { removeExpiredSessions } from '../auth/auth.service.js';
+import { findUnreferencedImages, removeImages } from '../uploads/uploads.service.js';
+
+type Deps = Pick<AppDeps, 'db' | 'images' | 'clock'>;
+
+export type SweepResult = { swept: false } | { swept: true; sessions: number; images: number };
+
+/**
+ * Removes expired sessions and uploads no row has referenced for a day. Instances share the
+ * database and the uploads: whichever takes the lock sweeps, the others skip this round.
+ */
+export async function sweep({ db, images, clock }: Deps): Promise<SweepResult> {
+  const now = clock();
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ taken: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${LOCKS.sweep}) as taken`,
+    );
+    if (!lock?.taken) return { swept: false };
+    const sessions = await removeExpiredSessions(tx, now);
+    const unreferenced = await findUnreferencedImages(tx, images, now);
+    await removeImages(images, unreferenced);
+    return { swept: true, sessions, images: unreferenced.length };
+  });
+}
+
+// Not at once: a site restarting in a loop should not sweep on every start.
+const FIRST_SWEEP_AFTER_MS = 60_000;
+
+/** Sweeps every `intervalMs` (never when 0) until `stop()`, which waits for a sweep under way. */
+export function startHousekeeping(deps: Deps, intervalMs: number, log: FastifyBaseLogger) {
+  if (intervalMs <= 0) return { stop: async () => undefined };
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= sweep(deps)
+      .then(
+        (result) => {
+          if (result.swept && result.sessions + result.images > 0) log.info(result, 'housekeeping: removed');
+        },
+        (error: unknown) => log.error({ err: error }, 'housekeeping: the sweep failed'),
+      )
+      .finally(() => (running = undefined));
+  };
+  const first = setTimeout(run, Math.min(FIRST_SWEEP_AFTER_MS, intervalMs));
+  const timer = setInterval(run, intervalMs);
+  first.unref();
+  timer.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

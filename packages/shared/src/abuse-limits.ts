@@ -1,0 +1,59 @@
+const MINUTE_MS = 60 * 1000;
+const LOGIN_WINDOW_MS = 15 * MINUTE_MS;
+
+/**
+ * Every abuse limit, once: how many within which window, counted per what. The server reads an
+ * override of each `max` from the environment variable `env` (docs/decisions/013-known-devices-and-tunable-limits.md);
+ * the windows are fixed. "address" means the client's address, with IPv6 grouped by /64.
+ */
+export const ABUSE_LIMITS = {
+  registrationsPerHour: { env: 'LIMIT_REGISTRATIONS_PER_HOUR', max: 10, windowMs: 60 * MINUTE_MS, per: 'address' },
+  loginFailuresPerAccountAtAddress: {
+    env: 'LIMIT_LOGIN_FAILURES_PER_ACCOUNT_AT_ADDRESS',
+    max: 5,
+    windowMs: LOGIN_WINDOW_MS,
+    per: 'account at one address',
+  },
+  /** The "anywhere" limit; a device the account signed in from before is not held to it. */
+  loginFailuresPerAccount: {
+    env: 'LIMIT_LOGIN_FAILURES_PER_ACCOUNT',
+    max: 50,
+    windowMs: LOGIN_WINDOW_MS,
+    per: 'account, from anywhere',
+  },
+  /** Takes the place of the "anywhere" limit for a known device, so a stolen device cookie buys few guesses. */
+  loginFailuresPerDevice: {
+    env: 'LIMIT_LOGIN_FAILURES_PER_DEVICE',
+    max: 5,
+    windowMs: LOGIN_WINDOW_MS,
+    per: 'account on one known device',
+  },
+  loginFailuresPerAddress: {
+    env: 'LIMIT_LOGIN_FAILURES_PER_ADDRESS',
+    max: 30,
+    windowMs: LOGIN_WINDOW_MS,
+    per: 'address, across accounts',
+  },
+  uploadsPerMinute: { env: 'LIMIT_UPLOADS_PER_MINUTE', max: 30, windowMs: MINUTE_MS, per: 'address' },
+  paymentIntentsPerMinute: {
+    env: 'LIMIT_PAYMENT_INTENTS_PER_MINUTE',
+    max: 20,
+    windowMs: MINUTE_MS,
+    per: 'account',
+  },
+  paymentConfirmationsPerMinute: {
+    env: 'LIMIT_PAYMENT_CONFIRMATIONS_PER_MINUTE',
+    max: 20,
+    windowMs: MINUTE_MS,
+    per: 'account',
+  },
+  viewsPerMinute: { env: 'LIMIT_VIEWS_PER_MINUTE', max: 60, windowMs: MINUTE_MS, per: 'reader and article' },
+} as const;
+
+export type AbuseLimitName = keyof typeof ABUSE_LIMITS;
+
+/** What the server runs with: each limit's `max`, the preset's or the operator's. */
+export type AbuseLimitMaxima = Record<AbuseLimitName, number>;
+
+/** Highest value an override may take: far above any sensible limit, well inside what the stores count. */
+export const ABUSE_LIMIT_CEILING = 1_000_000;
