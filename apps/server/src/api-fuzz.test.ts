@@ -31,7 +31,7 @@ interface Failure {
 /**
  * Every operation of the OpenAPI document × malformed paths, queries and bodies × anonymous, a reader and an admin:
  * nothing a client sends may answer 5xx, and a NUL in any text is refused by the shared text rule
- * (docs/decisions/015-untrusted-input.md).
+ * (docs/decisions/017-untrusted-input.md).
  */
 describe('the API under malformed requests', () => {
   let ctx: TestContext;

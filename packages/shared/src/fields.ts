@@ -5,7 +5,7 @@ const hasNoNul = (value: string) => !value.includes('\u0000');
 
 /**
  * Every text a request carries, in a body, a query or a path: PostgreSQL cannot store U+0000 in text and no person
- * types it, so it is refused here with a 400 rather than by the database (docs/decisions/015-untrusted-input.md).
+ * types it, so it is refused here with a 400 rather than by the database (docs/decisions/017-untrusted-input.md).
  */
 export const text = (message?: string) => z.string({ error: message }).refine(hasNoNul, TEXT.validation.noNul);
 
