@@ -1,5 +1,3 @@
-import { DrizzleQueryError } from 'drizzle-orm';
-
 /** What PostgreSQL (node-postgres and PGlite alike) says about a failed statement. */
 export interface DatabaseError extends Error {
   code: string;
