@@ -1,8 +1,20 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Each web feature may import only from itself, never from a sibling feature, however the path is spelled.
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url));
+const featureZones = webFeatures.map((feature) => ({
+  target: `./apps/web/src/features/${feature}`,
+  from: './apps/web/src/features',
+  except: [`./${feature}`],
+  message: 'features do not import each other (docs/conventions.md)',
+}));
 
 export default tseslint.config(
   {
@@ -25,13 +37,31 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
   },
   {
-    // Boundaries (STYLE.md): the shared package stays framework-free; web features do not import each other.
+    // Boundaries (docs/conventions.md): the shared package stays framework-free; web features do not import each other.
     files: ['packages/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -50,6 +80,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/features/**'], message: 'features do not import each other' }] },
+      ],
+    },
+  },
+  {
+    // One way: shared web code never reaches into a feature (docs/conventions.md#where-new-code-goes).
+    files: ['apps/web/src/{components,hooks,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/features/**'], message: 'components, hooks and lib never import features' }] },
       ],
     },
   },

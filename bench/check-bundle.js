@@ -9,7 +9,7 @@ import { constants, gzipSync } from 'node:zlib';
 const BUDGET_KB = 150;
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
-/** Never in the first load: each must wait until its page is opened (DESIGN.md 5, issue 6). */
+/** Never in the first load: each must wait until its page is opened (docs/conventions.md#web-conventions, issue 6). */
 const FORBIDDEN = [
   { what: 'dashboard charts (recharts)', test: (id) => /node_modules[\\/]recharts[\\/]/.test(id) },
   { what: 'card provider (@stripe/*)', test: (id) => /node_modules[\\/]@stripe[\\/]/.test(id) },

@@ -7,12 +7,13 @@ import { ADMIN } from './support/server.js';
 
 const V = TEXT.validation;
 const PASSWORD = 'Newsroom#2026';
+const NEW_PASSWORD = 'Printing#Press1450';
 
 describe('accounts', () => {
   let session: Session;
   afterEach(() => session.close());
 
-  it('register -> login -> profile update with a new photo -> logout', async () => {
+  it('register -> login -> profile update with a new photo -> password change -> logout -> login with it', async () => {
     session = await openBrowser();
     const { page } = session;
     const email = uniqueEmail('ada');
@@ -38,10 +39,19 @@ describe('accounts', () => {
     await expectToast(page, TEXT.toast.saved);
     await page.getByRole('banner').getByRole('img', { name: 'Ada King' }).first().waitFor();
 
+    await page.getByLabel(TEXT.passwordForm.currentPassword, { exact: true }).fill(PASSWORD);
+    await page.getByLabel(TEXT.passwordForm.newPassword, { exact: true }).fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: TEXT.passwordForm.submit }).click();
+    await expectToast(page, TEXT.toast.passwordChanged);
+
     await page.getByRole('banner').getByRole('button', { name: TEXT.nav.logout }).first().click();
     await expectToast(page, TEXT.toast.loggedOut);
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await logIn(page, email, NEW_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('banner').getByRole('img', { name: 'Ada King' }).first().waitFor();
     expectNoErrors(session);
   });
 

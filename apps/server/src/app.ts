@@ -9,7 +9,9 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps, AppInstance, Clock } from './app-types.js';
 import { resolveJwtSecret, type Config } from './config.js';
 import type { Db } from './db/client.js';
-import { articleRoutes, articleWriteRoutes } from './modules/articles/articles.routes.js';
+import { adminArticleRoutes } from './modules/articles/articles-admin.routes.js';
+import { publicArticleRoutes } from './modules/articles/articles-public.routes.js';
+import { writerArticleRoutes } from './modules/articles/articles-writer.routes.js';
 import { createLoginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
@@ -55,9 +57,10 @@ const ROUTE_MODULES = [
   authRoutes,
   googleRoutes,
   uploadRoutes,
-  articleRoutes,
+  publicArticleRoutes,
   articlePreviewRoutes,
-  articleWriteRoutes,
+  writerArticleRoutes,
+  adminArticleRoutes,
   publisherRoutes,
   adminPublisherRoutes,
   userRoutes,

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@dispatch/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertPublisher, insertUser, makeImage } from './test/fixtures.js';
@@ -37,7 +38,7 @@ const authorOrAdmin = (status: number): Record<Role, number> => ({
   admin: status,
 });
 
-/** DESIGN.md 4's table, endpoint by endpoint, for each kind of caller. */
+/** docs/product.md's access table, endpoint by endpoint, for each kind of caller. */
 describe('who may call what', () => {
   let ctx: TestContext;
   const tokens: Partial<Record<Role, string>> = {};
@@ -224,4 +225,69 @@ describe('who may call what', () => {
       expect(response.statusCode, response.body).toBe(row.expected[role]);
     },
   );
+
+  describe('access is decided before the request is validated', () => {
+    // Every route that declares its access in its options (`config.access`), read from the app itself.
+    const protectedRoutes = () =>
+      [...ctx.app.routeAccess]
+        .map(([key, access]) => {
+          const [method, url] = key.split(' ') as [string, string];
+          return { method, url, access };
+        })
+        .filter((route) => route.method !== 'HEAD');
+
+    // Wrong in every way at once: a param that is no id, a query no schema accepts, a body of the wrong shape.
+    const malformed = (method: string, url: string): InjectOptions => ({
+      method: method as InjectOptions['method'],
+      url: `${url.replaceAll(/:\w+/g, 'not-an-id')}?page=-1&limit=many&email=nobody`,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: { title: 7, name: [], planId: {}, reason: 9 } }),
+    });
+
+    it('covers every route the API documents as needing a token, and every route declares a known access', () => {
+      const documented = Object.entries(ctx.app.swagger().paths ?? {}).flatMap(([path, operations]) =>
+        Object.entries(operations as Record<string, { security?: unknown[] }>)
+          .filter(([, operation]) => operation.security?.length)
+          .map(([method]) => `${method.toUpperCase()} ${path.replaceAll(/\{(\w+)\}/g, ':$1')}`),
+      );
+      const declared = protectedRoutes().map(({ method, url }) => `${method} ${url}`);
+      expect(documented.length).toBeGreaterThan(20);
+      expect(declared.sort()).toEqual(documented.sort());
+      for (const { access } of protectedRoutes()) expect(['signed-in', 'reader', 'premium', 'admin']).toContain(access);
+    });
+
+    it('answers 401 to an anonymous caller with a malformed request on every protected route', async () => {
+      const answers = await Promise.all(
+        protectedRoutes().map(async ({ method, url }) => {
+          const response = await ctx.app.inject(malformed(method, url));
+          return `${method} ${url} ${response.statusCode} ${response.json<{ code: string }>().code}`;
+        }),
+      );
+      expect(answers).toEqual(
+        protectedRoutes().map(({ method, url }) => `${method} ${url} 401 ${ERROR_CODES.unauthorized}`),
+      );
+    });
+
+    it('answers 403 to a plain reader with a malformed request on every admin and premium route', async () => {
+      const restricted = protectedRoutes().filter(({ access }) => access === 'admin' || access === 'premium');
+      expect(restricted.length).toBeGreaterThanOrEqual(10);
+      const answers = await Promise.all(
+        restricted.map(async ({ method, url }) => {
+          const response = await ctx.app.inject({ ...malformed(method, url), headers: bearer(tokens.user!) });
+          return `${method} ${url} ${response.statusCode}`;
+        }),
+      );
+      expect(answers).toEqual(restricted.map(({ method, url }) => `${method} ${url} 403`));
+    });
+
+    it('still validates for a caller who may call the route', async () => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/dashboard/publishers',
+        headers: bearer(tokens.admin!),
+        payload: { name: [] },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: ERROR_CODES.validationFailed });
+    });
+  });
 });

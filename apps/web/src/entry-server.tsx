@@ -1,4 +1,4 @@
-import { isPremium, type User } from '@dispatch/shared';
+import { hasPremiumAccess, type RoleRecord, type User } from '@dispatch/shared';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -33,12 +33,12 @@ export type PageResult =
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
 
 /** Where the page's own access rule sends this viewer, if anywhere: what the browser's guards would do. */
-function redirectFor(handles: RouteHandle[], url: URL, role: { admin: boolean; premium: boolean } | null) {
+function redirectFor(handles: RouteHandle[], url: URL, role: { admin: boolean; premiumAccess: boolean } | null) {
   const access = new Set(handles.map((handle) => handle.access));
   if (access.size === 0 || (access.size === 1 && access.has(undefined))) return undefined;
   if (!role) return `${paths.login}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
   if (access.has('admin') && !role.admin) return paths.forbidden;
-  if (access.has('premium') && !role.admin && !role.premium) return paths.subscription;
+  if (access.has('premium') && !role.premiumAccess) return paths.subscription;
   return undefined;
 }
 
@@ -70,17 +70,15 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
   const request = new Request(url, { signal });
   const target = new URL(url);
 
-  let role: { admin: boolean; premium: boolean } | null = null;
+  let role: { admin: boolean; premiumAccess: boolean } | null = null;
   if (viewer) {
     queryClient.setQueryData(authKeys.session(viewer.token), viewer.user);
     await prefetch(queryClient, {
       queryKey: viewerKeys.role(viewer.user.email),
       queryFn: ({ signal: aborted }) => getRole(viewer.user.email, aborted),
     });
-    const record = queryClient.getQueryData<{ role: string; premiumTaken: string | null }>(
-      viewerKeys.role(viewer.user.email),
-    );
-    role = { admin: record?.role === 'admin', premium: isPremium(record?.premiumTaken ?? null, new Date()) };
+    const record = queryClient.getQueryData<RoleRecord>(viewerKeys.role(viewer.user.email));
+    role = { admin: record?.role === 'admin', premiumAccess: hasPremiumAccess(record ?? null, new Date()) };
   }
 
   const context = await handler.query(request);

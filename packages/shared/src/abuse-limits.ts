@@ -34,6 +34,13 @@ export const ABUSE_LIMITS = {
     windowMs: LOGIN_WINDOW_MS,
     per: 'address, across accounts',
   },
+  /** Each attempt checks the current password: a stolen session must not become a password guesser. */
+  passwordChangesPerHour: {
+    env: 'LIMIT_PASSWORD_CHANGES_PER_HOUR',
+    max: 10,
+    windowMs: 60 * MINUTE_MS,
+    per: 'account',
+  },
   uploadsPerMinute: { env: 'LIMIT_UPLOADS_PER_MINUTE', max: 30, windowMs: MINUTE_MS, per: 'address' },
   paymentIntentsPerMinute: {
     env: 'LIMIT_PAYMENT_INTENTS_PER_MINUTE',

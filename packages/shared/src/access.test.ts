@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canOpenDetails, canReadArticle, excerpt, isPremium, preview, type Viewer } from './access.js';
+import {
+  canOpenDetails,
+  canReadArticle,
+  excerpt,
+  hasPremiumAccess,
+  isPremium,
+  preview,
+  type Viewer,
+} from './access.js';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const later = '2026-06-01T12:01:00Z';
@@ -19,6 +27,16 @@ describe('isPremium', () => {
     expect(isPremium(now, now)).toBe(false);
     expect(isPremium(null, now)).toBe(false);
     expect(isPremium('not a date', now)).toBe(false);
+  });
+});
+
+describe('hasPremiumAccess', () => {
+  it('lets in subscribers with unexpired premium and admins, nobody else', () => {
+    expect(hasPremiumAccess(subscriber, now)).toBe(true);
+    expect(hasPremiumAccess(admin, now)).toBe(true);
+    expect(hasPremiumAccess(lapsed, now)).toBe(false);
+    expect(hasPremiumAccess(reader, now)).toBe(false);
+    expect(hasPremiumAccess(null, now)).toBe(false);
   });
 });
 

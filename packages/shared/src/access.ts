@@ -1,6 +1,6 @@
 import { LIMITS, type ArticleStatus, type Role } from './constants.js';
 
-/** True only when premiumTaken is a date later than now (SPEC.md 3). */
+/** True only when premiumTaken is a date later than now (docs/product.md#rules). */
 export function isPremium(premiumTaken: string | Date | null | undefined, now: Date): boolean {
   if (!premiumTaken) return false;
   const expiry = premiumTaken instanceof Date ? premiumTaken : new Date(premiumTaken);
@@ -11,6 +11,11 @@ export interface Viewer {
   email: string;
   role: Role;
   premiumTaken: string | Date | null;
+}
+
+/** Premium pages and premium text: subscribers with unexpired premium, and admins (docs/product.md#premium-access). */
+export function hasPremiumAccess(viewer: Pick<Viewer, 'role' | 'premiumTaken'> | null, now: Date): boolean {
+  return viewer !== null && (viewer.role === 'admin' || isPremium(viewer.premiumTaken, now));
 }
 
 export interface ArticleAccessFacts {
@@ -30,14 +35,14 @@ export function canReadArticle(article: ArticleAccessFacts, viewer: Viewer | nul
   const isAuthor = viewer !== null && viewer.email === article.author_email;
   if (article.status !== 'approved') return isAdmin || isAuthor ? 'full' : 'none';
   if (!article.isPremium) return 'full';
-  if (isAdmin || isAuthor || (viewer && isPremium(viewer.premiumTaken, now))) return 'full';
+  if (isAuthor || hasPremiumAccess(viewer, now)) return 'full';
   return 'teaser';
 }
 
-/** Whether a card's Details control is open for this viewer (DESIGN.md 7.8). */
+/** Whether a card's Details control is open for this viewer (docs/product.md#only-premium-cards-are-locked). */
 export function canOpenDetails(article: { isPremium: boolean }, viewer: Viewer | null, now: Date): boolean {
   if (!article.isPremium) return true;
-  return viewer !== null && (viewer.role === 'admin' || isPremium(viewer.premiumTaken, now));
+  return hasPremiumAccess(viewer, now);
 }
 
 export function excerpt(text: string, length: number = LIMITS.excerptLength): string {
@@ -45,7 +50,7 @@ export function excerpt(text: string, length: number = LIMITS.excerptLength): st
   return chars.length <= length ? text : chars.slice(0, length).join('');
 }
 
-/** The card preview: the first 100 characters plus an ellipsis (SPEC.md 2). */
+/** The card preview: the first 100 characters plus an ellipsis (docs/product.md#screens). */
 export function preview(text: string): string {
   return `${excerpt(text)}...`;
 }

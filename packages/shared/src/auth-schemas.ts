@@ -12,7 +12,7 @@ export const EmailSchema = text(V.emailRequired)
   .pipe(z.email(V.emailInvalid))
   .transform((email) => email.toLowerCase());
 
-/** SPEC.md 5, in its order: required, at least 6, then the character classes. */
+/** docs/product.md#validation, in its order: required, at least 6, then the character classes. */
 export const PasswordSchema = text(V.passwordRequired)
   .min(1, V.passwordRequired)
   .min(LIMITS.passwordMinLength, V.passwordMin)
@@ -36,6 +36,19 @@ export const LoginInputSchema = z.object({
   password: text(V.passwordRequired).min(1, V.passwordRequired).max(LIMITS.passwordMaxLength),
 });
 export type LoginInput = z.input<typeof LoginInputSchema>;
+
+/** Changing your password: the new one follows the registration rule. */
+export const ChangePasswordInputSchema = z.object({
+  currentPassword: text(V.currentPasswordRequired).min(1, V.currentPasswordRequired).max(LIMITS.passwordMaxLength),
+  newPassword: PasswordSchema,
+});
+export type ChangePasswordInput = z.input<typeof ChangePasswordInputSchema>;
+
+export const ChangePasswordResponseSchema = z.object({
+  /** How many of your other sessions were ended. */
+  endedSessions: z.number().int(),
+});
+export type ChangePasswordResponse = z.infer<typeof ChangePasswordResponseSchema>;
 
 export const UserSchema = z.object({
   _id: z.string(),

@@ -4,6 +4,8 @@ import { TAGS } from './constants.js';
 export const API_MESSAGES = {
   emailTaken: 'An account with this email already exists.',
   invalidCredentials: 'Invalid email or password.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  noPasswordToChange: 'This account signs in with Google and has no password to change.',
   tooManyLoginAttempts: (minutes: number) =>
     `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   loginRequired: 'Please log in to continue.',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PLAN_ID, PLANS, findPlan, planNote, toPlanChoice } from './plans.js';
 
 describe('plans', () => {
-  it('are the three plans of SPEC.md with prices and minutes', () => {
+  it('are the three plans of docs/product.md with prices and minutes', () => {
     expect(PLANS.map((plan) => [plan.id, plan.price, plan.label, plan.value])).toEqual([
       ['trial', 10, '1 Minute', 1],
       ['individual', 300, '5 Days', 7200],

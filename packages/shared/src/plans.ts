@@ -49,7 +49,7 @@ export function formatPrice(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
 }
 
-/** The plan's note, derived so it can never disagree with price and duration (DESIGN.md 7.6). */
+/** The plan's note, derived so it can never disagree with price and duration (docs/product.md#plan-notes-derived-from-price). */
 export function planNote(plan: Plan, currency: string): string {
   return `${formatPrice(plan.price, currency)} for ${plan.label.toLowerCase()}`;
 }

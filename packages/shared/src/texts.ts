@@ -1,4 +1,4 @@
-/** Every UI text SPEC.md and DESIGN.md fix. One copy, used by web, server and tests. */
+/** Every UI text docs/product.md and docs/architecture.md fix. One copy, used by web, server and tests. */
 export const TEXT = {
   brand: {
     defaultSiteName: 'The Daily Dispatch',
@@ -76,6 +76,7 @@ export const TEXT = {
     descriptionRequired: 'Description is required',
     durationRequired: 'Please select a subscription duration',
     noNul: 'Must not contain the NUL character (U+0000)',
+    currentPasswordRequired: 'Current password is required',
   },
   toast: {
     loginSuccess: 'Login successful!',
@@ -92,6 +93,7 @@ export const TEXT = {
     articlePremium: 'Article has been premium!',
     deleted: 'Deleted!',
     saved: 'Saved!',
+    passwordChanged: 'Password changed. Your other devices have been signed out.',
     articleUpdated: 'Article updated!',
     loggedOut: 'User logged out!',
     changesNotSaved: 'Changes are not saved',
@@ -116,6 +118,13 @@ export const TEXT = {
   subscription: { heading: 'Subscribe to Premium', selectDuration: 'Select a duration', proceed: 'Proceed to Payment' },
   payment: { payNow: 'Pay Now' },
   profile: { heading: 'My Profile', update: 'Update Profile' },
+  passwordForm: {
+    heading: 'Change Password',
+    currentPassword: 'Current Password',
+    newPassword: 'New Password',
+    submit: 'Change Password',
+    hint: 'Changing it signs you out everywhere else.',
+  },
   layout: {
     skipToContent: 'Skip to content',
     mainNavigation: 'Main',

@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MIGRATIONS_DIR } from '../paths.js';
 import { describe, expect, it } from 'vitest';
 import { databaseUrlFor, ignoreIdleErrors } from '../test/postgres.js';
 import { fromPglite, fromPostgres, openPglite, queryRows } from './client.js';
@@ -32,24 +35,49 @@ describe('migrations', () => {
     await database.close();
   });
 
+  it('folds last_log_in into last_login_at, keeping the later time of each account', async () => {
+    const client = await openPglite();
+    const files = readdirSync(MIGRATIONS_DIR)
+      .filter((name) => name.endsWith('.sql'))
+      .sort();
+    const run = (name: string) => client.exec(readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8'));
+    const target = files.findIndex((name) => name.startsWith('0005_'));
+    for (const name of files.slice(0, target)) await run(name);
+    await client.exec(`
+      insert into users (name, email, profile_pic, last_login_at, last_log_in) values
+        ('Password', 'p@example.com', '/p.webp', '2026-01-02T00:00:00Z', null),
+        ('Google', 'g@example.com', '/g.webp', null, '2026-01-03T00:00:00Z'),
+        ('Both', 'b@example.com', '/b.webp', '2026-01-01T00:00:00Z', '2026-01-04T00:00:00Z'),
+        ('Never', 'n@example.com', '/n.webp', null, null);`);
+    await run(files[target]!);
+    const { rows } = await client.query<{ email: string; last_login_at: Date | null }>(
+      'select email, last_login_at from users order by email',
+    );
+    expect(rows.map((row) => [row.email, row.last_login_at?.toISOString() ?? null])).toEqual([
+      ['b@example.com', '2026-01-04T00:00:00.000Z'],
+      ['g@example.com', '2026-01-03T00:00:00.000Z'],
+      ['n@example.com', null],
+      ['p@example.com', '2026-01-02T00:00:00.000Z'],
+    ]);
+    await client.close();
+  });
+
   // Only a PostgreSQL server has concurrent connections; .ci/run runs this file against one.
-  if (process.env.TEST_DATABASE_URL) {
-    it('run once when several instances start together on PostgreSQL', async () => {
-      const serverUrl = process.env.TEST_DATABASE_URL!;
-      const name = `dispatch_migrate_${Date.now()}`;
-      const admin = fromPostgres(serverUrl, 1, ignoreIdleErrors);
-      await admin.db.execute(sql.raw(`create database ${name}`));
-      const instances = Array.from({ length: 4 }, () =>
-        fromPostgres(databaseUrlFor(serverUrl, name), 2, ignoreIdleErrors),
-      );
-      try {
-        await Promise.all(instances.map((instance) => instance.migrate()));
-        expect(await tablesOf(instances[0]!.db)).toEqual(TABLES);
-      } finally {
-        await Promise.all(instances.map((instance) => instance.close()));
-        await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
-        await admin.close();
-      }
-    });
-  }
+  it.runIf(process.env.TEST_DATABASE_URL)('run once when several instances start together on PostgreSQL', async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL!;
+    const name = `dispatch_migrate_${Date.now()}`;
+    const admin = fromPostgres(serverUrl, 1, ignoreIdleErrors);
+    await admin.db.execute(sql.raw(`create database ${name}`));
+    const instances = Array.from({ length: 4 }, () =>
+      fromPostgres(databaseUrlFor(serverUrl, name), 2, ignoreIdleErrors),
+    );
+    try {
+      await Promise.all(instances.map((instance) => instance.migrate()));
+      expect(await tablesOf(instances[0]!.db)).toEqual(TABLES);
+    } finally {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      await admin.close();
+    }
+  });
 });

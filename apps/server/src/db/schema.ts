@@ -19,7 +19,6 @@ export const users = pgTable(
     premiumTaken: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     lastLoginAt: timestamp({ withTimezone: true }),
-    lastLogIn: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),

@@ -1,8 +1,19 @@
-import { API_MESSAGES, ARTICLE_MESSAGES } from '@dispatch/shared';
+import { API_MESSAGES, ARTICLE_MESSAGES, hasPremiumAccess } from '@dispatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps, Viewer } from '../app-types.js';
 import { resolveViewer } from '../modules/auth/auth.service.js';
 import { forbidden, unauthorized } from './errors.js';
+
+/**
+ * Who may call a route, declared in its options as `config: { access }` and checked before the
+ * request is parsed or validated, so a caller who may not call it learns nothing about its schema.
+ * 'reader' is 'signed-in' with the message an article page shows. Checks that depend on the data
+ * (the account's owner, an article's author) stay in the handler or the service.
+ */
+export type Access = 'signed-in' | 'reader' | 'premium' | 'admin';
+
+/** The OpenAPI security of a route that declares an access. */
+export const bearer = [{ bearer: [] }];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,39 +21,56 @@ declare module 'fastify' {
     /** Set when a token was sent but names no live session. */
     sessionRejected: boolean;
   }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyInstance {
+    /** `METHOD /url` → the access its options declare; the role matrix reads it. */
+    routeAccess: Map<string, Access>;
+  }
 }
 
-/** Reads `Authorization: Bearer` on every request into `request.viewer`. */
+function checkAccess(request: FastifyRequest, access: Access, now: Date): void {
+  const viewer = access === 'reader' ? requireReader(request) : requireViewer(request);
+  if (access === 'admin' && viewer.role !== 'admin') throw forbidden(API_MESSAGES.adminOnly);
+  if (access === 'premium' && !hasPremiumAccess(viewer, now)) throw forbidden(API_MESSAGES.premiumOnly);
+}
+
+/** Reads `Authorization: Bearer` on every request into `request.viewer`, then enforces the route's access. */
 export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('viewer', null);
   app.decorateRequest('sessionRejected', false);
+  app.decorate('routeAccess', new Map<string, Access>());
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!access) return;
+    for (const method of [route.method].flat()) app.routeAccess.set(`${method} ${route.url}`, access);
+  });
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return;
-    const viewer = await resolveViewer(deps, header.slice('Bearer '.length).trim());
-    request.viewer = viewer ?? null;
-    request.sessionRejected = viewer === undefined;
+    if (header?.startsWith('Bearer ')) {
+      const viewer = await resolveViewer(deps, header.slice('Bearer '.length).trim());
+      request.viewer = viewer ?? null;
+      request.sessionRejected = viewer === undefined;
+    }
+    const access = request.routeOptions.config.access;
+    if (access) checkAccess(request, access, deps.clock());
   });
 }
 
+/** The signed-in viewer; a route declaring any access has already refused everyone else. */
 export function requireViewer(request: FastifyRequest): Viewer {
   if (request.viewer) return request.viewer;
   throw unauthorized(request.sessionRejected ? API_MESSAGES.sessionExpired : API_MESSAGES.loginRequired);
 }
 
-/** Reading an article needs an account (DESIGN.md 4); the message says so. */
-export function requireReader(request: FastifyRequest): Viewer {
+/** Reading an article needs an account; the message says so. */
+function requireReader(request: FastifyRequest): Viewer {
   if (request.viewer) return request.viewer;
   throw unauthorized(request.sessionRejected ? API_MESSAGES.sessionExpired : ARTICLE_MESSAGES.loginToRead);
 }
 
-export function requireAdmin(request: FastifyRequest): Viewer {
-  const viewer = requireViewer(request);
-  if (viewer.role !== 'admin') throw forbidden(API_MESSAGES.adminOnly);
-  return viewer;
-}
-
-/** The account's owner or an admin. */
+/** The account's owner or an admin: depends on the URL's e-mail, so the handler asks. */
 export function requireSelfOrAdmin(request: FastifyRequest, email: string): Viewer {
   const viewer = requireViewer(request);
   if (viewer.role !== 'admin' && viewer.email !== email.trim().toLowerCase()) throw forbidden();

@@ -136,78 +136,76 @@ describe('cached public answers follow every write (one instance)', () => {
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
-// Two instances need a shared PostgreSQL and Redis; .ci/run provides both.
-if (serverUrl && redisUrl) {
-  describe('two instances sharing PostgreSQL and Redis', () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-two-'));
-    let test: Awaited<ReturnType<typeof openTestDatabase>>;
-    let instances: { app: AppInstance; close: () => Promise<void> }[];
+// Two instances need a shared PostgreSQL and Redis; .ci/run provides both, and elsewhere this shows as skipped.
+describe.runIf(serverUrl && redisUrl)('two instances sharing PostgreSQL and Redis', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-two-'));
+  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  let instances: { app: AppInstance; close: () => Promise<void> }[];
 
-    beforeAll(async () => {
-      test = await openTestDatabase();
-      const url = test.url!;
-      const config = loadConfig({
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        REDIS_URL: redisUrl,
-        DATABASE_URL: url,
-        JWT_SECRET: 'a shared secret of at least thirty-two characters',
-      });
-      const images = createImageStore(config.uploadsDir);
-      instances = await Promise.all(
-        [1, 2].map(async () => {
-          const database = fromPostgres(url, 5, ignoreIdleErrors);
-          const app = await buildApp({ config, db: database.db, images, logger: false, webDir: dataDir });
-          await app.ready();
-          return { app, close: async () => (await app.close(), await database.close()) };
-        }),
-      );
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    const url = test.url!;
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      REDIS_URL: redisUrl,
+      DATABASE_URL: url,
+      JWT_SECRET: 'a shared secret of at least thirty-two characters',
     });
-    afterAll(async () => {
-      await Promise.all(instances.map((instance) => instance.close()));
-      await test.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    });
-
-    it('never shows an article on one instance after the other declined or deleted it', async () => {
-      const [a, b] = instances.map((instance) => instance.app) as [AppInstance, AppInstance];
-      const db = test.database.db;
-      const admin = await signedInUser(a, db, { role: 'admin' });
-      const publisherId = (await insertPublisher(db, { name: 'Twin Tribune' })).id;
-      const authorId = (await insertUser(db)).id;
-      const visible = await insertArticle(db, { publisherId, authorId }, { title: 'Stays up' });
-      const pending = await insertArticle(db, { publisherId, authorId }, { title: 'Under review', status: 'pending' });
-
-      for (let round = 0; round < 3; round += 1) {
-        expect(await titlesOf(a)).toEqual(['Stays up']);
-        expect(await titlesOf(b)).toEqual(['Stays up']);
-      }
-      await a.inject({ method: 'PATCH', url: `/api/articles/approve/${pending.id}`, headers: bearer(admin.token) });
-      expect(await titlesOf(b)).toEqual(['Under review', 'Stays up']);
-      expect(await trendingOf(b)).toContain('Under review');
-
-      await b.inject({ method: 'DELETE', url: `/api/articles/${visible.id}`, headers: bearer(admin.token) });
-      expect(await titlesOf(a)).toEqual(['Under review']);
-      expect(await trendingOf(a)).not.toContain('Stays up');
-
-      const author = await signedInUser(a, db);
-      const edited = await insertArticle(db, { publisherId, authorId: author.user.id }, { title: 'Will be declined' });
-      await a.inject({ method: 'PATCH', url: `/api/articles/premium/${edited.id}`, headers: bearer(admin.token) });
-      expect(await titlesOf(b, '?search=declined')).toEqual(['Will be declined']);
-      await b.inject({
-        method: 'PATCH',
-        url: `/api/articles/${edited.id}`,
-        headers: bearer(author.token),
-        payload: { title: 'Will be declined', description: 'Rewritten', tags: ['Health'] },
-      });
-      expect(await titlesOf(a, '?search=declined')).toEqual([]);
-      await a.inject({
-        method: 'PATCH',
-        url: `/api/articles/decline/${edited.id}`,
-        headers: bearer(admin.token),
-        payload: { reason: 'No' },
-      });
-      expect(await titlesOf(b, '?search=declined')).toEqual([]);
-    });
+    const images = createImageStore(config.uploadsDir);
+    instances = await Promise.all(
+      [1, 2].map(async () => {
+        const database = fromPostgres(url, 5, ignoreIdleErrors);
+        const app = await buildApp({ config, db: database.db, images, logger: false, webDir: dataDir });
+        await app.ready();
+        return { app, close: async () => (await app.close(), await database.close()) };
+      }),
+    );
   });
-}
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.close()));
+    await test.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('never shows an article on one instance after the other declined or deleted it', async () => {
+    const [a, b] = instances.map((instance) => instance.app) as [AppInstance, AppInstance];
+    const db = test.database.db;
+    const admin = await signedInUser(a, db, { role: 'admin' });
+    const publisherId = (await insertPublisher(db, { name: 'Twin Tribune' })).id;
+    const authorId = (await insertUser(db)).id;
+    const visible = await insertArticle(db, { publisherId, authorId }, { title: 'Stays up' });
+    const pending = await insertArticle(db, { publisherId, authorId }, { title: 'Under review', status: 'pending' });
+
+    for (let round = 0; round < 3; round += 1) {
+      expect(await titlesOf(a)).toEqual(['Stays up']);
+      expect(await titlesOf(b)).toEqual(['Stays up']);
+    }
+    await a.inject({ method: 'PATCH', url: `/api/articles/approve/${pending.id}`, headers: bearer(admin.token) });
+    expect(await titlesOf(b)).toEqual(['Under review', 'Stays up']);
+    expect(await trendingOf(b)).toContain('Under review');
+
+    await b.inject({ method: 'DELETE', url: `/api/articles/${visible.id}`, headers: bearer(admin.token) });
+    expect(await titlesOf(a)).toEqual(['Under review']);
+    expect(await trendingOf(a)).not.toContain('Stays up');
+
+    const author = await signedInUser(a, db);
+    const edited = await insertArticle(db, { publisherId, authorId: author.user.id }, { title: 'Will be declined' });
+    await a.inject({ method: 'PATCH', url: `/api/articles/premium/${edited.id}`, headers: bearer(admin.token) });
+    expect(await titlesOf(b, '?search=declined')).toEqual(['Will be declined']);
+    await b.inject({
+      method: 'PATCH',
+      url: `/api/articles/${edited.id}`,
+      headers: bearer(author.token),
+      payload: { title: 'Will be declined', description: 'Rewritten', tags: ['Health'] },
+    });
+    expect(await titlesOf(a, '?search=declined')).toEqual([]);
+    await a.inject({
+      method: 'PATCH',
+      url: `/api/articles/decline/${edited.id}`,
+      headers: bearer(admin.token),
+      payload: { reason: 'No' },
+    });
+    expect(await titlesOf(b, '?search=declined')).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ const STRIPE_FRAME_HOSTS = ['https://js.stripe.com', 'https://hooks.stripe.com']
 const STRIPE_CONNECT_HOSTS = ['https://api.stripe.com'];
 
 /**
- * DESIGN.md 5: scripts from 'self' only; Stripe's hosts only when Stripe takes payments.
+ * docs/conventions.md#web-conventions: scripts from 'self' only; Stripe's hosts only when Stripe takes payments.
  * helmet's middleware is built once here: @fastify/helmet rebuilds it (and re-parses the policy)
  * on every request, which cost a few percent of every answer (docs/decisions/010).
  */

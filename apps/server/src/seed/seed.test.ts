@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { fromPostgres, type Db } from '../db/client.js';
-import { articles, moderationActions, publishers, users } from '../db/schema.js';
+import { articles, moderationActions, publishers, sessions, users } from '../db/schema.js';
 import { verifyPassword } from '../modules/auth/password.js';
 import { createImageStore } from '../modules/uploads/image-store.js';
 import { ignoreIdleErrors } from '../test/postgres.js';
@@ -94,6 +94,25 @@ describe('demo content and the admin account', { timeout: 180_000 }, () => {
     const [row] = await db().select().from(users).where(eq(users.email, reader.email));
     expect(row!.role).toBe('admin');
     expect(await verifyPassword(row!.passwordHash!, 'New-Passw0rd!')).toBe(true);
+  });
+
+  it("keeps the admin's sessions while ADMIN_PASSWORD stays, and ends them when it changes", async () => {
+    const reader = DEMO_READERS[0];
+    const settings = { DATA_DIR: dir, ADMIN_EMAIL: reader.email };
+    const [admin] = await db().select().from(users).where(eq(users.email, reader.email));
+    await db()
+      .insert(sessions)
+      .values({ userId: admin!.id, expiresAt: new Date(Date.now() + 86_400_000) });
+    const openSessions = async () => (await db().select().from(sessions).where(eq(sessions.userId, admin!.id))).length;
+
+    await ensureAdmin(db(), images, loadConfig({ ...settings, ADMIN_PASSWORD: 'New-Passw0rd!' }), log);
+    expect(await openSessions()).toBe(1);
+
+    await ensureAdmin(db(), images, loadConfig({ ...settings, ADMIN_PASSWORD: 'Changed-Passw0rd!' }), log);
+    expect(await openSessions()).toBe(0);
+    const [row] = await db().select().from(users).where(eq(users.id, admin!.id));
+    expect(await verifyPassword(row!.passwordHash!, 'Changed-Passw0rd!')).toBe(true);
+    expect(row!.role).toBe('admin');
   });
 });
 

@@ -5,7 +5,8 @@ import type { Config } from '../config.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { LOCKS } from '../db/locks.js';
 import { articles, moderationActions, publishers, users, type MODERATION_ACTIONS } from '../db/schema.js';
-import { hashPassword } from '../modules/auth/password.js';
+import { setPassword } from '../modules/auth/auth.service.js';
+import { hashPassword, verifyPassword } from '../modules/auth/password.js';
 import type { ImageStore } from '../modules/uploads/image-store.js';
 import { DEMO_ARTICLES, DEMO_PUBLISHERS, DEMO_READERS, DEMO_WRITERS, demoDescription } from './demo-content.js';
 import { avatarSvg, storeSvg } from '../modules/uploads/avatar.js';
@@ -29,7 +30,15 @@ export async function ensureAdmin(db: Db, images: ImageStore, config: Config, lo
       log.info({ email }, 'created the admin account from ADMIN_EMAIL');
       return;
     }
-    await db.update(users).set({ role: 'admin', passwordHash }).where(eq(users.email, email));
+    const [existing] = await db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email));
+    if (!existing) return;
+    await db.update(users).set({ role: 'admin' }).where(eq(users.id, existing.id));
+    // A changed ADMIN_PASSWORD also signs out whoever was signed in with the old one.
+    const unchanged = existing.passwordHash && (await verifyPassword(existing.passwordHash, config.admin.password));
+    if (!unchanged) await setPassword(db, existing.id, passwordHash);
     return;
   }
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { configQueryOptions } from '../features/site-config/api/get-config';
+import { configQueryOptions } from '../lib/site-config';
 import { LoadingState } from '../components/states';
 import { pageFrom } from '../lib/page-param';
 import { prefetch } from '../lib/prefetch';
@@ -62,7 +62,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               } satisfies RouteHandle,
             },
             {
-              // Login-required pages (SPEC.md 2) go here: anonymous visitors are sent to /login and back.
+              // Login-required pages (docs/product.md#screens) go here: anonymous visitors are sent to /login and back.
               // Admin pages get a child route with <AdminRoute /> as its element.
               element: <RequireAuth />,
               handle: { access: 'signed-in' } satisfies RouteHandle,
@@ -119,7 +119,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ],
     },
     {
-      // The admin area (SPEC.md 2) has its own layout; every page of it, and Recharts, load lazily.
+      // The admin area (docs/product.md#screens) has its own layout; every page of it, and Recharts, load lazily.
       id: 'dashboard',
       path: 'dashboard',
       element: <AdminRoute />,

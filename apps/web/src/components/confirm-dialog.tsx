@@ -19,7 +19,7 @@ interface ConfirmDialogProps {
 }
 
 /**
- * The one confirmation (DESIGN.md 7.11: a Radix AlertDialog, not SweetAlert2). Focus starts on Cancel, so
+ * The one confirmation (docs/product.md#accessible-dialogs: a Radix AlertDialog, not SweetAlert2). Focus starts on Cancel, so
  * Enter never confirms by accident; confirming closes it and runs the action.
  */
 export function ConfirmDialog({
@@ -63,7 +63,7 @@ interface MessageDialogProps {
   tone?: 'warning' | 'error';
 }
 
-/** A message that needs acknowledging (SPEC.md 8's 'Not Allowed' warning, 'Error'), with one OK button. */
+/** A message that needs acknowledging (the 'Not Allowed' warning and 'Error' of docs/product.md#texts), with one OK button. */
 export function MessageDialog({ open, onClose, title, message, tone = 'error' }: MessageDialogProps) {
   const returnFocus = useReturnFocus();
   return (

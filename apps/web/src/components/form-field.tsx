@@ -40,7 +40,7 @@ interface FieldFrameProps {
   children: ReactNode;
 }
 
-/** A visible label (DESIGN.md 5), the control, then its hint and its message. */
+/** A visible label (docs/conventions.md#web-conventions), the control, then its hint and its message. */
 export function FieldFrame({ ids, label, hint, error, className, children }: FieldFrameProps) {
   return (
     <div className={className}>

@@ -4,7 +4,7 @@ import type { Blocker } from 'react-router';
 import { toast } from 'react-toastify';
 import { useReturnFocus } from '../hooks/use-return-focus';
 
-/** Asks before leaving a form with unsaved edits; leaving anyway says 'Changes are not saved' (SPEC.md 8). */
+/** Asks before leaving a form with unsaved edits; leaving anyway says 'Changes are not saved' (docs/product.md#texts). */
 export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
   const leave = () => {
     if (blocker.state !== 'blocked') return;

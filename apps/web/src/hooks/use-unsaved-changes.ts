@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useBlocker, type Blocker } from 'react-router';
 
 /**
- * Holds navigation away from a form with unsaved edits (DESIGN.md 5) until the person confirms, and
+ * Holds navigation away from a form with unsaved edits (docs/conventions.md#web-conventions) until the person confirms, and
  * asks the browser to confirm closing or reloading the tab. Show the blocker with UnsavedChangesDialog.
  */
 export function useUnsavedChanges(dirty: boolean): Blocker {

@@ -1,4 +1,4 @@
-import { isPremium, type Role, type RoleRecord, type User, type Viewer } from '@dispatch/shared';
+import { hasPremiumAccess, isPremium, type Role, type RoleRecord, type User, type Viewer } from '@dispatch/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -15,7 +15,7 @@ export function getRole(email: string, signal?: AbortSignal): Promise<RoleRecord
   return apiRequest(apiPaths.role, lazySchema('role'), { query: { email }, signal });
 }
 
-/** SPEC.md 4: before or without the role lookup, a viewer is a plain user without premium. */
+/** docs/product.md#article-status: before or without the role lookup, a viewer is a plain user without premium. */
 const DEFAULT_ROLE: RoleRecord = { role: 'user', premiumTaken: null };
 
 /** Pages that merely read the role reuse an answer this fresh; the navbar always asks again. */
@@ -34,6 +34,8 @@ export interface ViewerState {
   viewer: Viewer | null;
   isAdmin: boolean;
   isPremium: boolean;
+  /** Premium pages: unexpired premium, or an admin. */
+  hasPremiumAccess: boolean;
 }
 
 /** setTimeout's longest delay (about 24.8 days); a longer premium is waited for in steps. */
@@ -59,7 +61,7 @@ interface ViewerOptions {
   live?: boolean;
 }
 
-/** Who is looking, with their role and premium expiry from the role lookup (SPEC.md 4). */
+/** Who is looking, with their role and premium expiry from the role lookup (docs/product.md#article-status). */
 export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
   const { user, loading } = useAuth();
   const email = user?.email ?? '';
@@ -83,6 +85,7 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
     viewer: user ? { email: user.email, role, premiumTaken } : null,
     isAdmin: role === 'admin',
     isPremium: isPremium(premiumTaken, new Date()),
+    hasPremiumAccess: user !== null && hasPremiumAccess({ role, premiumTaken }, new Date()),
   };
 }
 

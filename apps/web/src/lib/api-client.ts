@@ -66,7 +66,7 @@ export class ApiError extends Error {
 }
 
 /*
- * SPEC.md 7: the token is sent only once auth loading has finished. The auth provider flips this
+ * docs/product.md#who-may-call-what: the token is sent only once auth loading has finished. The auth provider flips this
  * when it knows who the viewer is, so requests made before that never carry a stale token.
  */
 let tokenEnabled = false;
@@ -237,7 +237,7 @@ export function sendForm<T>(
   });
 }
 
-/** Stores an image on our server (DESIGN.md 4) and answers the URL forms save. Needs a signed-in viewer. */
+/** Stores an image on our server (docs/architecture.md#a-request-from-route-to-row) and answers the URL forms save. Needs a signed-in viewer. */
 export function uploadImage(
   file: File,
   options: Pick<SendFormOptions, 'onProgress' | 'signal'> = {},

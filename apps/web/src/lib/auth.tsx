@@ -35,7 +35,7 @@ export async function getSession(token: string, signal?: AbortSignal): Promise<U
 
 export interface AuthState {
   user: User | null;
-  /** True until we know whether someone is signed in (SPEC.md 4). */
+  /** True until we know whether someone is signed in (docs/product.md#article-status). */
   loading: boolean;
   /** Keeps a token the server issued together with its user (the login answer carries both). */
   keepSession: (token: string, user: User) => void;
@@ -71,7 +71,7 @@ export function AuthProvider({ children, initialToken }: { children: ReactNode; 
   const loading = token !== null && session.isPending;
   const user = token !== null ? (session.data ?? null) : null;
 
-  // SPEC.md 7: the client sends the token only once loading has finished. A layout effect, so the flag
+  // docs/product.md#who-may-call-what: the client sends the token only once loading has finished. A layout effect, so the flag
   // is set before any child's query starts fetching in the same commit.
   useLayoutEffect(() => {
     setAuthTokenEnabled(!loading);

@@ -29,6 +29,7 @@ export const apiPaths = {
   register: '/api/auth/register',
   login: '/api/auth/login',
   logout: '/api/auth/logout',
+  changePassword: '/api/auth/password',
   session: '/api/auth/session',
   googleSignIn: '/api/auth/google',
   role: '/api/users/role',

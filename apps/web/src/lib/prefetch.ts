@@ -2,7 +2,7 @@ import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/re
 
 /**
  * Loaders warm the cache so a page renders with its data, but never hold a page back on a failure:
- * they try once, and the page's own query shows the error state and retries with SPEC.md's backoff.
+ * they try once, and the page's own query shows the error state and retries with docs/product.md's backoff.
  */
 export async function prefetch<TData, TKey extends QueryKey>(
   queryClient: QueryClient,

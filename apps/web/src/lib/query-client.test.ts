@@ -4,7 +4,7 @@ import { retryDelay, shouldRetry } from './query-client';
 
 const apiError = (status: number) => new ApiError({ status, code: 'X', message: 'x' });
 
-describe('query retries (SPEC.md 8)', () => {
+describe('query retries (docs/product.md#texts)', () => {
   it('retries a failed query three times', () => {
     expect([0, 1, 2, 3].map((failures) => shouldRetry(failures, apiError(503)))).toEqual([true, true, true, false]);
     expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(true);

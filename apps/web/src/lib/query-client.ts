@@ -2,7 +2,7 @@ import { TIMINGS } from '@dispatch/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-/** SPEC.md 8: three retries, backoff from 1 s capped at 30 s; a 4xx answer will not change on retry. */
+/** docs/product.md#texts: three retries, backoff from 1 s capped at 30 s; a 4xx answer will not change on retry. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.isClientError) return false;
   return failureCount < TIMINGS.queryRetries;

@@ -1,7 +1,7 @@
 import type { Location } from 'react-router';
 import { paths } from './paths';
 
-/** What a guard puts in the router state when it sends a visitor to /login (SPEC.md 2). */
+/** What a guard puts in the router state when it sends a visitor to /login (docs/product.md#screens). */
 export interface ReturnState {
   from: Pick<Location, 'pathname' | 'search' | 'hash'>;
 }

@@ -40,7 +40,7 @@ if (!window.matchMedia) {
     }) as MediaQueryList;
 }
 
-// STYLE.md: a test that logs console.error fails.
+// docs/conventions.md: a test that logs console.error fails.
 let consoleErrors: unknown[][] = [];
 beforeEach(() => {
   consoleErrors = [];

@@ -10,19 +10,8 @@ import {
   type MyArticle,
   type TrendingArticle,
 } from '@dispatch/shared';
-import type { FeedArticleRow, FullArticleRow } from './articles.repository.js';
-
-export interface ArticleCardRow {
-  id: string;
-  title: string;
-  image: string;
-  publisher: string;
-  tags: string[];
-  excerpt: string;
-  isPremium: boolean;
-  views: number;
-  createdAt: Date;
-}
+// Imports flow one way, mapper → repository: the repository says what its rows hold.
+import type { ArticleCardRow, FeedArticleRow, FullArticleRow } from './articles.repository.js';
 
 export function toArticleCard(row: ArticleCardRow): ArticleCard {
   return {

@@ -3,7 +3,19 @@ import { and, arrayContains, desc, eq, gte, ilike, sql, type SQL } from 'drizzle
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { articles, publishers, users } from '../../db/schema.js';
-import type { ArticleCardRow } from './articles.mapper.js';
+
+/** A list card's columns, with the excerpt cut in SQL. */
+export interface ArticleCardRow {
+  id: string;
+  title: string;
+  image: string;
+  publisher: string;
+  tags: string[];
+  excerpt: string;
+  isPremium: boolean;
+  views: number;
+  createdAt: Date;
+}
 
 /** Matches the text literally: LIKE's wildcards and the escape character lose their meaning. */
 export function likePattern(text: string): string {
@@ -22,7 +34,7 @@ const cardColumns = {
   image: articles.image,
   publisher: publishers.name,
   tags: articles.tags,
-  // Only the excerpt leaves the database for a list (DESIGN.md 4).
+  // Only the excerpt leaves the database for a list (docs/architecture.md#a-request-from-route-to-row).
   excerpt: sql<string>`left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))})`,
   isPremium: articles.isPremium,
   views: articles.views,
@@ -178,7 +190,7 @@ export async function updateContent(
   id: string,
   values: { title: string; description: string; tags: string[]; updatedAt: Date },
 ) {
-  // An edit of a decided article sends it back to review (DESIGN.md 7.9).
+  // An edit of a decided article sends it back to review (docs/product.md#edits-go-back-to-review).
   const [row] = await db
     .update(articles)
     .set({ ...values, status: 'pending', declineReason: null, decidedById: null, decidedAt: null })

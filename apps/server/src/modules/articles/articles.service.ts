@@ -3,7 +3,7 @@ import {
   API_MESSAGES,
   ARTICLE_MESSAGES,
   canReadArticle,
-  isPremium,
+  hasPremiumAccess,
   LIMITS,
   TAGS,
   TEXT,
@@ -98,7 +98,7 @@ export async function submitArticle(
     const now = clock();
     const author = await lockUserForUpdate(tx, viewer.id);
     if (!author) throw forbidden();
-    const exempt = author.role === 'admin' || isPremium(author.premiumTaken, now);
+    const exempt = hasPremiumAccess(author, now);
     if (!exempt && (await repository.countByAuthor(tx, author.id)) > 0) {
       throw forbidden(TEXT.addArticle.oneArticleLimit);
     }
@@ -202,55 +202,61 @@ async function explainRefusal(db: DbOrTx, id: string, message: string): Promise<
   throw conflict(message);
 }
 
-export async function approveArticle(
-  { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
-  admin: Viewer,
-  id: string,
-) {
+type ModerationDeps = Pick<AppDeps, 'db' | 'clock' | 'cache'>;
+
+interface Moderation {
+  action: 'approve' | 'decline' | 'premium';
+  detail?: string;
+  /** The change, made only from the status it applies to; undefined when the article is not in it. */
+  apply: (tx: DbOrTx, deciderId: string, at: Date) => Promise<{ id: string } | undefined>;
+  /** Why the change was refused when the article exists. */
+  refusal: string;
+}
+
+/**
+ * Every admin decision on an article: the change, guarded by its status so two admins cannot both
+ * win, and its entry in the moderation record, in one transaction.
+ */
+async function moderate({ db, clock, cache }: ModerationDeps, admin: Viewer, id: string, moderation: Moderation) {
   const result = await db.transaction(async (tx) => {
     const at = clock();
-    const row = await repository.decide(tx, id, { status: 'approved', declineReason: null, deciderId: admin.id, at });
-    if (!row) return explainRefusal(tx, id, ARTICLE_MESSAGES.notPending);
-    await recordAction(tx, { actorId: admin.id, action: 'approve', articleId: id, at });
+    const row = await moderation.apply(tx, admin.id, at);
+    if (!row) return explainRefusal(tx, id, moderation.refusal);
+    await recordAction(tx, {
+      actorId: admin.id,
+      action: moderation.action,
+      articleId: id,
+      detail: moderation.detail,
+      at,
+    });
     return { modifiedCount: 1 };
   });
   await catalogChanged(cache);
   return result;
 }
 
-export async function declineArticle(
-  { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
-  admin: Viewer,
-  id: string,
-  reason: string,
-) {
-  const result = await db.transaction(async (tx) => {
-    const at = clock();
-    const declineReason = reason || null;
-    const row = await repository.decide(tx, id, { status: 'declined', declineReason, deciderId: admin.id, at });
-    if (!row) return explainRefusal(tx, id, ARTICLE_MESSAGES.notPending);
-    await recordAction(tx, { actorId: admin.id, action: 'decline', articleId: id, detail: reason, at });
-    return { modifiedCount: 1 };
+export const approveArticle = (deps: ModerationDeps, admin: Viewer, id: string) =>
+  moderate(deps, admin, id, {
+    action: 'approve',
+    apply: (tx, deciderId, at) => repository.decide(tx, id, { status: 'approved', declineReason: null, deciderId, at }),
+    refusal: ARTICLE_MESSAGES.notPending,
   });
-  await catalogChanged(cache);
-  return result;
-}
 
-export async function makeArticlePremium(
-  { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
-  admin: Viewer,
-  id: string,
-) {
-  const result = await db.transaction(async (tx) => {
-    const at = clock();
-    const row = await repository.markPremium(tx, id, admin.id, at);
-    if (!row) return explainRefusal(tx, id, ARTICLE_MESSAGES.notApprovedOrAlreadyPremium);
-    await recordAction(tx, { actorId: admin.id, action: 'premium', articleId: id, at });
-    return { modifiedCount: 1 };
+export const declineArticle = (deps: ModerationDeps, admin: Viewer, id: string, reason: string) =>
+  moderate(deps, admin, id, {
+    action: 'decline',
+    detail: reason,
+    apply: (tx, deciderId, at) =>
+      repository.decide(tx, id, { status: 'declined', declineReason: reason || null, deciderId, at }),
+    refusal: ARTICLE_MESSAGES.notPending,
   });
-  await catalogChanged(cache);
-  return result;
-}
+
+export const makeArticlePremium = (deps: ModerationDeps, admin: Viewer, id: string) =>
+  moderate(deps, admin, id, {
+    action: 'premium',
+    apply: (tx, deciderId, at) => repository.markPremium(tx, id, deciderId, at),
+    refusal: ARTICLE_MESSAGES.notApprovedOrAlreadyPremium,
+  });
 
 export async function getAdminArticles(db: Db, page: PageQuery): Promise<AdminArticlePage> {
   const { rows, total } = await repository.listForAdmin(db, toRowWindow(page));

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 
@@ -32,6 +32,15 @@ export async function extendSession(db: DbOrTx, sessionId: string, expiresAt: Da
 
 export async function deleteSession(db: DbOrTx, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user but one; returns how many ended. */
+export async function deleteOtherSessions(db: DbOrTx, userId: string, keepSessionId: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /** Ends every session of a user: their tokens stop working at once. */

@@ -1,4 +1,6 @@
 import {
+  ChangePasswordInputSchema,
+  ChangePasswordResponseSchema,
   LoginInputSchema,
   LoginResponseSchema,
   RegisterFieldsSchema,
@@ -9,7 +11,7 @@ import {
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { badRequest } from '../../plugins/errors.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { bearer, requireViewer } from '../../plugins/auth.js';
 import { readMultipartForm } from '../../plugins/multipart.js';
 import { clearPageSession, setPageSession } from '../../plugins/page-session.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
@@ -68,10 +70,11 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/auth/session',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user, or 401',
-        security: [{ bearer: [] }],
+        security: bearer,
         response: { 200: SessionResponseSchema },
       },
     },
@@ -84,12 +87,36 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
   );
 
   app.post(
+    '/auth/password',
+    {
+      config: {
+        access: 'signed-in',
+        ...abuseLimit(
+          deps.config.limits,
+          'passwordChangesPerHour',
+          (request) => `password:${request.viewer?.id ?? ''}`,
+        ),
+      },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change your password: the current one is required, the new one follows the registration rule. Your other sessions end; this one stays.',
+        security: bearer,
+        body: ChangePasswordInputSchema,
+        response: { 200: ChangePasswordResponseSchema },
+      },
+    },
+    (request) => service.changePassword(deps, requireViewer(request), request.body),
+  );
+
+  app.post(
     '/auth/logout',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['auth'],
         summary: 'End this session: its token stops working at once',
-        security: [{ bearer: [] }],
+        security: bearer,
       },
     },
     async (request, reply) => {

@@ -1,7 +1,15 @@
-import { API_MESSAGES, ERROR_CODES, LIMITS, type LoginResponse, type User } from '@dispatch/shared';
+import {
+  API_MESSAGES,
+  ERROR_CODES,
+  LIMITS,
+  type ChangePasswordInput,
+  type ChangePasswordResponse,
+  type LoginResponse,
+  type User,
+} from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, conflict } from '../../plugins/errors.js';
+import { AppError, badRequest, conflict } from '../../plugins/errors.js';
 import * as users from '../users/users.service.js';
 import * as repository from './auth.repository.js';
 import type { GoogleClaims } from './google.js';
@@ -144,6 +152,43 @@ export async function logout(deps: Pick<AppDeps, 'db'>, viewer: Viewer): Promise
   await repository.deleteSession(deps.db, viewer.sessionId);
 }
 
+/**
+ * A new password ends the account's other sessions, so whoever knew the old one is signed out
+ * everywhere; `keepSessionId` is the session that changed it. Returns how many sessions ended.
+ */
+export async function setPassword(
+  db: DbOrTx,
+  userId: string,
+  passwordHash: string,
+  keepSessionId?: string,
+): Promise<number> {
+  await users.updateUserRow(db, userId, { passwordHash });
+  if (keepSessionId) return repository.deleteOtherSessions(db, userId, keepSessionId);
+  await repository.deleteUserSessions(db, userId);
+  return 0;
+}
+
+export async function changePassword(
+  { db }: Pick<AppDeps, 'db'>,
+  viewer: Viewer,
+  input: ChangePasswordInput,
+): Promise<ChangePasswordResponse> {
+  const row = await users.findUserById(db, viewer.id);
+  if (!row?.passwordHash) throw conflict(API_MESSAGES.noPasswordToChange);
+  if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
+    throw badRequest(API_MESSAGES.currentPasswordWrong, { currentPassword: [API_MESSAGES.currentPasswordWrong] });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const endedSessions = await db.transaction(async (tx) => {
+    // Only over the password just checked: a change or a Google link meanwhile wins.
+    const current = await users.lockUserForUpdate(tx, viewer.id);
+    if (!current || current.passwordHash !== row.passwordHash) return undefined;
+    return setPassword(tx, viewer.id, passwordHash, viewer.sessionId);
+  });
+  if (endedSessions === undefined) throw conflict(API_MESSAGES.currentPasswordWrong);
+  return { endedSessions };
+}
+
 export async function getSessionUser(deps: Pick<AppDeps, 'db'>, viewer: Viewer): Promise<User> {
   return users.getProfile(deps.db, viewer.email);
 }
@@ -185,6 +230,6 @@ export async function signInWithGoogle(
       if (!row) throw conflict(API_MESSAGES.emailTaken);
     }
   }
-  await users.updateUserRow(db, row.id, { lastLogIn: now });
+  await users.updateUserRow(db, row.id, { lastLoginAt: now });
   return startSession(deps, row.id);
 }

@@ -9,13 +9,12 @@ import {
 } from '@dispatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { requireViewer } from '../../plugins/auth.js';
+import { bearer, requireViewer } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/errors.js';
 import { addressBucket } from '../../plugins/client-address.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
 import * as service from './payments.service.js';
 
-const bearer = [{ bearer: [] }];
 const perAccount = (name: string) => (request: FastifyRequest) =>
   `${name}:${request.viewer?.id ?? addressBucket(request.ip)}`;
 
@@ -24,7 +23,10 @@ export function paymentRoutes(app: AppInstance, deps: AppDeps) {
     '/create-payment-intent',
     {
       // Each intent is a row here and, with Stripe, a PaymentIntent on the site's account.
-      config: abuseLimit(deps.config.limits, 'paymentIntentsPerMinute', perAccount('intents')),
+      config: {
+        access: 'signed-in',
+        ...abuseLimit(deps.config.limits, 'paymentIntentsPerMinute', perAccount('intents')),
+      },
       schema: {
         tags: ['payments'],
         summary: "Open a payment for a plan; the amount is the plan's price, whatever the client sends",
@@ -39,7 +41,10 @@ export function paymentRoutes(app: AppInstance, deps: AppDeps) {
   app.post(
     '/payments/confirm',
     {
-      config: abuseLimit(deps.config.limits, 'paymentConfirmationsPerMinute', perAccount('confirmations')),
+      config: {
+        access: 'signed-in',
+        ...abuseLimit(deps.config.limits, 'paymentConfirmationsPerMinute', perAccount('confirmations')),
+      },
       schema: {
         tags: ['payments'],
         summary: "Pay your own intent with a card (the built-in test provider: Stripe's test numbers)",
@@ -54,6 +59,7 @@ export function paymentRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/payments/status',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['payments'],
         summary: 'Whether your payment has succeeded yet (Stripe confirms through its webhook)',

@@ -16,7 +16,7 @@ import { chargeTestCard } from './test-provider.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache'>;
 
-/** Prices are in major units; providers take the smallest unit (DESIGN.md 4). */
+/** Prices are in major units; providers take the smallest unit (docs/architecture.md#a-request-from-route-to-row). */
 const toMinorUnits = (price: number) => Math.round(price * 100);
 
 const intentNotFound = () => notFound(PAYMENT_MESSAGES.intentNotFound);

@@ -1,7 +1,7 @@
 import { CreatePublisherInputSchema, PublisherSchema } from '@dispatch/shared';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { bearer } from '../../plugins/auth.js';
 import * as service from './publishers.service.js';
 
 export function publisherRoutes(app: AppInstance, deps: AppDeps) {
@@ -22,10 +22,11 @@ export function adminPublisherRoutes(app: AppInstance, deps: AppDeps) {
   app.post(
     '/dashboard/publishers',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Add a publisher (name unique ignoring case, logo one of our uploads); admin',
-        security: [{ bearer: [] }],
+        security: bearer,
         body: CreatePublisherInputSchema,
         response: {
           201: z.object({ insertedId: z.string(), acknowledged: z.literal(true), publisher: PublisherSchema }),
@@ -33,7 +34,6 @@ export function adminPublisherRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const publisher = await service.createPublisher(deps, request.body);
       return reply.code(201).send({ insertedId: publisher._id, acknowledged: true as const, publisher });
     },

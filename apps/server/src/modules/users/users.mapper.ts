@@ -13,7 +13,8 @@ export function toUser(row: UserRow): User {
     premiumTaken: iso(row.premiumTaken),
     created_at: row.createdAt.toISOString(),
     last_login_at: iso(row.lastLoginAt),
-    last_log_in: iso(row.lastLogIn),
+    // The API keeps both original field names; Google and password sign-ins share one column.
+    last_log_in: iso(row.lastLoginAt),
   };
 }
 

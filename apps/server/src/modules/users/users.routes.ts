@@ -11,11 +11,9 @@ import {
   UserStatsSchema,
 } from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { requireAdmin, requireSelfOrAdmin, requireViewer } from '../../plugins/auth.js';
+import { bearer, requireSelfOrAdmin, requireViewer } from '../../plugins/auth.js';
 import { requireUuid } from '../../plugins/errors.js';
 import * as service from './users.service.js';
-
-const bearer = [{ bearer: [] }];
 
 export function userRoutes(app: AppInstance, deps: AppDeps) {
   const { db } = deps;
@@ -29,6 +27,7 @@ export function userRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/users/role',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['users'],
         summary: "A user's role and premium expiry (yours when no e-mail is given); that user or an admin",
@@ -47,6 +46,7 @@ export function userRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/user/:email',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['users'],
         summary: "A user's profile; that user or an admin",
@@ -64,6 +64,7 @@ export function userRoutes(app: AppInstance, deps: AppDeps) {
   app.patch(
     '/users/:email',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['users'],
         summary: 'Change name and photo; that user or an admin. The e-mail cannot change.',
@@ -84,6 +85,7 @@ export function adminUserRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/users',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Every account, newest first, 5 a page; admin',
@@ -92,15 +94,13 @@ export function adminUserRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: UserPageSchema },
       },
     },
-    (request) => {
-      requireAdmin(request);
-      return service.listUsers(deps.db, request.query);
-    },
+    (request) => service.listUsers(deps.db, request.query),
   );
 
   app.patch(
     '/users/admin/:id',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Make a user an admin; admin',
@@ -109,12 +109,13 @@ export function adminUserRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: UserSchema },
       },
     },
-    (request) => service.promoteToAdmin(deps, requireAdmin(request), requireUuid(request.params.id, 'That user')),
+    (request) => service.promoteToAdmin(deps, requireViewer(request), requireUuid(request.params.id, 'That user')),
   );
 
   app.patch(
     '/users/premium/:email',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary:
@@ -126,6 +127,6 @@ export function adminUserRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     (request) =>
-      service.grantPremium(deps, requireAdmin(request), request.params.email, new Date(request.body.premiumTaken)),
+      service.grantPremium(deps, requireViewer(request), request.params.email, new Date(request.body.premiumTaken)),
   );
 }

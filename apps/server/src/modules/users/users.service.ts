@@ -18,7 +18,7 @@ import { toRowWindow, type PageQuery } from '../../db/paging.js';
 export type { NewUser, UserRow } from './users.repository.js';
 export { toUser } from './users.mapper.js';
 
-/** Total is every account; premium is unexpired by server time; normal is the rest (DESIGN.md 5). */
+/** Total is every account; premium is unexpired by server time; normal is the rest (docs/conventions.md#web-conventions). */
 // Premium lapses with time, not with a write: the counts may be this old.
 const STATS_TTL_MS = 10_000;
 

@@ -6,7 +6,7 @@ import { paths } from '../../lib/paths';
 import { returnState } from '../../lib/return-to';
 
 /**
- * Admin-only pages (SPEC.md 6): anonymous visitors go to /login and come back, signed-in non-admins go
+ * Admin-only pages (docs/product.md#who-may-call-what): anonymous visitors go to /login and come back, signed-in non-admins go
  * to /forbidden. It waits for the role lookup, so an admin is never bounced by the default role.
  */
 export function AdminRoute({ children }: { children?: ReactNode }) {

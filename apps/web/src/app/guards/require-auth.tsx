@@ -6,7 +6,7 @@ import { paths } from '../../lib/paths';
 import { returnState } from '../../lib/return-to';
 
 /**
- * Login-required pages (SPEC.md 2): wait while auth is loading, send an anonymous visitor to /login
+ * Login-required pages (docs/product.md#screens): wait while auth is loading, send an anonymous visitor to /login
  * with the page they wanted, so login can bring them back. Wrap a page, or use it as the element of a
  * pathless route whose children all need a login.
  */

@@ -6,17 +6,17 @@ import { paths } from '../../lib/paths';
 import { returnState } from '../../lib/return-to';
 
 /**
- * Premium pages (SPEC.md 6): subscribers with unexpired premium and admins pass, other signed-in readers
+ * Premium pages (docs/product.md#who-may-call-what): subscribers with unexpired premium and admins pass, other signed-in readers
  * go to /subscription. It waits for the role lookup, and for a lookup on its way when the cached answer
  * says no, so a reader who has just paid (here or in another tab) is not bounced by a stale answer. The
  * viewer is re-evaluated when premium runs out, so a lapse sends the reader away without a reload.
  */
 export function RequirePremium({ children }: { children?: ReactNode }) {
-  const { user, loading, roleLoading, roleFetching, isAdmin, isPremium } = useViewer();
+  const { user, loading, roleLoading, roleFetching, hasPremiumAccess } = useViewer();
   const location = useLocation();
   if (loading || roleLoading) return <LoadingState />;
   if (!user) return <Navigate to={paths.login} replace state={returnState(location)} />;
-  if (isAdmin || isPremium) return children ?? <Outlet />;
+  if (hasPremiumAccess) return children ?? <Outlet />;
   if (roleFetching) return <LoadingState />;
   return <Navigate to={paths.subscription} replace />;
 }

@@ -2,13 +2,13 @@ import { TEXT } from '@dispatch/shared';
 import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Redirect } from '../../components/redirect';
 import { LoadingState } from '../../components/states';
-import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
+import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { returnTo } from '../../lib/return-to';
 
 /**
- * /login and /register (SPEC.md 2, auth layout routes): a quiet page with one card and the masthead
+ * /login and /register (docs/product.md#screens, auth layout routes): a quiet page with one card and the masthead
  * leading home. Someone already signed in is sent on to where they were going.
  */
 export function AuthLayout() {

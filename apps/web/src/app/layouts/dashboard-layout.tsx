@@ -2,7 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import { useId, useState } from 'react';
 import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { ArrowRightIcon, CloseIcon, MenuIcon } from '../../components/icons';
-import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
+import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { paths } from '../../lib/paths';
 
 const D = TEXT.dashboard;
@@ -20,7 +20,7 @@ function linkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-/** The admin area (SPEC.md 2): a sidebar of its pages and Exit to the site; on phones the sidebar folds away. */
+/** The admin area (docs/product.md#screens): a sidebar of its pages and Exit to the site; on phones the sidebar folds away. */
 export function DashboardLayout() {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const navigating = useNavigation().state === 'loading';

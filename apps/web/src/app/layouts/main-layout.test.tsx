@@ -20,7 +20,7 @@ function linksOf(element: HTMLElement) {
 }
 
 describe('main layout', () => {
-  it("shows an anonymous visitor SPEC.md's links in the navbar and the footer's Navigation list", async () => {
+  it("shows an anonymous visitor the documented links in the navbar and the footer's Navigation list", async () => {
     stubApi({ '/api/config': config });
     renderRoute('/forbidden');
 

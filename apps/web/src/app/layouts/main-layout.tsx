@@ -1,6 +1,6 @@
 import { TEXT } from '@dispatch/shared';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
+import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 

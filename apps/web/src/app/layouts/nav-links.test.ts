@@ -4,7 +4,7 @@ import { navLinks } from './nav-links';
 
 const labels = (...args: Parameters<typeof navLinks>) => navLinks(...args).map((link) => link.label);
 
-describe('navLinks (SPEC.md 2)', () => {
+describe('navLinks (docs/product.md#screens)', () => {
   it('gives anonymous visitors Home, All Articles, Login and Register', () => {
     expect(labels({ signedIn: false, isAdmin: false, isPremium: false })).toEqual([
       TEXT.nav.home,

@@ -14,7 +14,7 @@ export interface NavViewer {
   isPremium: boolean;
 }
 
-/** SPEC.md 2's navigation for the viewer's state; the navbar and the footer both show exactly this. */
+/** The navigation (docs/product.md#screens) for the viewer's state; the navbar and the footer both show exactly this. */
 export function navLinks({ pending = false, signedIn, isAdmin, isPremium }: NavViewer): NavItem[] {
   const links: NavItem[] = [
     { to: paths.home, label: TEXT.nav.home },

@@ -40,7 +40,7 @@ function renderSignedIn(role: RoleRecord, path = '/forbidden') {
   return { api, ...renderRoute(path) };
 }
 
-describe('navbar per viewer (SPEC.md 2)', () => {
+describe('navbar per viewer (docs/product.md#screens)', () => {
   it('gives a signed-in reader their links, the photo leading to /profile and Logout, without Login/Register', async () => {
     renderSignedIn(ROLES.user);
 
@@ -84,7 +84,7 @@ describe('navbar per viewer (SPEC.md 2)', () => {
   });
 });
 
-describe('role lookup (SPEC.md 4)', () => {
+describe('role lookup (docs/product.md#article-status)', () => {
   it('asks for the role with the token once the session is known, again on each route change', async () => {
     const { api, router } = renderSignedIn(ROLES.user, '/forbidden');
 

@@ -25,7 +25,7 @@ function mobileLinkClass({ isActive }: { isActive: boolean }) {
   }`;
 }
 
-/** The signed-in reader's photo (alt: their name), leading to /profile (SPEC.md 2). */
+/** The signed-in reader's photo (alt: their name), leading to /profile (docs/product.md#screens). */
 function ProfilePhoto({ user, size }: { user: User; size: number }) {
   return (
     <img

@@ -10,7 +10,7 @@ import { TestimonialsSection } from '../../features/home/components/testimonials
 import { TrustSection } from '../../features/home/components/trust-section';
 import { publishersQueryOptions } from '../../features/publishers/api/get-publishers';
 import { PublishersSection } from '../../features/publishers/components/publishers-section';
-import { configQueryOptions, FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
+import { configQueryOptions, FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { userStatsQueryOptions } from '../../features/stats/api/get-user-stats';
 import { StatsSection } from '../../features/stats/components/stats-section';
 import { PlansSection } from '../../features/subscription/components/plans-section';

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { GoogleSignInButton } from '../../features/auth/components/google-sign-in-button';
 import { LoginForm } from '../../features/auth/components/login-form';
-import { useConfig } from '../../features/site-config/api/get-config';
+import { useConfig } from '../../lib/site-config';
 import { paths } from '../../lib/paths';
 import { returnTo } from '../../lib/return-to';
 import { PageTitle } from '../../components/page-title';

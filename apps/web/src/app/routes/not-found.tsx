@@ -3,7 +3,7 @@ import { StatusPage } from '../../components/status-page';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/page-title';
 
-/** SPEC.md 2: any other route, and any routing error, lands here. */
+/** docs/product.md#screens: any other route, and any routing error, lands here. */
 export function NotFoundRoute() {
   return (
     <>

@@ -4,12 +4,12 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Checkout } from '../../features/payment/components/checkout';
 import { OrderSummary } from '../../features/payment/components/order-summary';
-import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
+import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { chosenPlan } from '../../features/subscription/utils/plan-choice';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/page-title';
 
-/** /payment, behind RequireAuth and in its own chunk (DESIGN.md 5): pays for the stored choice, or the default plan. */
+/** /payment, behind RequireAuth and in its own chunk (docs/conventions.md#web-conventions): pays for the stored choice, or the default plan. */
 export function PaymentRoute() {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const [plan] = useState(chosenPlan);

@@ -14,6 +14,7 @@ const newPhoto = UploadResponseSchema.parse({ url: `/api/uploads/${'e'.repeat(64
 async function openProfile(
   update: (url: URL, request: StubRequest) => unknown = () => user,
   upload: () => unknown = () => new Response(JSON.stringify(newPhoto), { status: 201 }),
+  changePassword: (url: URL, request: StubRequest) => unknown = () => ({ endedSessions: 1 }),
 ) {
   storeToken();
   const api = stubApi({
@@ -24,6 +25,7 @@ async function openProfile(
     ...sessionRoutes(user),
     [apiPaths.updateUser(user.email)]: update,
     [apiPaths.uploads]: upload,
+    [apiPaths.changePassword]: changePassword,
   });
   const view = renderRoute('/profile');
   await screen.findByRole('heading', { level: 1, name: TEXT.profile.heading });
@@ -139,5 +141,65 @@ describe('/profile with unsaved edits', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  describe('changing the password', () => {
+    const P = TEXT.passwordForm;
+
+    it('sends the current and the new password, says so and empties the fields', async () => {
+      const { api, person } = await openProfile();
+
+      await person.type(screen.getByLabelText(P.currentPassword), 'Old#Pass1');
+      await person.type(screen.getByLabelText(P.newPassword), 'New#Pass2');
+      await person.click(screen.getByRole('button', { name: P.submit }));
+
+      expect(await screen.findByText(TEXT.toast.passwordChanged)).toBeInTheDocument();
+      expect(api.calls(apiPaths.changePassword)[0]?.body).toEqual({
+        currentPassword: 'Old#Pass1',
+        newPassword: 'New#Pass2',
+      });
+      expect(screen.getByLabelText(P.currentPassword)).toHaveValue('');
+      expect(screen.getByLabelText(P.newPassword)).toHaveValue('');
+    });
+
+    it('holds the new password to the registration rule before sending anything', async () => {
+      const { api, person } = await openProfile();
+
+      await person.type(screen.getByLabelText(P.currentPassword), 'Old#Pass1');
+      await person.type(screen.getByLabelText(P.newPassword), 'weakling');
+      await person.click(screen.getByRole('button', { name: P.submit }));
+
+      expect(await screen.findByText(TEXT.validation.passwordComplexity)).toBeInTheDocument();
+      expect(screen.getByLabelText(P.newPassword)).toHaveAttribute('aria-invalid', 'true');
+      expect(api.calls(apiPaths.changePassword)).toHaveLength(0);
+    });
+
+    it('shows a wrong current password next to that field', async () => {
+      const { person } = await openProfile(undefined, undefined, () =>
+        errorResponse(400, API_MESSAGES.currentPasswordWrong, {
+          fieldErrors: { currentPassword: [API_MESSAGES.currentPasswordWrong] },
+        }),
+      );
+
+      await person.type(screen.getByLabelText(P.currentPassword), 'Wrong#Pass1');
+      await person.type(screen.getByLabelText(P.newPassword), 'New#Pass2');
+      await person.click(screen.getByRole('button', { name: P.submit }));
+
+      expect(await screen.findByText(API_MESSAGES.currentPasswordWrong)).toBeInTheDocument();
+      expect(screen.getByLabelText(P.currentPassword)).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.queryByText(TEXT.toast.passwordChanged)).not.toBeInTheDocument();
+    });
+
+    it('says so when the account has no password to change', async () => {
+      const { person } = await openProfile(undefined, undefined, () =>
+        errorResponse(409, API_MESSAGES.noPasswordToChange),
+      );
+
+      await person.type(screen.getByLabelText(P.currentPassword), 'Any#Pass1');
+      await person.type(screen.getByLabelText(P.newPassword), 'New#Pass2');
+      await person.click(screen.getByRole('button', { name: P.submit }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(API_MESSAGES.noPasswordToChange);
+    });
   });
 });

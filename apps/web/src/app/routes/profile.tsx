@@ -1,6 +1,7 @@
 import { TEXT } from '@dispatch/shared';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useProfile } from '../../features/profile/api/get-profile';
+import { PasswordForm } from '../../features/profile/components/password-form';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { useAuth } from '../../lib/auth';
 import { PageTitle } from '../../components/page-title';
@@ -33,6 +34,9 @@ export function ProfileRoute() {
         ) : (
           <ProfileForm key={profile.data._id} profile={profile.data} />
         )}
+      </div>
+      <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
+        <PasswordForm />
       </div>
     </section>
   );

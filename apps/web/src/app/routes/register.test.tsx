@@ -31,7 +31,7 @@ async function fill(
 const submit = (person: ReturnType<typeof userEvent.setup>) =>
   person.click(screen.getByRole('button', { name: TEXT.auth.register }));
 
-describe('/register validation (SPEC.md 5)', () => {
+describe('/register validation (docs/product.md#validation)', () => {
   it('asks for every field with its own message, next to it, without calling the server', async () => {
     const { api, person } = await openRegister();
 

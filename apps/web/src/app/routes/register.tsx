@@ -10,7 +10,7 @@ export function RegisterRoute() {
   const navigate = useNavigate();
   const { signOut } = useAuth();
 
-  // DESIGN.md 7.7: registering does not log in; the new reader is signed out and logs in next,
+  // docs/product.md#registration-sends-to-login: registering does not log in; the new reader is signed out and logs in next,
   // keeping the page they were heading for.
   const onRegistered = () => {
     signOut();

@@ -1,11 +1,11 @@
 import { TEXT } from '@dispatch/shared';
-import { FALLBACK_CONFIG, useConfig } from '../../features/site-config/api/get-config';
+import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { PremiumUntil } from '../../features/subscription/components/premium-until';
 import { SubscriptionForm } from '../../features/subscription/components/subscription-form';
 import { useViewer } from '../../hooks/use-viewer';
 import { PageTitle } from '../../components/page-title';
 
-/** /subscription, behind RequireAuth (SPEC.md 2). */
+/** /subscription, behind RequireAuth (docs/product.md#screens). */
 export function SubscriptionRoute() {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const { isPremium, premiumTaken } = useViewer();

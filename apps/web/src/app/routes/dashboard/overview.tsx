@@ -4,7 +4,7 @@ import { ErrorState, LoadingState } from '../../../components/states';
 import { useCharts } from '../../../features/dashboard/api/get-charts';
 import { DashboardHeading } from './dashboard-heading';
 
-// Recharts is large: it arrives with the charts, never with the rest of the site (DESIGN.md 5).
+// Recharts is large: it arrives with the charts, never with the rest of the site (docs/conventions.md#web-conventions).
 const OverviewCharts = lazy(async () => ({
   default: (await import('../../../features/dashboard/components/overview-charts')).OverviewCharts,
 }));

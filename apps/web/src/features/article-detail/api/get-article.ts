@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { articleDetailKeys } from './keys';
 
-/** The whole article for a reader who may read it, the teaser for one who may not (DESIGN.md 4). */
+/** The whole article for a reader who may read it, the teaser for one who may not (docs/architecture.md#a-request-from-route-to-row). */
 export function getArticle(id: string, signal?: AbortSignal): Promise<ArticleDetail> {
   return apiRequest(apiPaths.article(id), ArticleDetailSchema, { signal });
 }

@@ -10,7 +10,7 @@ export function recordView(id: string) {
 }
 
 /**
- * SPEC.md 4: one view per page load. The ref remembers which article this page already counted, so
+ * docs/product.md#article-status: one view per page load. The ref remembers which article this page already counted, so
  * StrictMode's second effect run and re-renders do not count again; a teaser is never counted (the
  * server refuses it). The answer's total replaces the one shown.
  */

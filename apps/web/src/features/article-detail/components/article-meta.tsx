@@ -1,7 +1,7 @@
 import type { ArticleTeaser } from '@dispatch/shared';
 import { JsonLd } from '../../../components/json-ld';
 import { PageTitle } from '../../../components/page-title';
-import { FALLBACK_CONFIG, useConfig } from '../../site-config/api/get-config';
+import { FALLBACK_CONFIG, useConfig } from '../../../lib/site-config';
 
 /** The part of a premium article a reader without premium does not get: search engines are told so. */
 export const PAYWALLED_CLASS = 'paywalled';

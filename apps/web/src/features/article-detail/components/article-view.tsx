@@ -5,7 +5,7 @@ import { useHydrated } from '../../../hooks/use-hydrated';
 import { paths } from '../../../lib/paths';
 import { PAYWALLED_CLASS } from './article-meta';
 
-// No time zone given: the reader's own (SPEC.md 2: the posted date and time).
+// No time zone given: the reader's own (docs/product.md#screens: the posted date and time).
 const postedOptions: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: 'long',
@@ -37,7 +37,7 @@ function Posted({ createdAt }: { createdAt: string }) {
   );
 }
 
-/** SPEC.md 2 /articles/{id}: image, title, publisher, tags, the text, author and posted date-time. */
+/** docs/product.md#screens /articles/{id}: image, title, publisher, tags, the text, author and posted date-time. */
 export function ArticleView({ detail }: { detail: ArticleDetail }) {
   const { article } = detail;
   return (

@@ -9,7 +9,7 @@ import { paths } from '../../../lib/paths';
 /*
  * Embla's `duration` is not milliseconds but the settling factor of its scroll physics (default 25).
  * Measured in Chromium on a 1280 px slide: 22 covers a one-slide move to within 5 px in ~630 ms and
- * comes to rest in ~800 ms, our reading of SPEC.md 9's 700 ms (TIMINGS.carouselSpeedMs).
+ * comes to rest in ~800 ms, our reading of docs/product.md#constants's 700 ms (TIMINGS.carouselSpeedMs).
  */
 export const EMBLA_DURATION = 22;
 

@@ -19,7 +19,7 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * SPEC.md 4: logout clears the stored token, says 'User logged out!' and goes to /login; a failure is an
+ * docs/product.md#article-status: logout clears the stored token, says 'User logged out!' and goes to /login; a failure is an
  * error toast. When the server could not end the session (offline, server error), the user stays
  * logged in here: dropping the token locally would leave a session alive on the server that this
  * browser could no longer end, so they are kept able to try again.

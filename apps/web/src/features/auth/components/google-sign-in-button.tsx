@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { GoogleIcon } from '../../../components/icons';
 import { useGoogleSignIn } from '../hooks/use-google-sign-in';
 
-/** 'Sign in with Google'; when the site has no Google client configured the button says so (DESIGN.md 7.10). */
+/** 'Sign in with Google'; when the site has no Google client configured the button says so (docs/product.md#google-sign-in-says-when-it-is-off). */
 export function GoogleSignInButton({ enabled, onSignedIn }: { enabled: boolean; onSignedIn: (user: User) => void }) {
   const start = useGoogleSignIn(onSignedIn);
   const noteId = useId();

@@ -8,7 +8,7 @@ import { useAuth } from '../../../lib/auth';
 import { useLogin } from '../api/login';
 import { HydratedForm } from '../../../components/hydrated-form';
 
-/** E-mail and password login (SPEC.md 2); failures are toasts with the server's message (SPEC.md 8). */
+/** E-mail and password login (docs/product.md#screens); failures are toasts with the server's message (docs/product.md#texts). */
 export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
   const {
     register,

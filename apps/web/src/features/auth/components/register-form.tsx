@@ -16,7 +16,7 @@ const RegisterFormSchema = RegisterFieldsSchema.extend({
 
 const FIELDS = ['name', 'email', 'password', 'image'] as const;
 
-/** SPEC.md 5's registration rules with its exact messages, next to the fields; the server checks them again. */
+/** docs/product.md#validation's registration rules with its exact messages, next to the fields; the server checks them again. */
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const {
     register,

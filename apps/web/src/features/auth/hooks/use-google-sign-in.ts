@@ -12,9 +12,9 @@ function popupFeatures(): string {
 }
 
 /**
- * Google sign-in in a popup (DESIGN.md 4). The popup hands back the token by postMessage to this
+ * Google sign-in in a popup (docs/architecture.md#a-request-from-route-to-row). The popup hands back the token by postMessage to this
  * origin, or on a BroadcastChannel when it lost its opener (the provider's pages can sever it); both
- * are heard. A failure or a closed popup is silently ignored (SPEC.md 8).
+ * are heard. A failure or a closed popup is silently ignored (docs/product.md#texts).
  */
 export function useGoogleSignIn(onSignedIn: (user: User) => void): () => void {
   const { signIn } = useAuth();

@@ -10,7 +10,7 @@ export type Moderation =
   | { action: 'premium'; id: string }
   | { action: 'delete'; id: string };
 
-/** One admin decision (SPEC.md 4's status machine); the server answers 409 to an illegal transition. */
+/** One admin decision (docs/product.md#article-status's status machine); the server answers 409 to an illegal transition. */
 export async function moderateArticle(moderation: Moderation): Promise<void> {
   switch (moderation.action) {
     case 'approve':

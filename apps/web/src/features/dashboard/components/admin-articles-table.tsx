@@ -32,7 +32,7 @@ const small = 'btn px-3 py-1.5';
 const titleId = (id: string) => `admin-article-${id}`;
 
 /**
- * SPEC.md 2 /dashboard/all-articles: Approve and Decline only on pending rows, Make Premium only on
+ * docs/product.md#screens /dashboard/all-articles: Approve and Decline only on pending rows, Make Premium only on
  * approved non-premium rows, Delete on every row after 'Are you sure?'.
  */
 export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArticle[]; onChanged?: () => void }) {

@@ -89,7 +89,7 @@ function ChartCard({ id, title, rows, labelHeading, children, className = '' }: 
 
 const axisTick = { fill: INK_SOFT, fontSize: 12 };
 
-/** The overview's three charts (SPEC.md 2, DESIGN.md 7.5: real counts). Loaded lazily with Recharts. */
+/** The overview's three charts (docs/product.md#screens, docs/product.md#real-chart-counts: real counts). Loaded lazily with Recharts. */
 export function OverviewCharts({ charts }: { charts: Charts }) {
   const months = charts.byMonth.map((entry) => ({
     label: monthLabel(entry.month),

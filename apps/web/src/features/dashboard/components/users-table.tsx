@@ -9,7 +9,7 @@ import { useMakeAdmin } from '../api/make-admin';
 const D = TEXT.dashboard;
 const nameId = (id: string) => `user-${id}`;
 
-/** SPEC.md 2 /dashboard/all-users: photo, name, e-mail, role; 'Make Admin' after a confirmation, or 'Admin'. */
+/** docs/product.md#screens /dashboard/all-users: photo, name, e-mail, role; 'Make Admin' after a confirmation, or 'Admin'. */
 export function UsersTable({ users }: { users: User[] }) {
   const promote = useMakeAdmin();
   const [promoting, setPromoting] = useState<User | null>(null);

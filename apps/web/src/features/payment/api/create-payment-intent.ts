@@ -5,7 +5,7 @@ import { useAuth } from '../../../lib/auth';
 import { apiPaths } from '../../../lib/paths';
 import { paymentKeys } from './keys';
 
-/** Opens a payment for a plan; the server takes the amount from its own plan table (DESIGN.md 4). */
+/** Opens a payment for a plan; the server takes the amount from its own plan table (docs/architecture.md#a-request-from-route-to-row). */
 export function createPaymentIntent(planId: PlanId): Promise<PaymentIntent> {
   return apiRequest(apiPaths.createPaymentIntent, PaymentIntentSchema, { method: 'POST', body: { planId } });
 }

@@ -17,8 +17,8 @@ const cardResolver: Resolver<Card> = (values) => {
 };
 
 /**
- * The built-in test provider's card form (DESIGN.md 4): formatted as the reader types, each field checked
- * when it is left and again on submit; a declined card is a toast with the server's message (SPEC.md 8).
+ * The built-in test provider's card form (docs/architecture.md#a-request-from-route-to-row): formatted as the reader types, each field checked
+ * when it is left and again on submit; a declined card is a toast with the server's message (docs/product.md#texts).
  */
 export function CardForm({ clientSecret, onPaid }: { clientSecret: string; onPaid: () => void }) {
   const { control, handleSubmit } = useForm<Card>({

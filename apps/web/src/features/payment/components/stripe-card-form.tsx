@@ -72,7 +72,7 @@ function StripeCardFields({ clientSecret, onPaid }: { clientSecret: string; onPa
   );
 }
 
-/** The Stripe provider's form: Stripe Elements, loaded only on this page and only in this mode (DESIGN.md 4). */
+/** The Stripe provider's form: Stripe Elements, loaded only on this page and only in this mode (docs/architecture.md#a-request-from-route-to-row). */
 export function StripeCardForm({
   publishableKey,
   clientSecret,

@@ -10,7 +10,7 @@ import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 
-/** SPEC.md 2 /profile: Name, read-only Email, the current photo and a new one, 'Update Profile'. */
+/** docs/product.md#screens /profile: Name, read-only Email, the current photo and a new one, 'Update Profile'. */
 export function ProfileForm({ profile }: { profile: User }) {
   const {
     register,

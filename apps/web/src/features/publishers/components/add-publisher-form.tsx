@@ -10,7 +10,7 @@ import { useCreatePublisher } from '../api/create-publisher';
 
 const D = TEXT.dashboard;
 
-/** SPEC.md 2 /dashboard/add-publisher: Name and Logo, both required (SPEC.md 5's messages). */
+/** docs/product.md#screens /dashboard/add-publisher: Name and Logo, both required (docs/product.md#validation's messages). */
 export function AddPublisherForm() {
   const {
     register,

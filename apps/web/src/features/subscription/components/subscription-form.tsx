@@ -13,7 +13,7 @@ const SubscriptionFormSchema = z.object({
   planId: z.string().refine((id) => findPlan(id) !== undefined, TEXT.validation.durationRequired),
 });
 
-/** /subscription's plan select (SPEC.md 2, 5): the stored or the 1-minute plan preselected. */
+/** /subscription's plan select (docs/product.md#screens, 5): the stored or the 1-minute plan preselected. */
 export function SubscriptionForm({ currency }: { currency: string }) {
   const [initialPlanId] = useState(() => chosenPlan().id);
   const {

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 const loadUpgradeDialog = () => import('./upgrade-dialog');
 const UpgradeDialog = lazy(async () => ({ default: (await loadUpgradeDialog()).UpgradeDialog }));
 
-/** SPEC.md 2: after 10 s on the home page, invite anyone without unexpired premium to subscribe. */
+/** docs/product.md#screens: after 10 s on the home page, invite anyone without unexpired premium to subscribe. */
 export function UpgradeModal({ enabled }: { enabled: boolean }) {
   const [open, setOpen] = useState(false);
 

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { storePlanChoice } from '../utils/plan-choice';
 
-/** SPEC.md 4: choosing a plan stores it under `subscriptionPlan` and moves on to payment. */
+/** docs/product.md#article-status: choosing a plan stores it under `subscriptionPlan` and moves on to payment. */
 export function useChoosePlan() {
   const navigate = useNavigate();
   return useCallback(

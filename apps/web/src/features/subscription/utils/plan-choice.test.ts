@@ -4,7 +4,7 @@ import { readStoredPlan, storePlanChoice } from './plan-choice';
 
 const store = (value: string) => window.localStorage.setItem(STORAGE_KEYS.subscriptionPlan, value);
 
-describe('the stored plan choice (SPEC.md 3)', () => {
+describe('the stored plan choice (docs/product.md#rules)', () => {
   it('stores id, label, value and price, and reads the same plan back', () => {
     const plan = findPlan('family')!;
     storePlanChoice(plan);

@@ -17,7 +17,7 @@ export function readStoredPlan(): Plan | undefined {
   }
 }
 
-/** Keeps the choice as the home page's plan cards and /subscription both store it (SPEC.md 3). */
+/** Keeps the choice as the home page's plan cards and /subscription both store it (docs/product.md#rules). */
 export function storePlanChoice(plan: Plan): void {
   try {
     window.localStorage.setItem(STORAGE_KEYS.subscriptionPlan, JSON.stringify(toPlanChoice(plan)));
@@ -26,7 +26,7 @@ export function storePlanChoice(plan: Plan): void {
   }
 }
 
-/** The stored choice, or the 1-minute plan when there is none (SPEC.md 4 and 9: the default plan). */
+/** The stored choice, or the 1-minute plan when there is none (docs/product.md#article-status and 9: the default plan). */
 export function chosenPlan(): Plan {
   return readStoredPlan() ?? findPlan(DEFAULT_PLAN_ID)!;
 }

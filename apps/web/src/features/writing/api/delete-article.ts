@@ -8,7 +8,7 @@ export function deleteArticle(id: string) {
   return apiRequest(apiPaths.article(id), DeletedResponseSchema, { method: 'DELETE' });
 }
 
-/** Deleting frees the writer's one-article slot (DESIGN.md 4); the list is read again. */
+/** Deleting frees the writer's one-article slot (docs/architecture.md#a-request-from-route-to-row); the list is read again. */
 export function useDeleteMyArticle() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -20,7 +20,7 @@ export interface PublisherChoices {
 
 type Problem = { kind: 'notAllowed'; message: string } | { kind: 'error'; detail: string | null };
 
-/** SPEC.md 2 /addArticle: every field required with DESIGN.md 5's messages next to it. */
+/** docs/product.md#screens /addArticle: every field required with docs/conventions.md#web-conventions's messages next to it. */
 export function AddArticleForm({ publishers, onSubmitted }: { publishers: PublisherChoices; onSubmitted: () => void }) {
   const {
     register,

@@ -2,7 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useReturnFocus } from '../../../hooks/use-return-focus';
 
-/** SPEC.md 2: 'Decline Reason' with the editor's text, or 'No reason provided.'. The text is shown as text. */
+/** docs/product.md#screens: 'Decline Reason' with the editor's text, or 'No reason provided.'. The text is shown as text. */
 export function DeclineReasonDialog({
   reason,
   articleTitle,

@@ -13,7 +13,7 @@ const W = TEXT.writing;
 const actionClass = 'btn btn-outline px-3 py-1.5';
 const titleId = (id: string) => `my-article-${id}`;
 
-/** SPEC.md 2 /my-articles: # / Title / Status / Premium / Actions, with 'Reason' on declined rows. */
+/** docs/product.md#screens /my-articles: # / Title / Status / Premium / Actions, with 'Reason' on declined rows. */
 export function MyArticlesTable({ articles, firstNumber = 1 }: { articles: MyArticle[]; firstNumber?: number }) {
   const remove = useDeleteMyArticle();
   const [reasonFor, setReasonFor] = useState<MyArticle | null>(null);

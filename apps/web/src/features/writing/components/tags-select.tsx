@@ -54,7 +54,7 @@ interface TagsSelectProps {
   ref?: Ref<SelectInstance<TagOption, true>>;
 }
 
-/** Tags (SPEC.md 2): react-select's multi-select of the five tags (DESIGN.md 1), labelled 'Tags'. */
+/** Tags (docs/product.md#screens): react-select's multi-select of the five tags (docs/architecture.md#stack), labelled 'Tags'. */
 export function TagsSelect({ value, onChange, onBlur, error, disabled = false, ref }: TagsSelectProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;

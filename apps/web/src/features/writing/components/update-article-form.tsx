@@ -17,13 +17,13 @@ const knownTags = (tags: string[]): Tag[] => TAGS.filter((tag) => tags.includes(
 
 interface UpdateArticleFormProps {
   article: Pick<Article, '_id' | 'title' | 'description' | 'tags' | 'status'>;
-  /** After 'Article updated!': the page moves on (SPEC.md 2: to /my-articles). */
+  /** After 'Article updated!': the page moves on (docs/product.md#screens: to /my-articles). */
   onSaved: () => void;
   /** The server says this viewer may not edit the article. */
   onForbidden: (message: string) => void;
 }
 
-/** SPEC.md 2 /update-article/{id}: title, description and tags prefilled; leaving with edits asks first. */
+/** docs/product.md#screens /update-article/{id}: title, description and tags prefilled; leaving with edits asks first. */
 export function UpdateArticleForm({ article, onSaved, onForbidden }: UpdateArticleFormProps) {
   const {
     register,

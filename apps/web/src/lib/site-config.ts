@@ -1,7 +1,7 @@
 import { TEXT, type PublicConfig } from '@dispatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, lazySchema } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { apiRequest, lazySchema } from './api-client';
+import { apiPaths } from './paths';
 
 export const configKeys = {
   all: ['config'] as const,

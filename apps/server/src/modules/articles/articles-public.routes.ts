@@ -1,0 +1,96 @@
+import {
+  ApprovedArticlesQuerySchema,
+  ArticleDetailSchema,
+  ArticlePageSchema,
+  PremiumArticlesQuerySchema,
+  TrendingArticleSchema,
+  ViewsResponseSchema,
+} from '@dispatch/shared';
+import { z } from 'zod';
+import type { AppDeps, AppInstance } from '../../app-types.js';
+import { bearer, requireViewer } from '../../plugins/auth.js';
+import { addressBucket } from '../../plugins/client-address.js';
+import { abuseLimit } from '../../plugins/rate-limit.js';
+import { articleId, ArticleIdParams } from './article-params.js';
+import * as service from './articles.service.js';
+
+/** Readers: the lists anyone sees, and reading an article (signed in) or the premium list (premium). */
+export function publicArticleRoutes(app: AppInstance, deps: AppDeps) {
+  app.get(
+    '/articles/approved',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'Approved articles, newest first, with excerpts only',
+        querystring: ApprovedArticlesQuerySchema,
+        response: { 200: ArticlePageSchema },
+      },
+    },
+    (request) => service.getApprovedArticles(deps, request.query),
+  );
+
+  app.get(
+    '/articles/trending',
+    {
+      schema: {
+        tags: ['articles'],
+        summary: 'The most viewed approved articles',
+        response: { 200: z.array(TrendingArticleSchema) },
+      },
+    },
+    () => service.getTrendingArticles(deps),
+  );
+
+  app.get(
+    '/articles/:id',
+    {
+      config: { access: 'reader' },
+      schema: {
+        tags: ['articles'],
+        summary: 'An article; a premium one gives readers without premium only its teaser',
+        security: bearer,
+        params: ArticleIdParams,
+        response: { 200: ArticleDetailSchema },
+      },
+    },
+    (request) => service.getArticle(deps, requireViewer(request), articleId(request.params.id)),
+  );
+
+  app.patch(
+    '/articles/views/:id',
+    {
+      config: {
+        access: 'reader',
+        ...abuseLimit(
+          deps.config.limits,
+          'viewsPerMinute',
+          (request) =>
+            `views:${request.viewer?.id ?? addressBucket(request.ip)}:${(request.params as { id?: string }).id ?? ''}`,
+        ),
+      },
+      schema: {
+        tags: ['articles'],
+        summary: 'Count one view of an article the caller may read',
+        security: bearer,
+        params: ArticleIdParams,
+        response: { 200: ViewsResponseSchema },
+      },
+    },
+    (request) => service.recordView(deps, requireViewer(request), articleId(request.params.id)),
+  );
+
+  app.get(
+    '/premium-articles',
+    {
+      config: { access: 'premium' },
+      schema: {
+        tags: ['articles'],
+        summary: 'Premium articles, 12 a page; premium subscribers and admins',
+        security: bearer,
+        querystring: PremiumArticlesQuerySchema,
+        response: { 200: ArticlePageSchema },
+      },
+    },
+    (request) => service.getPremiumArticles(deps, request.query),
+  );
+}
