@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -29,6 +30,7 @@ import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 import { registerAuth } from './plugins/auth.js';
+import { LOG_SERIALIZERS } from './plugins/log-serializers.js';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerMultipart } from './plugins/multipart.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
@@ -46,7 +48,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   images?: ImageStore;
   webDir?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** `false` for silence; a stream (tests read what was logged) or, by default, standard output at LOG_LEVEL. */
+  logger?: false | { stream: DestinationStream };
 }
 
 const ROUTE_MODULES = [
@@ -70,6 +73,11 @@ function paymentsFor(config: Config): AppDeps['payments'] {
   if (config.payments.provider !== 'stripe' || !stripe) return { provider: createTestProvider() };
   const client = createStripeClient(stripe);
   return { provider: createStripeProvider(client), stripe: { client, webhookSecret: stripe.webhookSecret } };
+}
+
+function loggerOptions(config: Config, logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false) return false;
+  return { level: config.logLevel, serializers: LOG_SERIALIZERS, ...(logger && { stream: logger.stream }) };
 }
 
 /**
@@ -112,7 +120,7 @@ function warnOfUntrustedProxy(app: FastifyInstance) {
 export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: loggerOptions(config, options.logger),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

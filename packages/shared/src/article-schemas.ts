@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, TAGS } from './constants.js';
 import { UserSchema } from './auth-schemas.js';
-import { requiredText } from './fields.js';
+import { requiredText, text } from './fields.js';
 import { TEXT } from './texts.js';
 
 const V = TEXT.validation;
@@ -100,7 +100,7 @@ export const PremiumArticlesQuerySchema = pageQuery(LIMITS.pageSize.premium);
 export const MyArticlesQuerySchema = pageQuery(LIMITS.pageSize.myArticles);
 
 export const DeclineInputSchema = z.object({
-  reason: z.string().trim().max(1000, 'Must be at most 1000 characters').default(''),
+  reason: text().trim().max(1000, 'Must be at most 1000 characters').default(''),
 });
 
 export const CreatePublisherInputSchema = z.object({

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { requiredText } from './fields.js';
+import { requiredText, text } from './fields.js';
 import { TEXT } from './texts.js';
 
 const V = TEXT.validation;
 
-export const EmailSchema = z
-  .string({ error: V.emailRequired })
+export const EmailSchema = text(V.emailRequired)
   .trim()
   .min(1, V.emailRequired)
   .max(LIMITS.emailMaxLength, V.emailInvalid)
@@ -14,8 +13,7 @@ export const EmailSchema = z
   .transform((email) => email.toLowerCase());
 
 /** docs/product.md#validation, in its order: required, at least 6, then the character classes. */
-export const PasswordSchema = z
-  .string({ error: V.passwordRequired })
+export const PasswordSchema = text(V.passwordRequired)
   .min(1, V.passwordRequired)
   .min(LIMITS.passwordMinLength, V.passwordMin)
   .max(LIMITS.passwordMaxLength, `Must be at most ${LIMITS.passwordMaxLength} characters`)
@@ -35,16 +33,13 @@ export type RegisterFields = z.input<typeof RegisterFieldsSchema>;
 
 export const LoginInputSchema = z.object({
   email: EmailSchema,
-  password: z.string({ error: V.passwordRequired }).min(1, V.passwordRequired).max(LIMITS.passwordMaxLength),
+  password: text(V.passwordRequired).min(1, V.passwordRequired).max(LIMITS.passwordMaxLength),
 });
 export type LoginInput = z.input<typeof LoginInputSchema>;
 
 /** Changing your password: the new one follows the registration rule. */
 export const ChangePasswordInputSchema = z.object({
-  currentPassword: z
-    .string({ error: V.currentPasswordRequired })
-    .min(1, V.currentPasswordRequired)
-    .max(LIMITS.passwordMaxLength),
+  currentPassword: text(V.currentPasswordRequired).min(1, V.currentPasswordRequired).max(LIMITS.passwordMaxLength),
   newPassword: PasswordSchema,
 });
 export type ChangePasswordInput = z.input<typeof ChangePasswordInputSchema>;
@@ -81,15 +76,15 @@ export type RoleRecord = z.infer<typeof RoleRecordSchema>;
 
 export const UpdateProfileInputSchema = z.object({
   name: NameSchema,
-  profile_pic: z.string().trim().min(1, V.imageRequired).max(300),
+  profile_pic: requiredText(V.imageRequired, 300),
 });
 export type UpdateProfileInput = z.input<typeof UpdateProfileInputSchema>;
 
 export const UploadResponseSchema = z.object({ url: z.string(), width: z.number(), height: z.number() });
 export type UploadResponse = z.infer<typeof UploadResponseSchema>;
 
-export const EmailParamSchema = z.object({ email: z.string().max(LIMITS.emailMaxLength) });
-export const RoleQuerySchema = z.object({ email: z.string().max(LIMITS.emailMaxLength).optional() });
+export const EmailParamSchema = z.object({ email: text().max(LIMITS.emailMaxLength) });
+export const RoleQuerySchema = z.object({ email: text().max(LIMITS.emailMaxLength).optional() });
 
 /** What the Google popup posts to the window that opened it. */
 export const GOOGLE_MESSAGE_TYPE = 'dispatch:google-sign-in';

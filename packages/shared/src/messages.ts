@@ -20,6 +20,8 @@ export const API_MESSAGES = {
   imageTooManyPixels: 'The image has more than 40 megapixels.',
   imageUnsupported: 'Upload a JPEG, PNG, WebP, GIF or AVIF image.',
   imageUnreadable: 'The image could not be read.',
+  unstorableText: 'The request holds a character that cannot be stored, such as NUL (U+0000). Remove it and try again.',
+  formUnreadable: 'The form could not be read: send it again as multipart/form-data.',
   googleNotConfigured: 'Google sign-in is not configured on this site.',
   googleFailed: 'Google sign-in did not complete. Please try again.',
   googleEmailUnverified: 'Google has not verified this e-mail address. Verify it with Google, then sign in again.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.js';
 import { PlanIdSchema } from './schemas.js';
 
 export const PAYMENT_MESSAGES = {
@@ -40,10 +41,10 @@ export function luhnValid(number: string): boolean {
 }
 
 export const CardSchema = z.object({
-  number: z.string().max(30),
+  number: text().max(30),
   /** MM/YY */
-  expiry: z.string().max(7),
-  cvc: z.string().max(4),
+  expiry: text().max(7),
+  cvc: text().max(4),
 });
 export type Card = z.infer<typeof CardSchema>;
 
@@ -88,7 +89,9 @@ export const PaymentIntentSchema = z.object({
 });
 export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
 
-export const ConfirmPaymentInputSchema = z.object({ clientSecret: z.string().max(200), card: CardSchema });
+const ClientSecretSchema = text().max(200);
+export const ConfirmPaymentInputSchema = z.object({ clientSecret: ClientSecretSchema, card: CardSchema });
+export const PaymentStatusQuerySchema = z.object({ clientSecret: ClientSecretSchema });
 
 export const PaymentResultSchema = z.object({
   status: z.literal('succeeded'),

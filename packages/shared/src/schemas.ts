@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, ROLES, TAGS } from './constants.js';
+import { optionalText, text } from './fields.js';
 import { FEED_MESSAGES } from './messages.js';
 import { PLAN_IDS } from './plans.js';
 
@@ -27,7 +28,7 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-export const IdParamSchema = z.object({ id: z.string() });
+export const IdParamSchema = z.object({ id: text() });
 
 export const TagSchema = z.enum(TAGS);
 export const ArticleStatusSchema = z.enum(ARTICLE_STATUSES);
@@ -72,13 +73,6 @@ export type TrendingArticle = z.infer<typeof TrendingArticleSchema>;
 
 const pageParam = z.coerce.number().int().min(1).max(LIMITS.maxPage).default(1);
 const limitParam = (fallback: number) => z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(fallback);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .transform((value) => value.trim())
-    .optional();
-
 export const ApprovedArticlesQuerySchema = z.object({
   search: optionalText(LIMITS.searchMaxLength),
   publisher: optionalText(LIMITS.nameMaxLength),

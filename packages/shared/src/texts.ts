@@ -75,6 +75,7 @@ export const TEXT = {
     tagsRequired: 'Select at least one tag',
     descriptionRequired: 'Description is required',
     durationRequired: 'Please select a subscription duration',
+    noNul: 'Must not contain the NUL character (U+0000)',
     currentPasswordRequired: 'Current password is required',
   },
   toast: {

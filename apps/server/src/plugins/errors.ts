@@ -1,7 +1,8 @@
-import { ERROR_CODES, type ErrorCode, type ErrorResponse } from '@dispatch/shared';
+import { API_MESSAGES, ERROR_CODES, type ErrorCode, type ErrorResponse } from '@dispatch/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { isUnstorableText } from './database-errors.js';
 
 export class AppError extends Error {
   constructor(
@@ -73,6 +74,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: `Invalid ${error.validationContext ?? 'request'}: ${field} ${messages[0]}`.trim(),
         fieldErrors,
       });
+    }
+    if (isUnstorableText(error)) {
+      // The second line behind the shared text rule: worth a warning, since a schema let the text through.
+      request.log.warn({ err: error }, 'the database refused a text of the request');
+      return send(reply, request, 400, { code: ERROR_CODES.validationFailed, message: API_MESSAGES.unstorableText });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

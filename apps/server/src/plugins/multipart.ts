@@ -9,6 +9,8 @@ export async function registerMultipart(app: FastifyInstance) {
   });
 }
 
+const BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)/i;
+
 export interface MultipartForm {
   fields: Record<string, string>;
   /** The bytes of the file field, when one was sent. */
@@ -19,6 +21,10 @@ export interface MultipartForm {
 export async function readMultipartForm(request: FastifyRequest): Promise<MultipartForm> {
   if (!request.isMultipart()) {
     throw new AppError(ERROR_CODES.unsupportedMediaType, 415, 'Send the form as multipart/form-data.');
+  }
+  // busboy reads a form with an empty boundary as an empty form, which would answer "Image is required".
+  if (!BOUNDARY.test(request.headers['content-type'] ?? '')) {
+    throw new AppError(ERROR_CODES.validationFailed, 400, API_MESSAGES.formUnreadable);
   }
   const form: MultipartForm = { fields: {}, files: {} };
   try {
@@ -31,11 +37,11 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
       }
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
       throw new AppError(ERROR_CODES.payloadTooLarge, 413, API_MESSAGES.imageTooLarge);
-    if (code?.startsWith('FST_')) throw new AppError(ERROR_CODES.validationFailed, 400, 'The form could not be read.');
-    throw error;
+    // Nothing but the client's bytes is read here: a missing boundary, a truncated body, a malformed part header
+    // (busboy's plain errors) or a limit (the plugin's FST_ errors) all mean the form it sent is not one we read.
+    throw new AppError(ERROR_CODES.validationFailed, 400, API_MESSAGES.formUnreadable);
   }
   return form;
 }

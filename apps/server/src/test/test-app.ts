@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import type { AppInstance, Clock } from '../app-types.js';
@@ -50,7 +51,13 @@ export async function openTestDatabase(
 }
 
 export async function createTestContext(
-  options: { env?: Record<string, string>; webDir?: string; payments?: BuildAppOptions['payments'] } = {},
+  options: {
+    env?: Record<string, string>;
+    webDir?: string;
+    payments?: BuildAppOptions['payments'];
+    /** Where the app logs, at LOG_LEVEL (pass it in `env`); silent without. */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...options.env });
@@ -75,7 +82,7 @@ export async function createTestContext(
     db: database.db,
     images,
     clock: now,
-    logger: false,
+    logger: options.logStream ? { stream: options.logStream } : false,
     webDir: options.webDir ?? path.join(dataDir, 'no-web-app'),
     payments: options.payments,
     cache,

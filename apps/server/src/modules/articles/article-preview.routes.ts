@@ -1,5 +1,4 @@
-import { ArticlePreviewSchema } from '@dispatch/shared';
-import { z } from 'zod';
+import { ArticlePreviewSchema, IdParamSchema } from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { requireUuid } from '../../plugins/errors.js';
 import * as service from './articles.service.js';
@@ -12,7 +11,7 @@ export function articlePreviewRoutes(app: AppInstance, deps: AppDeps) {
       schema: {
         tags: ['articles'],
         summary: "An approved article's preview: title, excerpt, image, publisher, author, dates; never its text",
-        params: z.object({ id: z.string() }),
+        params: IdParamSchema,
         response: { 200: ArticlePreviewSchema },
       },
     },

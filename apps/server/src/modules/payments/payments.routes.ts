@@ -3,11 +3,11 @@ import {
   CreatePaymentIntentInputSchema,
   PaymentIntentSchema,
   PaymentResultSchema,
+  PaymentStatusQuerySchema,
   PaymentStatusSchema,
   PAYMENT_MESSAGES,
 } from '@dispatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/errors.js';
@@ -64,7 +64,7 @@ export function paymentRoutes(app: AppInstance, deps: AppDeps) {
         tags: ['payments'],
         summary: 'Whether your payment has succeeded yet (Stripe confirms through its webhook)',
         security: bearer,
-        querystring: z.object({ clientSecret: z.string().max(200) }),
+        querystring: PaymentStatusQuerySchema,
         response: { 200: PaymentStatusSchema },
       },
     },

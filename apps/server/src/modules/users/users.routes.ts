@@ -1,6 +1,7 @@
 import {
   EmailParamSchema,
   GrantPremiumInputSchema,
+  IdParamSchema,
   RoleQuerySchema,
   RoleRecordSchema,
   UpdateProfileInputSchema,
@@ -9,7 +10,6 @@ import {
   UsersQuerySchema,
   UserStatsSchema,
 } from '@dispatch/shared';
-import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireSelfOrAdmin, requireViewer } from '../../plugins/auth.js';
 import { requireUuid } from '../../plugins/errors.js';
@@ -105,7 +105,7 @@ export function adminUserRoutes(app: AppInstance, deps: AppDeps) {
         tags: ['admin'],
         summary: 'Make a user an admin; admin',
         security: bearer,
-        params: z.object({ id: z.string() }),
+        params: IdParamSchema,
         response: { 200: UserSchema },
       },
     },

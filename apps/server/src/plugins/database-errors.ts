@@ -1,0 +1,36 @@
+/** What PostgreSQL (node-postgres and PGlite alike) says about a failed statement. */
+export interface DatabaseError extends Error {
+  code: string;
+  severity: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  routine?: string;
+}
+
+/** "invalid byte sequence" (a NUL in text) and "unsupported Unicode escape" (\u0000 in JSON): the request's fault. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+const MAX_CAUSES = 5;
+
+export function isDatabaseError(value: unknown): value is DatabaseError {
+  if (!(value instanceof Error)) return false;
+  const { code, severity } = value as Partial<DatabaseError>;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string';
+}
+
+export function causesOf(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let link = error; link instanceof Error && chain.length < MAX_CAUSES; link = link.cause) chain.push(link);
+  return chain;
+}
+
+/** The database's own error, whether thrown as is or wrapped (Drizzle wraps it in `cause`). */
+export function databaseErrorOf(error: unknown): DatabaseError | undefined {
+  return causesOf(error).find(isDatabaseError);
+}
+
+/** The database refused a text no schema should have let through: the request is at fault, not the server. */
+export function isUnstorableText(error: unknown): boolean {
+  const database = databaseErrorOf(error);
+  return database !== undefined && UNSTORABLE_TEXT.has(database.code);
+}
