@@ -1,8 +1,7 @@
 import { API_MESSAGES, ERROR_CODES, type ErrorCode, type ErrorResponse } from '@dispatch/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { isUnstorableText } from './database-errors.js';
+import { isDatabaseUnavailable, isUnstorableText } from './database-errors.js';
 
 export class AppError extends Error {
   constructor(
