@@ -92,7 +92,7 @@ const EnvSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
     SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
-    // docs/decisions/017-response-cache-bounded-in-bytes.md
+    // docs/decisions/018-response-cache-bounded-in-bytes.md
     RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).default(64),
     PUBLIC_URL: optionalUrl,
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

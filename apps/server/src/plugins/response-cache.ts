@@ -9,7 +9,7 @@ export type CacheNamespace = 'catalog' | 'users';
  * the generation before answering (from Redis when there is one), so no instance serves an answer
  * from before a completed write. The memory is bounded in bytes and the least recently used answers
  * go first, so a flood of one-off queries cannot push out the answers everybody asks for
- * (docs/decisions/017-response-cache-bounded-in-bytes.md).
+ * (docs/decisions/018-response-cache-bounded-in-bytes.md).
  */
 export interface ResponseCache {
   remember<T>(namespace: CacheNamespace, key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
