@@ -5,15 +5,19 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { LIMITS, TAGS } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import { fromPglite, fromPostgres, openPglite, queryRows, type Database } from '../apps/server/src/db/client.js';
+import { printQueryPlans, type PlanTarget } from './query-plans.js';
 import { BENCH_READER, seedBenchData } from './seed.js';
+import { PUBLISHER_NAMES, WORDS } from './words.js';
 
 const { values: args } = parseArgs({
   options: {
-    articles: { type: 'string', default: '10000' },
+    articles: { type: 'string', default: process.env.BENCH_ARTICLES ?? '10000' },
     users: { type: 'string', default: '1000' },
     duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     port: { type: 'string', default: '3917' },
   },
@@ -21,6 +25,7 @@ const { values: args } = parseArgs({
 const ARTICLES = Number(args.articles);
 const USERS = Number(args.users);
 const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const BASE = `http://127.0.0.1:${args.port}`;
 const serverUrl = process.env.BENCH_DATABASE_URL;
@@ -31,10 +36,16 @@ function databaseUrlFor(url: string, name: string) {
   return parsed.toString();
 }
 
-/** A fresh database: a new one on the PostgreSQL server, or a new PGlite directory. */
-async function prepareDatabase(dataDir: string) {
+/** What the scenarios pick from: the approved articles' ids. */
+interface Archive {
+  approvedIds: string[];
+}
+
+/** A fresh, seeded database: a new one on the PostgreSQL server, or a new PGlite directory. */
+async function prepareDatabase(dataDir: string): Promise<{ url?: string; archive: Archive; drop(): Promise<void> }> {
   const started = Date.now();
   let database: Database;
+  let planTarget: PlanTarget;
   let url: string | undefined;
   let drop = async () => undefined as void;
   if (serverUrl) {
@@ -43,49 +54,46 @@ async function prepareDatabase(dataDir: string) {
     await admin.db.execute(sql.raw(`create database ${name}`));
     url = databaseUrlFor(serverUrl, name);
     database = fromPostgres(url, 4);
+    planTarget = { url };
     drop = async () => {
       await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
       await admin.close();
     };
   } else {
-    database = fromPglite(await openPglite({ dataDir: path.join(dataDir, 'pglite') }));
+    const pglite = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+    database = fromPglite(pglite);
+    planTarget = { pglite };
   }
   await database.migrate();
   await seedBenchData(database.db, ARTICLES, USERS);
   console.log(`seeded ${ARTICLES} articles and ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  await printQueryPlans(database);
+  const approvedIds = (
+    await queryRows<{ id: string }>(database.db, sql`select id from articles where status = 'approved'`)
+  ).map((row) => row.id);
+  await printQueryPlans(planTarget, approvedIds.length, searchTerm());
   await database.close();
-  return { url, drop };
+  return { url, archive: { approvedIds }, drop };
 }
 
-/** The plans of the list queries at this size: each should use an index, not a sequential scan of articles. */
-async function printQueryPlans(database: Database) {
-  const approved = sql`a.status = 'approved'`;
-  const queries = {
-    'first page': sql`select a.id from articles a join publishers p on p.id = a.publisher_id where ${approved} order by a.created_at desc, a.id desc limit 12`,
-    search: sql`select a.id from articles a join publishers p on p.id = a.publisher_id where ${approved} and a.title ilike '%stadium%' order by a.created_at desc, a.id desc limit 12`,
-    'tag + publisher': sql`select a.id from articles a join publishers p on p.id = a.publisher_id where ${approved} and a.tags @> array['Health'] and lower(p.name) = lower('Bench Publisher 3') order by a.created_at desc, a.id desc limit 12`,
-    'page 50': sql`select a.id from articles a join publishers p on p.id = a.publisher_id where ${approved} order by a.created_at desc, a.id desc limit 12 offset 588`,
-    trending: sql`select a.id from articles a where ${approved} order by a.views desc, a.created_at desc, a.id desc limit 6`,
-    'admin, page 50': sql`select a.id from articles a order by a.created_at desc, a.id desc limit 10 offset 490`,
-    'users, page 50': sql`select u.id from users u order by u.created_at desc, u.id desc limit 5 offset 245`,
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const upTo = (max: number) => 1 + Math.floor(Math.random() * Math.max(1, max));
+
+/** What a reader types: a word and the start of the next, e.g. "harbour cou". */
+function searchTerm(): string {
+  const next = pick(WORDS);
+  return `${pick(WORDS)} ${next.slice(0, Math.min(next.length, 2 + upTo(3)))}`;
+}
+
+/** A search term not asked for before in this run, so the response cache never has its answer. */
+function uniqueSearchTerms(): () => string {
+  const asked = new Set<string>();
+  return () => {
+    let term = searchTerm();
+    for (let tries = 0; asked.has(term) && tries < 20; tries += 1) term = searchTerm();
+    if (asked.has(term)) term = `${term} ${asked.size}`;
+    asked.add(term);
+    return term;
   };
-  console.log('\nquery plans (EXPLAIN):');
-  for (const [name, query] of Object.entries(queries)) {
-    const rows = await queryRows<{ 'QUERY PLAN': string }>(database.db, sql`explain ${query}`);
-    const plan = rows.map((row) => row['QUERY PLAN']);
-    const indexes = [
-      ...new Set(
-        [...plan.join('\n').matchAll(/(?:Index(?: Only)? Scan using|Bitmap Index Scan on) (\w+)/g)].map(
-          (match) => match[1],
-        ),
-      ),
-    ];
-    const seqScan = plan.some((line) => /Seq Scan on articles/.test(line));
-    console.log(
-      `  ${name.padEnd(16)} ${seqScan ? 'SEQUENTIAL SCAN of articles' : 'index'}: ${indexes.join(', ') || '-'}`,
-    );
-  }
 }
 
 async function waitForHealth(deadline: number) {
@@ -127,7 +135,7 @@ async function load(name: string, url: ScenarioPath, headers: Record<string, str
       headers,
       ...(varied && { requests: [{ setupRequest: (request) => ({ ...request, path: varied() }) }] }),
     });
-  await run(2);
+  if (WARMUP > 0) await run(WARMUP);
   const result = await run(DURATION);
   return {
     name,
@@ -140,7 +148,7 @@ async function load(name: string, url: ScenarioPath, headers: Record<string, str
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-bench-'));
-  const { url, drop } = await prepareDatabase(dataDir);
+  const { url, archive, drop } = await prepareDatabase(dataDir);
   const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     env: {
       ...process.env,
@@ -172,22 +180,46 @@ async function main() {
     const article = first.articles?.find((card) => !card.isPremium);
     if (!article) throw new Error(`no free article in the first page: ${JSON.stringify(first).slice(0, 300)}`);
 
-    const pages = Math.ceil((ARTICLES * 0.9) / 12);
-    const randomPage = () => `/articles?page=${1 + Math.floor(Math.random() * Math.min(pages, 1000))}`;
+    const { approvedIds } = archive;
+    const pageSize = LIMITS.pageSize.approved;
+    const pages = Math.ceil(approvedIds.length / pageSize);
+    // One or two of five tags (0.3 on average) from one of the publishers: the pages one pair fills.
+    const pairPages = Math.ceil((approvedIds.length * 0.3) / PUBLISHER_NAMES.length / pageSize);
+    const nextSearch = uniqueSearchTerms();
+    const query = (parts: Record<string, string | number>) =>
+      new URLSearchParams(
+        Object.entries(parts).map(([name, value]): [string, string] => [name, String(value)]),
+      ).toString();
+    const reader = { authorization: `Bearer ${token}` };
+    const readerPage = { cookie: `dispatch_page=${token}` };
     const scenarios: [string, ScenarioPath, Record<string, string>?][] = [
       ['baseline (fixed JSON)', '/api/health/live'],
+      // The same URL again and again: after its first request the response cache answers.
       ['approved, first page', '/api/articles/approved'],
-      ['approved, search', '/api/articles/approved?search=stadium'],
-      ['approved, tag + publisher', '/api/articles/approved?tag=Health&publisher=Bench%20Publisher%203'],
+      ['approved, search', '/api/articles/approved?search=harbour'],
+      [
+        'approved, tag + publisher',
+        `/api/articles/approved?${query({ tag: 'Health', publisher: PUBLISHER_NAMES[2]! })}`,
+      ],
       ['approved, page 50', '/api/articles/approved?page=50'],
       ['trending', '/api/articles/trending'],
       ['stats', '/api/stats/users'],
-      ['detail, logged in', `/api/articles/${article._id}`, { authorization: `Bearer ${token}` }],
+      ['detail, logged in', `/api/articles/${article._id}`, reader],
+      // What readers do: every request a different URL, so most miss the cache and reach the database.
+      ['uncached: unique search', () => `/api/articles/approved?${query({ search: nextSearch() })}`],
+      ['uncached: any page', () => `/api/articles/approved?page=${upTo(pages)}`],
+      [
+        'uncached: tag+publisher+page',
+        () =>
+          `/api/articles/approved?${query({ tag: pick(TAGS), publisher: pick(PUBLISHER_NAMES), page: upTo(pairPages) })}`,
+      ],
+      ['uncached: any detail, in', () => `/api/articles/${pick(approvedIds)}`, reader],
       // Rendered pages (server-side React): what a reader's browser or a crawler gets first.
       ['page: home', '/'],
-      ['page: /articles?page=N', randomPage],
+      ['page: /articles?page=N', () => `/articles?page=${upTo(pages)}`],
       ['page: article, anonymous', `/articles/${article._id}`],
-      ['page: article, signed in', `/articles/${article._id}`, { cookie: `dispatch_page=${token}` }],
+      ['page: article, signed in', `/articles/${article._id}`, readerPage],
+      ['page: any article, signed in', () => `/articles/${pick(approvedIds)}`, readerPage],
     ];
     const results: Result[] = [];
     for (const [name, path, headers] of scenarios) results.push(await load(name, path, headers));
@@ -197,7 +229,7 @@ async function main() {
 
     console.log(
       `\n${ARTICLES} articles, ${USERS} users, ${serverUrl ? 'PostgreSQL' : 'embedded PGlite'}; ` +
-        `${CONNECTIONS} connections, ${DURATION} s each after a 2 s warm-up\n`,
+        `${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up\n`,
     );
     console.log(
       `${'scenario'.padEnd(30)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'vs baseline'.padStart(13)}${'errors'.padStart(8)}`,

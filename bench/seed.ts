@@ -1,18 +1,24 @@
+import { TAGS } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.js';
 import { hashPassword } from '../apps/server/src/modules/auth/password.js';
+import { PUBLISHER_NAMES, sqlTextArray, WORDS } from './words.js';
 
 export const BENCH_READER = { email: 'bench.reader@example.com', password: 'Bench#2026' };
 
+/** Articles per INSERT ... SELECT: large enough to be quick, small enough to show progress. */
+const BATCH = 10_000;
+
 /**
- * Bulk demo data for load tests, generated in SQL: `articleCount` approved articles (a tenth premium)
- * spread over 8 publishers, the five tags and two years, and `userCount` users.
+ * Bulk data for load tests, generated in SQL: `articleCount` articles (one in twenty pending, a tenth
+ * premium) whose titles and text are random sentences from `WORDS`, spread over the publishers, one
+ * or two tags and three years, and `userCount` users.
  */
 export async function seedBenchData(db: Db, articleCount: number, userCount: number) {
   const passwordHash = await hashPassword(BENCH_READER.password);
   await db.execute(sql`
     insert into publishers (name, logo)
-    select 'Bench Publisher ' || n, '/api/uploads/' || repeat('a', 64) || '.webp' from generate_series(1, 8) as n`);
+    select name, '/api/uploads/' || repeat('a', 64) || '.webp' from unnest(${sql.raw(sqlTextArray(PUBLISHER_NAMES))}) as name`);
   await db.execute(sql`
     insert into users (name, email, profile_pic, password_hash, premium_taken)
     select 'Bench User ' || n, 'bench.user' || n || '@example.com', '/api/uploads/' || repeat('b', 64) || '.webp',
@@ -21,22 +27,40 @@ export async function seedBenchData(db: Db, articleCount: number, userCount: num
   await db.execute(sql`
     insert into users (name, email, profile_pic, password_hash)
     values ('Bench Reader', ${BENCH_READER.email}, '/api/uploads/' || repeat('c', 64) || '.webp', ${passwordHash})`);
-  await db.execute(sql`
-    with pubs as (select array_agg(id order by name) as ids from publishers),
+  for (let first = 1; first <= articleCount; first += BATCH) {
+    await db.execute(insertArticles(first, Math.min(first + BATCH - 1, articleCount)));
+  }
+  await db.execute(sql`analyze`);
+}
+
+// A random word. The list is a constant, not a column of an outer query, so each string_agg below
+// aggregates its own rows; every subquery names `n` (or `k`), so it runs again for each row.
+const word = sql.raw(`(${sqlTextArray(WORDS)})[1 + floor(random() * ${WORDS.length})::int]`);
+
+function insertArticles(from: number, to: number) {
+  return sql`
+    with tags as (select ${sql.raw(sqlTextArray(TAGS))} as list),
+         pubs as (select array_agg(id order by name) as ids from publishers),
          authors as (select array_agg(id order by email) as ids from users)
     insert into articles (title, image, publisher_id, tags, description, author_id, status, is_premium, views, created_at)
     select
-      (array['Council', 'Election', 'Market', 'Stadium', 'Clinic', 'Festival', 'Startup', 'Budget'])[1 + n % 8]
-        || ' report number ' || n || ' on ' || (array['housing', 'transit', 'energy', 'schools', 'water'])[1 + n % 5],
+      upper(left(title.words, 1)) || substr(title.words, 2),
       '/api/uploads/' || repeat('d', 64) || '.webp',
-      pubs.ids[1 + n % 8],
-      array[(array['Politics', 'Sports', 'Technology', 'Entertainment', 'Health'])[1 + n % 5]],
-      repeat('Reporting paragraph ' || n || '. ', 40),
+      pubs.ids[1 + floor(random() * array_length(pubs.ids, 1))::int],
+      case when n % 3 = 0
+        then array[tags.list[1 + n % 5], tags.list[1 + (n + 1 + (n / 7) % 4) % 5]]
+        else array[tags.list[1 + n % 5]] end,
+      body.text,
       authors.ids[1 + n % array_length(authors.ids, 1)],
-      'approved',
+      case when n % 20 = 7 then 'pending' else 'approved' end,
       n % 10 = 3,
-      (n * 7919) % 10000,
-      now() - (n % 730) * interval '1 day' - (n % 1440) * interval '1 minute'
-    from generate_series(1, ${articleCount}) as n, pubs, authors`);
-  await db.execute(sql`analyze`);
+      floor(random() * random() * 20000)::int,
+      now() - random() * interval '1095 days'
+    from generate_series(${from}::int, ${to}::int) as n, tags, pubs, authors,
+      lateral (select string_agg(${word}, ' ') as words from generate_series(1, 5 + n % 5)) as title,
+      lateral (
+        select string_agg(upper(left(sentence.words, 1)) || substr(sentence.words, 2) || '.', ' ') as text
+        from generate_series(1, 10 + n % 25) as k,
+          lateral (select string_agg(${word}, ' ') as words from generate_series(1, 8 + (n + k) % 10)) as sentence
+      ) as body`;
 }

@@ -161,12 +161,13 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
 
   const secret = resolveJwtSecret(config);
   const clock = options.clock ?? (() => new Date());
+  const maxBytes = config.responseCacheMaxBytes;
   const deps: AppDeps = {
     config,
     db: options.db,
     clock,
     images: options.images ?? createImageStore(config.uploadsDir),
-    cache: options.cache ?? createResponseCache({ redis, now: () => clock().getTime() }),
+    cache: options.cache ?? createResponseCache({ maxBytes, redis, now: () => clock().getTime() }),
     secret,
     tokens: createTokenSigner(secret),
     loginLimits: createLoginLimits(config.limits, redis, () => clock().getTime()),

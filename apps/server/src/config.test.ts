@@ -47,6 +47,7 @@ describe('loadConfig', () => {
         databaseConnectMs: 5_000,
       },
       sweepIntervalMs: 60 * 60_000,
+      responseCacheMaxBytes: 64 * 1024 * 1024,
     });
     expect(loadConfig({ SWEEP_INTERVAL_MINUTES: '0', DATABASE_STATEMENT_TIMEOUT_MS: '0' })).toMatchObject({
       timeouts: { statementMs: 0 },
@@ -90,6 +91,7 @@ describe('loadConfig', () => {
     [{ KEEP_ALIVE_TIMEOUT_MS: '10' }, 'KEEP_ALIVE_TIMEOUT_MS'],
     [{ DATABASE_STATEMENT_TIMEOUT_MS: 'soon' }, 'DATABASE_STATEMENT_TIMEOUT_MS'],
     [{ SWEEP_INTERVAL_MINUTES: '-5' }, 'SWEEP_INTERVAL_MINUTES'],
+    [{ RESPONSE_CACHE_MAX_MB: '0' }, 'RESPONSE_CACHE_MAX_MB'],
   ])('refuses %o with one line naming %s', (env, key) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

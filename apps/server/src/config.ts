@@ -92,6 +92,8 @@ const EnvSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
     SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+    // docs/decisions/018-response-cache-bounded-in-bytes.md
+    RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).default(64),
     PUBLIC_URL: optionalUrl,
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_EMAIL: z.email().optional(),
@@ -171,6 +173,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       databaseConnectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     },
     sweepIntervalMs: env.SWEEP_INTERVAL_MINUTES * 60_000,
+    responseCacheMaxBytes: env.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET,
     admin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD } : undefined,

@@ -76,7 +76,7 @@ export async function createTestContext(
     },
   };
   const now: Clock = () => clock.now;
-  const cache = createResponseCache({ now: () => clock.now.getTime() });
+  const cache = createResponseCache({ maxBytes: config.responseCacheMaxBytes, now: () => clock.now.getTime() });
   const app = await buildApp({
     config,
     db: database.db,

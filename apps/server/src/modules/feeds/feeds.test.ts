@@ -212,7 +212,12 @@ describe('feeds, sitemaps and robots.txt', () => {
     // Microseconds the JavaScript clock cannot hold: a page boundary must still fall between two rows.
     await ctx.database.db.execute(`update articles set created_at = created_at + interval '7 microseconds'
       where title = 'Twin 3'`);
-    const deps = { db, cache: createResponseCache(), clock: () => new Date(), config: ctx.config };
+    const deps = {
+      db,
+      cache: createResponseCache({ maxBytes: ctx.config.responseCacheMaxBytes }),
+      clock: () => new Date(),
+      config: ctx.config,
+    };
     const index = parseXml((await getSitemapIndex(deps, 2)).body);
     const pageUrls = locs(index).filter((loc) => loc.includes('/articles-'));
     expect(pageUrls).toEqual([1, 2, 3, 4].map((page) => `${SITE}/sitemaps/articles-${page}.xml`));
