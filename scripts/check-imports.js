@@ -1,0 +1,124 @@
+// The import rules ESLint cannot check file by file (docs/conventions.md#where-new-code-goes), on the graph
+// TypeScript itself resolves: no import cycle anywhere; a web feature never imports another feature;
+// components/, hooks/ and lib/ never import a feature. Type-only and dynamic imports do not count:
+// neither runs a module while another is still loading. Part of `npm run lint`.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PROJECTS = ['packages/shared', 'apps/server', 'apps/web'];
+
+/** The files a module imports when it runs (static, non-type-only imports and re-exports). */
+function runtimeSpecifiers(fileName) {
+  const source = ts.createSourceFile(fileName, readFileSync(fileName, 'utf8'), ts.ScriptTarget.Latest, true);
+  const specifiers = [];
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement)) {
+      const clause = statement.importClause;
+      const typeOnly =
+        clause?.isTypeOnly ||
+        (clause &&
+          !clause.name &&
+          clause.namedBindings &&
+          ts.isNamedImports(clause.namedBindings) &&
+          clause.namedBindings.elements.length > 0 &&
+          clause.namedBindings.elements.every((element) => element.isTypeOnly));
+      if (!typeOnly) specifiers.push(statement.moduleSpecifier.text);
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
+      specifiers.push(statement.moduleSpecifier.text);
+    }
+  }
+  return specifiers;
+}
+
+function projectGraph(project) {
+  const configPath = path.join(root, project, 'tsconfig.json');
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
+  const sourceRoot = path.join(root, project, 'src') + path.sep;
+  const files = parsed.fileNames.filter((file) => file.startsWith(sourceRoot));
+  const graph = new Map();
+  for (const file of files) {
+    const targets = [];
+    for (const specifier of runtimeSpecifiers(file)) {
+      const resolved = ts.resolveModuleName(specifier, file, parsed.options, ts.sys).resolvedModule?.resolvedFileName;
+      if (resolved && resolved.startsWith(sourceRoot)) targets.push(resolved);
+    }
+    graph.set(file, targets);
+  }
+  return graph;
+}
+
+/** Every cycle's members, by Tarjan's strongly connected components. */
+function cycles(graph) {
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const found = [];
+  function visit(node) {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node), index.get(next)));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length > 1 || (graph.get(node) ?? []).includes(node)) found.push(component);
+  }
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+const webSource = path.join(root, 'apps/web/src') + path.sep;
+const featureOf = (file) => /^features\/([^/]+)\//.exec(path.relative(webSource, file).split(path.sep).join('/'))?.[1];
+const isSharedWebCode = (file) =>
+  /^(components|hooks|lib)\//.test(path.relative(webSource, file).split(path.sep).join('/'));
+
+const problems = [];
+for (const project of PROJECTS) {
+  const graph = projectGraph(project);
+  for (const component of cycles(graph)) {
+    problems.push(`import cycle: ${component.map((file) => path.relative(root, file)).join(' ↔ ')}`);
+  }
+  if (project !== 'apps/web') continue;
+  for (const [file, targets] of graph) {
+    for (const target of targets) {
+      const from = featureOf(file);
+      const to = featureOf(target);
+      if (from && to && from !== to)
+        problems.push(
+          `features do not import each other: ${path.relative(root, file)} → ${path.relative(root, target)}`,
+        );
+      if (isSharedWebCode(file) && to)
+        problems.push(
+          `components, hooks and lib never import a feature: ${path.relative(root, file)} → ${path.relative(root, target)}`,
+        );
+    }
+  }
+}
+
+if (problems.length > 0) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
+console.log('imports: no cycles, boundaries kept');
