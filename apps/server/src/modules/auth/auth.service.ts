@@ -55,10 +55,7 @@ async function loadSession(deps: Deps, sessionId: string, now: Date): Promise<Ca
  * requests and checked against the user's auth generation, so a logout, a password, role or premium
  * change is seen on the next request (docs/decisions/019-cached-viewers-checked-by-generation.md).
  */
-export async function resolveViewer(
-  deps: Deps & Pick<AppDeps, 'viewers'>,
-  token: string,
-): Promise<Viewer | undefined> {
+export async function resolveViewer(deps: Deps & Pick<AppDeps, 'viewers'>, token: string): Promise<Viewer | undefined> {
   const claims = await deps.tokens.verify(token);
   if (!claims) return undefined;
   const now = deps.clock();
