@@ -11,6 +11,7 @@ import type { Db } from './db/client.js';
 import type { LoginLimits } from './modules/auth/login-limits.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
 import type { ResponseCache } from './plugins/response-cache.js';
+import type { ViewerCache } from './plugins/viewer-cache.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import type { ImageStore } from './modules/uploads/image-store.js';
 import type Stripe from 'stripe';
@@ -32,6 +33,8 @@ export interface AppDeps {
   clock: Clock;
   images: ImageStore;
   cache: ResponseCache;
+  /** Signed-in viewers kept between requests; invalidate a user after changing their sessions or row. */
+  viewers: ViewerCache;
   /** Signs session tokens and sign-in state; from JWT_SECRET or generated into DATA_DIR. */
   secret: string;
   tokens: TokenSigner;
@@ -43,7 +46,7 @@ export interface AppDeps {
   };
 }
 
-/** The signed-in person behind a request, read fresh from the database on every request. */
+/** The signed-in person behind a request, as of the last change to their sessions or row (decision 019). */
 export interface Viewer {
   id: string;
   email: string;

@@ -35,12 +35,14 @@ import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerMultipart } from './plugins/multipart.js';
 import { registerRateLimits } from './plugins/rate-limit.js';
 import { createResponseCache, type ResponseCache } from './plugins/response-cache.js';
+import { createViewerCache, type ViewerCache } from './plugins/viewer-cache.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { memoisingSerializerCompiler } from './plugins/serializer.js';
 import { registerUploadFiles, registerWebApp } from './plugins/static-files.js';
 
 export interface BuildAppOptions {
   cache?: ResponseCache;
+  viewers?: ViewerCache;
   /** Tests pass their own provider (a Stripe client pointed at a local stand-in). */
   payments?: AppDeps['payments'];
   config: Config;
@@ -168,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     clock,
     images: options.images ?? createImageStore(config.uploadsDir),
     cache: options.cache ?? createResponseCache({ maxBytes, redis, now: () => clock().getTime() }),
+    viewers: options.viewers ?? createViewerCache({ redis, now: () => clock().getTime() }),
     secret,
     tokens: createTokenSigner(secret),
     loginLimits: createLoginLimits(config.limits, redis, () => clock().getTime()),

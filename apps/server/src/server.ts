@@ -30,7 +30,7 @@ async function main() {
   const images = createImageStore(config.uploadsDir);
   const app = await buildApp({ config, db: database.db, images });
 
-  await ensureAdmin(database.db, images, config, app.log);
+  await ensureAdmin(database.db, images, config, app.log, app.viewers);
   if (config.seedDemo) {
     await seedDemoContent(database.db, images, new Date(), app.log);
     if (config.env === 'production') {

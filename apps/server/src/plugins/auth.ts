@@ -1,6 +1,7 @@
 import { API_MESSAGES, ARTICLE_MESSAGES, hasPremiumAccess } from '@dispatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps, Viewer } from '../app-types.js';
+import type { ViewerCache } from './viewer-cache.js';
 import { resolveViewer } from '../modules/auth/auth.service.js';
 import { forbidden, unauthorized } from './errors.js';
 
@@ -27,6 +28,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** `METHOD /url` → the access its options declare; the role matrix reads it. */
     routeAccess: Map<string, Access>;
+    /** The app's viewer cache, for the startup seed that may change the admin account. */
+    viewers: ViewerCache;
   }
 }
 
@@ -41,6 +44,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.decorateRequest('viewer', null);
   app.decorateRequest('sessionRejected', false);
   app.decorate('routeAccess', new Map<string, Access>());
+  app.decorate('viewers', deps.viewers);
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!access) return;

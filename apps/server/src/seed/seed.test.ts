@@ -10,6 +10,7 @@ import { fromPostgres, type Db } from '../db/client.js';
 import { articles, moderationActions, publishers, sessions, users } from '../db/schema.js';
 import { verifyPassword } from '../modules/auth/password.js';
 import { createImageStore } from '../modules/uploads/image-store.js';
+import { createViewerCache } from '../plugins/viewer-cache.js';
 import { ignoreIdleErrors } from '../test/postgres.js';
 import { openTestDatabase } from '../test/test-app.js';
 import { DEMO_ARTICLES, DEMO_PUBLISHERS, DEMO_READERS } from './demo-content.js';
@@ -21,6 +22,7 @@ describe('demo content and the admin account', { timeout: 180_000 }, () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'dispatch-seed-'));
   const images = createImageStore(path.join(dir, 'uploads'));
   const log = pino({ level: 'silent' });
+  const viewers = createViewerCache();
   let test: Awaited<ReturnType<typeof openTestDatabase>>;
   const db = () => test.database.db;
   const now = new Date();
@@ -73,8 +75,8 @@ describe('demo content and the admin account', { timeout: 180_000 }, () => {
   it('creates a generated admin once and prints its credentials', async () => {
     const print = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const config = loadConfig({ DATA_DIR: dir });
-    await ensureAdmin(db(), images, config, log);
-    await ensureAdmin(db(), images, config, log);
+    await ensureAdmin(db(), images, config, log, viewers);
+    await ensureAdmin(db(), images, config, log, viewers);
     const admins = await db().select().from(users).where(eq(users.role, 'admin'));
     expect(admins).toHaveLength(1);
     expect(print).toHaveBeenCalledTimes(1);
@@ -90,7 +92,7 @@ describe('demo content and the admin account', { timeout: 180_000 }, () => {
       ADMIN_EMAIL: reader.email.toUpperCase(),
       ADMIN_PASSWORD: 'New-Passw0rd!',
     });
-    await ensureAdmin(db(), images, config, log);
+    await ensureAdmin(db(), images, config, log, viewers);
     const [row] = await db().select().from(users).where(eq(users.email, reader.email));
     expect(row!.role).toBe('admin');
     expect(await verifyPassword(row!.passwordHash!, 'New-Passw0rd!')).toBe(true);
@@ -105,10 +107,10 @@ describe('demo content and the admin account', { timeout: 180_000 }, () => {
       .values({ userId: admin!.id, expiresAt: new Date(Date.now() + 86_400_000) });
     const openSessions = async () => (await db().select().from(sessions).where(eq(sessions.userId, admin!.id))).length;
 
-    await ensureAdmin(db(), images, loadConfig({ ...settings, ADMIN_PASSWORD: 'New-Passw0rd!' }), log);
+    await ensureAdmin(db(), images, loadConfig({ ...settings, ADMIN_PASSWORD: 'New-Passw0rd!' }), log, viewers);
     expect(await openSessions()).toBe(1);
 
-    await ensureAdmin(db(), images, loadConfig({ ...settings, ADMIN_PASSWORD: 'Changed-Passw0rd!' }), log);
+    await ensureAdmin(db(), images, loadConfig({ ...settings, ADMIN_PASSWORD: 'Changed-Passw0rd!' }), log, viewers);
     expect(await openSessions()).toBe(0);
     const [row] = await db().select().from(users).where(eq(users.id, admin!.id));
     expect(await verifyPassword(row!.passwordHash!, 'Changed-Passw0rd!')).toBe(true);
@@ -120,6 +122,7 @@ describe('demo content on a site that already has its admin', { timeout: 180_000
   const dir = mkdtempSync(path.join(tmpdir(), 'dispatch-seed-'));
   const images = createImageStore(path.join(dir, 'uploads'));
   const log = pino({ level: 'silent' });
+  const viewers = createViewerCache();
   let test: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
     test = await openTestDatabase();
@@ -132,7 +135,7 @@ describe('demo content on a site that already has its admin', { timeout: 180_000
   it("shows every approved and declined article as that admin's decision, with a record of it", async () => {
     const db = test.database.db;
     const config = loadConfig({ DATA_DIR: dir, ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'Chief#2026' });
-    await ensureAdmin(db, images, config, log);
+    await ensureAdmin(db, images, config, log, viewers);
     await seedDemoContent(db, images, new Date(), log);
     const [admin] = await db.select().from(users).where(eq(users.email, 'chief@example.com'));
     const articleRows = await db.select().from(articles);
@@ -162,9 +165,10 @@ describe('two instances starting together on an empty database', { timeout: 300_
   const dir = mkdtempSync(path.join(tmpdir(), 'dispatch-seed-'));
   const images = createImageStore(path.join(dir, 'uploads'));
   const log = pino({ level: 'silent' });
+  const viewers = createViewerCache();
   const config = loadConfig({ DATA_DIR: dir, ADMIN_EMAIL: 'chief@example.com', ADMIN_PASSWORD: 'Chief#2026' });
   const start = async (db: Db) => {
-    await ensureAdmin(db, images, config, log);
+    await ensureAdmin(db, images, config, log, viewers);
     await seedDemoContent(db, images, new Date(), log);
   };
   let test: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
@@ -213,7 +217,10 @@ describe('two instances starting together on an empty database', { timeout: 300_
     const db = test.database.db;
     const print = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const generated = loadConfig({ DATA_DIR: dir });
-    await Promise.all([ensureAdmin(db, images, generated, log), ensureAdmin(db, images, generated, log)]);
+    await Promise.all([
+      ensureAdmin(db, images, generated, log, viewers),
+      ensureAdmin(db, images, generated, log, viewers),
+    ]);
     expect(await db.$count(users, eq(users.role, 'admin'))).toBe(1);
     expect(print).toHaveBeenCalledTimes(1);
     print.mockRestore();

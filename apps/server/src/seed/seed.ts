@@ -8,6 +8,7 @@ import { articles, moderationActions, publishers, users, type MODERATION_ACTIONS
 import { setPassword } from '../modules/auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../modules/auth/password.js';
 import type { ImageStore } from '../modules/uploads/image-store.js';
+import type { ViewerCache } from '../plugins/viewer-cache.js';
 import { DEMO_ARTICLES, DEMO_PUBLISHERS, DEMO_READERS, DEMO_WRITERS, demoDescription } from './demo-content.js';
 import { avatarSvg, storeSvg } from '../modules/uploads/avatar.js';
 import { articleImageSvg, publisherLogoSvg, seededRandom } from './images.js';
@@ -19,9 +20,16 @@ const GENERATED_ADMIN_EMAIL = 'admin@dispatch.local';
 /**
  * ADMIN_EMAIL/ADMIN_PASSWORD create or promote that admin and set its password. Without them, a
  * site with no admin gets one with a generated password, printed this once. Instances starting
- * together may both get here: inserts skip an existing e-mail instead of failing on it.
+ * together may both get here: inserts skip an existing e-mail instead of failing on it. Instances
+ * already running may hold the account's viewer, hence `viewers`.
  */
-export async function ensureAdmin(db: Db, images: ImageStore, config: Config, log: FastifyBaseLogger) {
+export async function ensureAdmin(
+  db: Db,
+  images: ImageStore,
+  config: Config,
+  log: FastifyBaseLogger,
+  viewers: Pick<ViewerCache, 'invalidateUser'>,
+) {
   if (config.admin) {
     const email = config.admin.email.toLowerCase();
     const passwordHash = await hashPassword(config.admin.password);
@@ -39,6 +47,7 @@ export async function ensureAdmin(db: Db, images: ImageStore, config: Config, lo
     // A changed ADMIN_PASSWORD also signs out whoever was signed in with the old one.
     const unchanged = existing.passwordHash && (await verifyPassword(existing.passwordHash, config.admin.password));
     if (!unchanged) await setPassword(db, existing.id, passwordHash);
+    await viewers.invalidateUser(existing.id);
     return;
   }
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);

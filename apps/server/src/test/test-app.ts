@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../config.js';
 import { fromPglite, fromPostgres, openPglite, type Database, type PostgresTimeouts } from '../db/client.js';
 import { createImageStore, type ImageStore } from '../modules/uploads/image-store.js';
 import { createResponseCache } from '../plugins/response-cache.js';
+import { createViewerCache, type ViewerCache } from '../plugins/viewer-cache.js';
 import { databaseUrlFor, ignoreIdleErrors } from './postgres.js';
 
 export interface TestContext {
@@ -17,6 +18,7 @@ export interface TestContext {
   database: Database;
   images: ImageStore;
   config: Config;
+  viewers: ViewerCache;
   /** Rows written straight to the database bypass the services: drop the cached answers. */
   changed(): Promise<void>;
   /** Moves the server's clock; starts at the real time. */
@@ -77,6 +79,7 @@ export async function createTestContext(
   };
   const now: Clock = () => clock.now;
   const cache = createResponseCache({ maxBytes: config.responseCacheMaxBytes, now: () => clock.now.getTime() });
+  const viewers = createViewerCache({ now: () => clock.now.getTime() });
   const app = await buildApp({
     config,
     db: database.db,
@@ -86,6 +89,7 @@ export async function createTestContext(
     webDir: options.webDir ?? path.join(dataDir, 'no-web-app'),
     payments: options.payments,
     cache,
+    viewers,
   });
   await app.ready();
   return {
@@ -93,10 +97,12 @@ export async function createTestContext(
     database,
     images,
     config,
+    viewers,
     clock,
     async changed() {
       await cache.invalidate('catalog');
       await cache.invalidate('users');
+      viewers.clear();
     },
     async close() {
       await app.close();

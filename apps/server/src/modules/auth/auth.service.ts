@@ -10,6 +10,7 @@ import {
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../plugins/errors.js';
+import type { CachedSession } from '../../plugins/viewer-cache.js';
 import * as users from '../users/users.service.js';
 import * as repository from './auth.repository.js';
 import type { GoogleClaims } from './google.js';
@@ -27,19 +28,18 @@ async function startSession({ db, clock, tokens }: Deps, userId: string): Promis
   return tokens.sign(session.id, userId);
 }
 
-/** The viewer behind a token, or undefined when it names no live session. */
-export async function resolveViewer(deps: Deps, token: string): Promise<Viewer | undefined> {
-  const sessionId = await deps.tokens.verify(token);
-  if (!sessionId) return undefined;
-  const now = deps.clock();
+/** The session and its user's current row, pushed forward when due. */
+async function loadSession(deps: Deps, sessionId: string, now: Date): Promise<CachedSession | undefined> {
   const found = await repository.findLiveSession(deps.db, sessionId, now);
   if (!found) return undefined;
+  let { expiresAt } = found.session;
   const fullExpiry = now.getTime() + SESSION_DAYS * DAY_MS;
-  if (fullExpiry - found.session.expiresAt.getTime() > EXTEND_AFTER_MS) {
-    await repository.extendSession(deps.db, sessionId, new Date(fullExpiry));
+  if (fullExpiry - expiresAt.getTime() > EXTEND_AFTER_MS) {
+    expiresAt = new Date(fullExpiry);
+    await repository.extendSession(deps.db, sessionId, expiresAt);
   }
   const { user } = found;
-  return {
+  const viewer = {
     id: user.id,
     email: user.email,
     name: user.name,
@@ -47,6 +47,26 @@ export async function resolveViewer(deps: Deps, token: string): Promise<Viewer |
     premiumTaken: user.premiumTaken,
     sessionId,
   };
+  return { viewer, expiresAt };
+}
+
+/**
+ * The viewer behind a token, or undefined when it names no live session. Kept in memory between
+ * requests and checked against the user's auth generation, so a logout, a password, role or premium
+ * change is seen on the next request (docs/decisions/019-cached-viewers-checked-by-generation.md).
+ */
+export async function resolveViewer(deps: Deps & Pick<AppDeps, 'viewers'>, token: string): Promise<Viewer | undefined> {
+  const claims = await deps.tokens.verify(token);
+  if (!claims) return undefined;
+  const now = deps.clock();
+  // A cached session past its expiry, or due to be pushed forward, goes back to the database.
+  const usable = ({ expiresAt }: CachedSession) =>
+    expiresAt > now && now.getTime() + SESSION_DAYS * DAY_MS - expiresAt.getTime() <= EXTEND_AFTER_MS;
+  const session = await deps.viewers.resolve(claims.sessionId, claims.userId, usable, () =>
+    loadSession(deps, claims.sessionId, now),
+  );
+  // A session id signed for another user is not that user's session.
+  return session?.viewer.id === claims.userId ? session.viewer : undefined;
 }
 
 export async function register(
@@ -148,13 +168,15 @@ export async function login(
   return signedIn;
 }
 
-export async function logout(deps: Pick<AppDeps, 'db'>, viewer: Viewer): Promise<void> {
+export async function logout(deps: Pick<AppDeps, 'db' | 'viewers'>, viewer: Viewer): Promise<void> {
   await repository.deleteSession(deps.db, viewer.sessionId);
+  await deps.viewers.invalidateUser(viewer.id);
 }
 
 /**
  * A new password ends the account's other sessions, so whoever knew the old one is signed out
  * everywhere; `keepSessionId` is the session that changed it. Returns how many sessions ended.
+ * The caller invalidates the user's cached viewers once this has committed.
  */
 export async function setPassword(
   db: DbOrTx,
@@ -169,7 +191,7 @@ export async function setPassword(
 }
 
 export async function changePassword(
-  { db }: Pick<AppDeps, 'db'>,
+  { db, viewers }: Pick<AppDeps, 'db' | 'viewers'>,
   viewer: Viewer,
   input: ChangePasswordInput,
 ): Promise<ChangePasswordResponse> {
@@ -186,6 +208,7 @@ export async function changePassword(
     return setPassword(tx, viewer.id, passwordHash, viewer.sessionId);
   });
   if (endedSessions === undefined) throw conflict(API_MESSAGES.currentPasswordWrong);
+  await viewers.invalidateUser(viewer.id);
   return { endedSessions };
 }
 
@@ -202,7 +225,7 @@ export async function getSessionUser(deps: Pick<AppDeps, 'db'>, viewer: Viewer):
  * go, in the same transaction.
  */
 export async function signInWithGoogle(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'cache'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'tokens' | 'cache' | 'viewers'>,
   identity: GoogleClaims,
   makeProfilePic: () => Promise<string>,
 ): Promise<string> {
@@ -218,6 +241,7 @@ export async function signInWithGoogle(
         await users.updateUserRow(tx, existing.id, { googleSubject: identity.subject, passwordHash: null });
         await repository.deleteUserSessions(tx, existing.id);
       });
+      await deps.viewers.invalidateUser(existing.id);
     } else {
       row = await users.createUserIfEmailFree(deps, {
         name: (identity.name || identity.email.split('@')[0]!).slice(0, LIMITS.nameMaxLength),

@@ -5,8 +5,8 @@ const TOKEN_MAX_AGE = '90d';
 
 export interface TokenSigner {
   sign(sessionId: string, userId: string): Promise<string>;
-  /** The session id, or undefined for a token we did not sign or that has expired. */
-  verify(token: string): Promise<string | undefined>;
+  /** The session and the user it was issued to, or undefined for a token we did not sign or that has expired. */
+  verify(token: string): Promise<{ sessionId: string; userId: string } | undefined>;
 }
 
 export function createTokenSigner(secret: string): TokenSigner {
@@ -22,7 +22,8 @@ export function createTokenSigner(secret: string): TokenSigner {
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        return typeof payload.sid === 'string' ? payload.sid : undefined;
+        const { sid, sub } = payload;
+        return typeof sid === 'string' && typeof sub === 'string' ? { sessionId: sid, userId: sub } : undefined;
       } catch {
         return undefined;
       }

@@ -14,7 +14,7 @@ import { extendPremium, findUserById } from '../users/users.service.js';
 import * as repository from './payments.repository.js';
 import { chargeTestCard } from './test-provider.js';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache' | 'viewers'>;
 
 /** Prices are in major units; providers take the smallest unit (docs/architecture.md#a-request-from-route-to-row). */
 const toMinorUnits = (price: number) => Math.round(price * 100);
@@ -92,6 +92,7 @@ export async function confirmTestPayment(
     throw new AppError(ERROR_CODES.cardDeclined, 402, outcome);
   }
   await db.transaction((tx) => completeIntent(tx, intent, now));
+  await deps.viewers.invalidateUser(viewer.id);
   await deps.cache.invalidate('users');
   return { status: 'succeeded', premiumTaken: await premiumOf(db, viewer.id) };
 }
@@ -118,14 +119,17 @@ export async function handleStripeWebhook(
     throw new AppError(ERROR_CODES.validationFailed, 400, PAYMENT_MESSAGES.webhookSignature);
   }
   const now = deps.clock();
-  const duplicate = await deps.db.transaction(async (tx) => {
-    if (!(await repository.claimWebhookEvent(tx, event.id, event.type))) return true;
+  const outcome = await deps.db.transaction(async (tx) => {
+    if (!(await repository.claimWebhookEvent(tx, event.id, event.type))) return { duplicate: true };
     if (event.type === 'payment_intent.succeeded') {
       const intent = await repository.findByProviderRef(tx, event.data.object.id);
-      if (intent && event.data.object.amount_received >= intent.amount) await completeIntent(tx, intent, now);
+      if (intent && event.data.object.amount_received >= intent.amount && (await completeIntent(tx, intent, now))) {
+        return { duplicate: false, premiumFor: intent.userId };
+      }
     }
-    return false;
+    return { duplicate: false };
   });
-  if (!duplicate) await deps.cache.invalidate('users');
-  return { received: true, duplicate };
+  if (outcome.premiumFor) await deps.viewers.invalidateUser(outcome.premiumFor);
+  if (!outcome.duplicate) await deps.cache.invalidate('users');
+  return { received: true, duplicate: outcome.duplicate };
 }

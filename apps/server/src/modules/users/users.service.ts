@@ -56,7 +56,7 @@ export async function getProfile(db: Db, email: string): Promise<User> {
 
 /** Name and photo only: the e-mail, role and premium belong to the server. */
 export async function updateProfile(
-  { db, images, cache }: Pick<AppDeps, 'db' | 'images' | 'cache'>,
+  { db, images, cache, viewers }: Pick<AppDeps, 'db' | 'images' | 'cache' | 'viewers'>,
   email: string,
   input: { name: string; profile_pic: string },
 ): Promise<User> {
@@ -65,8 +65,9 @@ export async function updateProfile(
     throw badRequest(API_MESSAGES.imageNotOurs, { profile_pic: [API_MESSAGES.imageNotOurs] });
   }
   const updated = await repository.update(db, row.id, { name: input.name, profilePic: input.profile_pic });
-  // Article pages show their author's name and photo.
+  // Article pages show their author's name and photo; the viewer carries the name.
   await cache.invalidate('catalog');
+  await viewers.invalidateUser(row.id);
   return toUser(updated!);
 }
 
@@ -78,8 +79,12 @@ export async function listUsers(db: Db, page: PageQuery): Promise<UserPage> {
 }
 
 /** 'Make Admin': recorded with who and when, in one transaction with the change. */
-export async function promoteToAdmin({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, admin: Viewer, userId: string) {
-  return db.transaction(async (tx) => {
+export async function promoteToAdmin(
+  { db, clock, viewers }: Pick<AppDeps, 'db' | 'clock' | 'viewers'>,
+  admin: Viewer,
+  userId: string,
+) {
+  const user = await db.transaction(async (tx) => {
     const row = await repository.findById(tx, userId);
     if (!row) throw notFound(API_MESSAGES.userNotFound);
     if (row.role === 'admin') throw conflict(ARTICLE_MESSAGES.alreadyAdmin);
@@ -87,13 +92,16 @@ export async function promoteToAdmin({ db, clock }: Pick<AppDeps, 'db' | 'clock'
     await recordAction(tx, { actorId: admin.id, action: 'promote', userId, at: clock() });
     return toUser(updated!);
   });
+  await viewers.invalidateUser(userId);
+  return user;
 }
 
 const MINUTE_MS = 60_000;
 
 /**
  * Adds a plan's minutes to a user's premium: from now, or from the current expiry when that is
- * later (a renewal extends). Call inside the transaction that records the payment.
+ * later (a renewal extends). Call inside the transaction that records the payment, and invalidate
+ * the user's cached viewers once it has committed.
  */
 export async function extendPremium(tx: DbOrTx, userId: string, minutes: number, now: Date): Promise<Date> {
   const row = await repository.lockForUpdate(tx, userId);
@@ -109,7 +117,7 @@ export async function extendPremium(tx: DbOrTx, userId: string, minutes: number,
  * never shortens what the reader has already paid for: the later of the two dates wins.
  */
 export async function grantPremium(
-  { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
+  { db, clock, cache, viewers }: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'viewers'>,
   admin: Viewer,
   email: string,
   premiumTaken: Date,
@@ -130,10 +138,11 @@ export async function grantPremium(
       detail: until.toISOString(),
       at: now,
     });
-    return toUser(updated!);
+    return { user: toUser(updated!), userId: row.id };
   });
+  await viewers.invalidateUser(user.userId);
   await cache.invalidate('users');
-  return user;
+  return user.user;
 }
 
 export const findUserById = (db: DbOrTx, id: string) => repository.findById(db, id);

@@ -1,0 +1,113 @@
+import type { Redis } from 'ioredis';
+import type { Viewer } from '../app-types.js';
+
+/** A session as the request hook needs it: who is behind it and until when it lives. */
+export interface CachedSession {
+  viewer: Viewer;
+  expiresAt: Date;
+}
+
+/**
+ * Keeps the viewer of each session in this instance's memory for a short while
+ * (docs/decisions/019-cached-viewers-checked-by-generation.md). Every use is checked against the
+ * user's auth generation, which every change to their sessions, role, premium or password bumps
+ * after it commits; with Redis the generation is shared, so a change on one instance holds on the
+ * next request to any other.
+ */
+export interface ViewerCache {
+  /**
+   * The session from memory when it is `usable` and its user's generation has not moved since it
+   * was loaded; otherwise from `load`, kept for next time.
+   */
+  resolve(
+    sessionId: string,
+    userId: string,
+    usable: (cached: CachedSession) => boolean,
+    load: () => Promise<CachedSession | undefined>,
+  ): Promise<CachedSession | undefined>;
+  /** After a change to a user's sessions, role, premium, password or profile has committed. */
+  invalidateUser(userId: string): Promise<void>;
+  /** Forgets every viewer this instance holds (tests write rows behind the services). */
+  clear(): void;
+  readonly size: number;
+}
+
+export const VIEWER_CACHE_MAX_ENTRIES = 10_000;
+// Only a bound for a change that could not bump the generation (Redis failed after the commit);
+// every ordinary change is seen on the next request.
+export const VIEWER_CACHE_TTL_MS = 30_000;
+// Longer than any entry lives, so an expired key (read as '0' again) cannot match an entry from before.
+const GENERATION_KEY_TTL_SECONDS = 24 * 60 * 60;
+
+interface Entry extends CachedSession {
+  generation: string;
+  storedAt: number;
+}
+
+export function createViewerCache(
+  options: { redis?: Redis; now?: () => number; maxEntries?: number; ttlMs?: number } = {},
+): ViewerCache {
+  const { redis } = options;
+  const now = options.now ?? Date.now;
+  const maxEntries = options.maxEntries ?? VIEWER_CACHE_MAX_ENTRIES;
+  const ttlMs = options.ttlMs ?? VIEWER_CACHE_TTL_MS;
+  // A Map keeps insertion order: re-inserting on a hit and dropping the first key makes it least-recently-used.
+  const entries = new Map<string, Entry>();
+  // Counts this process's invalidations: a load that overlapped one may hold rows from before it.
+  let localEpoch = 0;
+  const redisKey = (userId: string) => `dispatch-auth:generation:${userId}`;
+
+  /** The user's shared generation; undefined when Redis cannot say, and then nothing is cached. */
+  async function generation(userId: string): Promise<string | undefined> {
+    if (!redis) return '';
+    try {
+      return (await redis.get(redisKey(userId))) ?? '0';
+    } catch {
+      return undefined;
+    }
+  }
+
+  function store(sessionId: string, entry: Entry) {
+    entries.delete(sessionId);
+    entries.set(sessionId, entry);
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  }
+
+  return {
+    async resolve(sessionId, userId, usable, load) {
+      const epoch = localEpoch;
+      const current = await generation(userId);
+      const hit = entries.get(sessionId);
+      if (hit) {
+        const fresh =
+          current !== undefined &&
+          hit.generation === current &&
+          hit.viewer.id === userId &&
+          now() - hit.storedAt < ttlMs &&
+          usable(hit);
+        if (fresh) {
+          store(sessionId, hit);
+          return hit;
+        }
+        entries.delete(sessionId);
+      }
+      const loaded = await load();
+      if (loaded && current !== undefined && epoch === localEpoch && loaded.viewer.id === userId) {
+        store(sessionId, { ...loaded, generation: current, storedAt: now() });
+      }
+      return loaded;
+    },
+    async invalidateUser(userId) {
+      localEpoch += 1;
+      for (const [sessionId, entry] of entries) if (entry.viewer.id === userId) entries.delete(sessionId);
+      if (redis) await redis.multi().incr(redisKey(userId)).expire(redisKey(userId), GENERATION_KEY_TTL_SECONDS).exec();
+    },
+    clear() {
+      localEpoch += 1;
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
