@@ -92,7 +92,7 @@ export const articles = pgTable(
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
-    /** The words search matches, title above text (docs/decisions/018-search-and-deep-pages.md). */
+    /** The words search matches, title above text (docs/decisions/020-search-and-deep-pages.md). */
     searchVector: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
     ),

@@ -77,7 +77,7 @@ const LIST_INDEX_TTL_MS = 60 * 60_000;
 
 /**
  * A page of an unsearched list by its number, without walking the pages before it: the cached index
- * gives the total and the key to seek to (docs/decisions/018-search-and-deep-pages.md).
+ * gives the total and the key to seek to (docs/decisions/020-search-and-deep-pages.md).
  */
 async function listPage(
   { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
