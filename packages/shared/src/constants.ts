@@ -15,6 +15,8 @@ export const LIMITS = {
   maxPage: 100_000,
   trendingCount: 6,
   searchMaxLength: 100,
+  /** A search counts its matches up to here and then says "10,000+" (docs/product.md#articles-list). */
+  searchCountCap: 10_000,
   titleMaxLength: 200,
   descriptionMaxLength: 20_000,
   nameMaxLength: 100,

@@ -54,12 +54,16 @@ export const ArticleCardSchema = z.object({
   isPremium: z.boolean(),
   views: z.number().int(),
   createdAt: z.string(),
+  /** A search's best fragment of the text (of the excerpt for premium), split at the matched words. */
+  highlight: z.array(z.object({ text: z.string(), match: z.boolean() })).optional(),
 });
 export type ArticleCard = z.infer<typeof ArticleCardSchema>;
 
 export const ArticlePageSchema = z.object({
   articles: z.array(ArticleCardSchema),
   total: z.number().int(),
+  /** Present when a search stopped counting at `LIMITS.searchCountCap`: `total` is "at least". */
+  totalCapped: z.literal(true).optional(),
 });
 export type ArticlePage = z.infer<typeof ArticlePageSchema>;
 

@@ -184,6 +184,10 @@ export const TEXT = {
     clearFilters: 'Clear filters',
     showing: 'Showing',
     of: 'of',
+    /** After a search's total when it stopped counting ("10000+"). */
+    atLeast: '+',
+    /** Around a search's matching fragment of the text. */
+    fragmentCut: '…',
     pagination: 'Pagination',
     page: 'Page',
     tags: 'Tags',

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -79,6 +92,10 @@ export const articles = pgTable(
     decidedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
+    /** The words search matches, title above text (docs/decisions/020-search-and-deep-pages.md). */
+    searchVector: tsvector().generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+    ),
   },
   (table) => [
     // DESC NULLS FIRST is what a plain `order by x desc` means: the lists can read these in order.
@@ -97,6 +114,7 @@ export const articles = pgTable(
     index('articles_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('articles_author_idx').on(table.authorId),
     index('articles_tags_idx').using('gin', table.tags),
+    index('articles_search_idx').using('gin', table.searchVector),
     index('articles_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     check('articles_status_check', sql`${table.status} in ('pending', 'approved', 'declined')`),
     check('articles_views_check', sql`${table.views} >= 0`),

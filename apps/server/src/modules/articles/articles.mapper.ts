@@ -11,7 +11,14 @@ import {
   type TrendingArticle,
 } from '@dispatch/shared';
 // Imports flow one way, mapper → repository: the repository says what its rows hold.
-import type { ArticleCardRow, FeedArticleRow, FullArticleRow } from './articles.repository.js';
+import {
+  HIGHLIGHT_END,
+  HIGHLIGHT_START,
+  type ArticleCardRow,
+  type FeedArticleRow,
+  type FullArticleRow,
+  type SearchCardRow,
+} from './articles.repository.js';
 
 export function toArticleCard(row: ArticleCardRow): ArticleCard {
   return {
@@ -25,6 +32,22 @@ export function toArticleCard(row: ArticleCardRow): ArticleCard {
     views: row.views,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The marked fragment as text segments; none when the text itself did not match (a title-only match). */
+export function toHighlight(headline: string): ArticleCard['highlight'] {
+  const segments: NonNullable<ArticleCard['highlight']> = [];
+  for (const [index, part] of headline.split(HIGHLIGHT_START).entries()) {
+    const [marked, rest] = index === 0 ? [undefined, part] : part.split(HIGHLIGHT_END, 2);
+    if (marked) segments.push({ text: marked, match: true });
+    if (rest) segments.push({ text: rest, match: false });
+  }
+  return segments.some((segment) => segment.match) ? segments : undefined;
+}
+
+export function toSearchCard(row: SearchCardRow): ArticleCard {
+  const highlight = toHighlight(row.headline);
+  return { ...toArticleCard(row), ...(highlight && { highlight }) };
 }
 
 export function toTrendingArticle(row: Pick<ArticleCardRow, 'id' | 'title' | 'image' | 'publisher'>): TrendingArticle {

@@ -26,6 +26,7 @@ export interface ApprovedFilter {
   search?: string;
   publisher?: string;
   tag?: Tag;
+  premiumOnly?: boolean;
 }
 
 const cardColumns = {
@@ -41,41 +42,157 @@ const cardColumns = {
   createdAt: articles.createdAt,
 };
 
-function approvedWhere(filter: ApprovedFilter): SQL | undefined {
+/** The filters a list and a feed share; search is `searchApproved`'s own. */
+function approvedWhere(filter: Omit<ApprovedFilter, 'search'>): SQL | undefined {
   return and(
     eq(articles.status, 'approved'),
-    filter.search ? ilike(articles.title, likePattern(filter.search)) : undefined,
+    filter.premiumOnly ? eq(articles.isPremium, true) : undefined,
     filter.publisher ? sql`lower(${publishers.name}) = lower(${filter.publisher})` : undefined,
     filter.tag ? arrayContains(articles.tags, [filter.tag]) : undefined,
   );
 }
 
-/** A page of cards, newest first, with the total: every public list is one of these. */
-async function pageOfCards(
-  db: DbOrTx,
-  where: SQL | undefined,
-  page: { offset: number; limit: number },
-): Promise<{ rows: ArticleCardRow[]; total: number }> {
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(articles)
-      .innerJoin(publishers, eq(publishers.id, articles.publisherId))
-      .where(where)
-      .orderBy(desc(articles.createdAt), desc(articles.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(articles)
-      .innerJoin(publishers, eq(publishers.id, articles.publisherId))
-      .where(where),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+/** Where a stretch of a list starts: a row's key (the date as text keeps PostgreSQL's microseconds). */
+export interface ListKey {
+  createdKey: string;
+  id: string;
 }
 
-export function listApproved(db: DbOrTx, filter: ApprovedFilter, page: { offset: number; limit: number }) {
-  return pageOfCards(db, approvedWhere(filter), page);
+/**
+ * The key of every `stride`-th approved article, newest first, and how many there are: one pass over
+ * the list's rows, kept until the catalogue changes (docs/decisions/020-search-and-deep-pages.md).
+ */
+export async function approvedListIndex(
+  db: DbOrTx,
+  filter: Omit<ApprovedFilter, 'search'>,
+  stride: number,
+): Promise<{ total: number; starts: ListKey[] }> {
+  const size = sql.raw(String(Math.trunc(stride)));
+  const rows = await queryRows<{ created_key: string; id: string; total: number }>(
+    db,
+    sql`select id, created_key, total from (
+          select ${articles.id} as id, ${articles.createdAt}::text as created_key,
+                 row_number() over (order by ${articles.createdAt} desc, ${articles.id} desc) - 1 as n,
+                 count(*) over ()::int as total
+          from ${articles} inner join ${publishers} on ${publishers.id} = ${articles.publisherId}
+          where ${approvedWhere(filter)}
+        ) as numbered
+        where n % ${size} = 0
+        order by n`,
+  );
+  return {
+    total: Number(rows[0]?.total ?? 0),
+    starts: rows.map((row) => ({ createdKey: row.created_key, id: row.id })),
+  };
+}
+
+/** Cards from a key on, newest first: a seek along the status/date index, then at most a stride skipped. */
+export function approvedCardsFrom(
+  db: DbOrTx,
+  filter: Omit<ApprovedFilter, 'search'>,
+  start: ListKey,
+  page: { skip: number; limit: number },
+): Promise<ArticleCardRow[]> {
+  return db
+    .select(cardColumns)
+    .from(articles)
+    .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+    .where(
+      and(
+        approvedWhere(filter),
+        sql`(${articles.createdAt}, ${articles.id}) <= (${start.createdKey}::timestamptz, ${start.id}::uuid)`,
+      ),
+    )
+    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .limit(page.limit)
+    .offset(page.skip);
+}
+
+// Marks around the matched words of a highlight: private-use characters, taken out of the text first.
+export const HIGHLIGHT_START = '\uE000';
+export const HIGHLIGHT_END = '\uE001';
+const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxFragments=1, MaxWords=24, MinWords=8`;
+
+export interface SearchCardRow extends ArticleCardRow {
+  /** The best fragment with marks; from the excerpt only for a premium article. */
+  headline: string;
+}
+
+function searchMatches(search: string, query: SQL): SQL {
+  return sql`(${articles.searchVector} @@ ${query} or ${ilike(articles.title, likePattern(search))})`;
+}
+
+/**
+ * Approved articles matching words of the title or text (stems, phrases, `-word`) or part of the title,
+ * by relevance then recency. `websearch_to_tsquery` reads any input without error; the count stops at
+ * `countCap` matches.
+ */
+export async function searchApproved(
+  db: DbOrTx,
+  filter: ApprovedFilter & { search: string },
+  page: { offset: number; limit: number },
+  countCap: number,
+): Promise<{ rows: SearchCardRow[]; total: number; capped: boolean }> {
+  const query = sql`websearch_to_tsquery('english', ${filter.search})`;
+  const where = and(approvedWhere(filter), searchMatches(filter.search, query));
+  const from = sql`${articles} inner join ${publishers} on ${publishers.id} = ${articles.publisherId}`;
+  const [rows, [count]] = await Promise.all([
+    queryRows<{
+      id: string;
+      title: string;
+      image: string;
+      publisher: string;
+      tags: string[];
+      excerpt: string;
+      is_premium: boolean;
+      views: number;
+      created_at: Date | string;
+      headline: string;
+    }>(
+      db,
+      // ts_headline runs on the page's rows only; a premium article's is cut from its excerpt.
+      sql`select shown.id, shown.title, shown.image, shown.publisher, shown.tags, shown.excerpt, shown.is_premium,
+                 shown.views, shown.created_at, ts_headline('english', translate(shown.source, ${HIGHLIGHT_START + HIGHLIGHT_END}, ''),
+                                      ${query}, ${HEADLINE_OPTIONS}) as headline
+          from (
+            select ${articles.id} as id, ${articles.title} as title, ${articles.image} as image,
+                   ${publishers.name} as publisher, ${articles.tags} as tags,
+                   left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))}) as excerpt,
+                   ${articles.isPremium} as is_premium, ${articles.views} as views,
+                   ${articles.createdAt} as created_at,
+                   ts_rank(${articles.searchVector}, ${query}) as rank,
+                   case when ${articles.isPremium}
+                        then left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))})
+                        else ${articles.description} end as source
+            from ${from}
+            where ${where}
+            order by rank desc, ${articles.createdAt} desc, ${articles.id} desc
+            limit ${page.limit} offset ${page.offset}
+          ) as shown
+          order by shown.rank desc, shown.created_at desc, shown.id desc`,
+    ),
+    queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from (select 1 from ${from} where ${where} limit ${countCap + 1}) as found`,
+    ),
+  ]);
+  const found = Number(count?.total ?? 0);
+  return {
+    rows: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      image: row.image,
+      publisher: row.publisher,
+      tags: row.tags,
+      excerpt: row.excerpt,
+      isPremium: row.is_premium,
+      views: Number(row.views),
+      createdAt: new Date(row.created_at),
+      headline: row.headline,
+    })),
+    total: Math.min(found, countCap),
+    capped: found > countCap,
+  };
 }
 
 export async function listTrending(db: DbOrTx, limit: number) {
@@ -255,10 +372,6 @@ export async function listForAdmin(db: DbOrTx, page: { offset: number; limit: nu
     db.select({ total: sql<number>`count(*)::int` }).from(articles),
   ]);
   return { rows, total: count?.total ?? 0 };
-}
-
-export function listPremium(db: DbOrTx, page: { offset: number; limit: number }) {
-  return pageOfCards(db, and(eq(articles.status, 'approved'), eq(articles.isPremium, true)), page);
 }
 
 /** The dashboard's three charts, aggregated in SQL over every article. */

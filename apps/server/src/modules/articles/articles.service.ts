@@ -28,6 +28,7 @@ import {
   toArticleTeaser,
   toFeedArticle,
   toMyArticle,
+  toSearchCard,
   type FeedArticle,
   toTrendingArticle,
 } from './articles.mapper.js';
@@ -56,9 +57,47 @@ export function getApprovedArticles(
   };
   const key = normalisedKey({ list: 'approved', ...filter, page: query.page, limit: query.limit });
   return cache.remember('catalog', key, CATALOG_TTL_MS, async () => {
-    const { rows, total } = await repository.listApproved(db, filter, toRowWindow(query));
-    return { articles: rows.map(toArticleCard), total };
+    if (filter.search) {
+      const found = await repository.searchApproved(
+        db,
+        { ...filter, search: filter.search },
+        toRowWindow(query),
+        LIMITS.searchCountCap,
+      );
+      return { articles: found.rows.map(toSearchCard), total: found.total, ...(found.capped && { totalCapped: true }) };
+    }
+    return listPage({ db, cache }, filter, query);
   });
+}
+
+// Every 120th key of a list is kept: pages of 10 and 12 start on one, any page is at most 119 rows from one.
+const LIST_INDEX_STRIDE = 120;
+// The index follows dates, not views, so it may live until a write bumps the catalogue.
+const LIST_INDEX_TTL_MS = 60 * 60_000;
+
+/**
+ * A page of an unsearched list by its number, without walking the pages before it: the cached index
+ * gives the total and the key to seek to (docs/decisions/020-search-and-deep-pages.md).
+ */
+async function listPage(
+  { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
+  filter: Omit<repository.ApprovedFilter, 'search'>,
+  query: PageQuery,
+): Promise<ArticlePage> {
+  const { offset, limit } = toRowWindow(query);
+  const indexKey = normalisedKey({
+    index: 'approved',
+    publisher: filter.publisher,
+    tag: filter.tag,
+    premium: filter.premiumOnly ? 'only' : undefined,
+  });
+  const index = await cache.remember('catalog', indexKey, LIST_INDEX_TTL_MS, () =>
+    repository.approvedListIndex(db, filter, LIST_INDEX_STRIDE),
+  );
+  const start = index.starts[Math.floor(offset / LIST_INDEX_STRIDE)];
+  if (!start) return { articles: [], total: index.total };
+  const rows = await repository.approvedCardsFrom(db, filter, start, { skip: offset % LIST_INDEX_STRIDE, limit });
+  return { articles: rows.map(toArticleCard), total: index.total };
 }
 
 export function getTrendingArticles({ db, cache }: Pick<AppDeps, 'db' | 'cache'>): Promise<TrendingArticle[]> {
@@ -267,10 +306,9 @@ export function getPremiumArticles(
   { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
   page: PageQuery,
 ): Promise<ArticlePage> {
-  return cache.remember('catalog', normalisedKey({ list: 'premium', ...page }), CATALOG_TTL_MS, async () => {
-    const { rows, total } = await repository.listPremium(db, toRowWindow(page));
-    return { articles: rows.map(toArticleCard), total };
-  });
+  return cache.remember('catalog', normalisedKey({ list: 'premium', ...page }), CATALOG_TTL_MS, () =>
+    listPage({ db, cache }, { premiumOnly: true }, page),
+  );
 }
 
 const CHART_MONTHS = 12;

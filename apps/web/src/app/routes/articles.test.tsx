@@ -1,4 +1,4 @@
-import { TAGS, TEXT } from '@dispatch/shared';
+import { LIMITS, TAGS, TEXT } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +113,25 @@ describe('/articles', () => {
       page: '2',
       limit: '12',
     });
+  });
+
+  it('says when nothing matches and clears the filters on request', async () => {
+    stubArticles((url) => (url.searchParams.get('search') ? page(0, []) : page(1)));
+    const { router } = renderRoute('/articles?search=nothing&tag=Health');
+    expect(await screen.findByText(TEXT.articles.empty)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: TEXT.listing.clearFilters }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('heading', { name: articleCard().title })).toBeInTheDocument();
+  });
+
+  it('says a capped search total is at least that many', async () => {
+    stubArticles(() => ({ ...page(LIMITS.searchCountCap), totalCapped: true }));
+    renderRoute('/articles?search=the');
+    expect(
+      await screen.findByText(
+        `${TEXT.listing.showing} 1–1 ${TEXT.listing.of} ${LIMITS.searchCountCap}${TEXT.listing.atLeast}`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('pages through the list by total', async () => {

@@ -97,7 +97,10 @@ export function ArticlesRoute() {
         publishersLoading={publishers.isPending}
       />
       <p aria-live="polite" className="mt-6 mb-4 min-h-6 text-sm text-ink-soft">
-        {shown.length > 0 && `${TEXT.listing.showing} ${first}–${first + shown.length - 1} ${TEXT.listing.of} ${total}`}
+        {shown.length > 0 &&
+          `${TEXT.listing.showing} ${first}–${first + shown.length - 1} ${TEXT.listing.of} ${total}${
+            articles.data?.totalCapped ? TEXT.listing.atLeast : ''
+          }`}
       </p>
       {content}
     </div>

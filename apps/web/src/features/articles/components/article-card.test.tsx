@@ -34,6 +34,24 @@ describe('ArticleCard', () => {
     expect(screen.getByText('Short text....')).toBeInTheDocument();
   });
 
+  it('shows a search highlight instead of the preview, with marks built as elements and markup kept as text', () => {
+    const { container } = renderCard(
+      articleCard({
+        excerpt: 'Never shown when there is a highlight.',
+        highlight: [
+          { text: 'The ', match: false },
+          { text: 'harbour', match: true },
+          { text: ' <b>reopens</b>', match: false },
+        ],
+      }),
+    );
+    const marks = container.querySelectorAll('mark');
+    expect([...marks].map((mark) => mark.textContent)).toEqual(['harbour']);
+    expect(container.querySelector('b')).toBeNull();
+    expect(screen.getByText(/<b>reopens<\/b>/)).toBeInTheDocument();
+    expect(screen.queryByText(/Never shown/)).not.toBeInTheDocument();
+  });
+
   it('shows title, publisher, tags and the image', () => {
     const { container } = renderCard(articleCard({ tags: ['Politics', 'Health'] }));
     expect(screen.getByRole('heading', { name: 'Parliament debates the energy bill' })).toBeInTheDocument();

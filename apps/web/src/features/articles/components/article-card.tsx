@@ -13,6 +13,25 @@ import { paths } from '../../../lib/paths';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
+/** A search's matching fragment: the server sends text segments, the marks are built here, never parsed HTML. */
+function Highlight({ segments }: { segments: NonNullable<ArticleCardData['highlight']> }) {
+  return (
+    <>
+      {TEXT.listing.fragmentCut}
+      {segments.map((segment, index) =>
+        segment.match ? (
+          <mark key={index} className="rounded-sm bg-accent-wash px-0.5 font-semibold text-ink">
+            {segment.text}
+          </mark>
+        ) : (
+          segment.text
+        ),
+      )}
+      {TEXT.listing.fragmentCut}
+    </>
+  );
+}
+
 interface ArticleCardProps {
   article: ArticleCardData;
   viewer: Viewer | null;
@@ -66,7 +85,9 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false }
         <h2 id={titleId} className="mt-2 text-xl leading-snug font-bold wrap-anywhere text-ink">
           {article.title}
         </h2>
-        <p className="mt-2 text-[0.9375rem] leading-relaxed break-words text-ink-soft">{preview(article.excerpt)}</p>
+        <p className="mt-2 text-[0.9375rem] leading-relaxed break-words text-ink-soft">
+          {article.highlight ? <Highlight segments={article.highlight} /> : preview(article.excerpt)}
+        </p>
         {article.tags.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label={TEXT.listing.tags}>
             {article.tags.map((tag) => (
