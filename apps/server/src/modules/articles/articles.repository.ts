@@ -124,14 +124,15 @@ function searchMatches(search: string, query: SQL): SQL {
 
 /**
  * Approved articles matching words of the title or text (stems, phrases, `-word`) or part of the title,
- * by relevance then recency. `websearch_to_tsquery` reads any input without error; the count stops at
- * `countCap` matches.
+ * by relevance then recency. Only the newest `window` matches are ranked and counted, so a word found in
+ * half the archive costs what a rare one does (docs/decisions/020-search-and-deep-pages.md).
+ * `websearch_to_tsquery` reads any input without error.
  */
 export async function searchApproved(
   db: DbOrTx,
   filter: ApprovedFilter & { search: string },
   page: { offset: number; limit: number },
-  countCap: number,
+  window: number,
 ): Promise<{ rows: SearchCardRow[]; total: number; capped: boolean }> {
   const query = sql`websearch_to_tsquery('english', ${filter.search})`;
   const where = and(approvedWhere(filter), searchMatches(filter.search, query));
@@ -164,8 +165,13 @@ export async function searchApproved(
                    case when ${articles.isPremium}
                         then left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))})
                         else ${articles.description} end as source
-            from ${from}
-            where ${where}
+            from (
+              select ${articles.id} as candidate_id from ${from} where ${where}
+              order by ${articles.createdAt} desc, ${articles.id} desc
+              limit ${window}
+            ) as candidates
+            inner join ${articles} on ${articles.id} = candidates.candidate_id
+            inner join ${publishers} on ${publishers.id} = ${articles.publisherId}
             order by rank desc, ${articles.createdAt} desc, ${articles.id} desc
             limit ${page.limit} offset ${page.offset}
           ) as shown
@@ -173,7 +179,7 @@ export async function searchApproved(
     ),
     queryRows<{ total: number }>(
       db,
-      sql`select count(*)::int as total from (select 1 from ${from} where ${where} limit ${countCap + 1}) as found`,
+      sql`select count(*)::int as total from (select 1 from ${from} where ${where} limit ${window + 1}) as found`,
     ),
   ]);
   const found = Number(count?.total ?? 0);
@@ -190,8 +196,8 @@ export async function searchApproved(
       createdAt: new Date(row.created_at),
       headline: row.headline,
     })),
-    total: Math.min(found, countCap),
-    capped: found > countCap,
+    total: Math.min(found, window),
+    capped: found > window,
   };
 }
 
