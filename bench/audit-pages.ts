@@ -1,5 +1,5 @@
 /**
- * `npm run audit:pages` (issue 6, docs/decisions/010-page-weight-and-audits.md): Lighthouse and axe-core on
+ * `npm run audit:pages` (docs/decisions/011-page-weight-and-audits.md): Lighthouse and axe-core on
  * the built site, in Debian's Chromium, as the admin so that the login-required pages are audited too.
  *
  *   npm run audit:pages                 # builds, then audits with Lighthouse's desktop and mobile settings

@@ -1,4 +1,4 @@
-// The home page's first-load JavaScript budget (issue 6, docs/decisions/010): run after `vite build`.
+// The home page's first-load JavaScript budget (docs/decisions/011-page-weight-and-audits.md): run after `vite build`.
 // The first load is the entry script of dist/index.html, its modulepreloads, and every chunk they
 // import statically: what the browser fetches and runs before any lazy route or lazy component.
 import { readFileSync } from 'node:fs';

@@ -4,7 +4,7 @@ import { logIn } from './support/actions.js';
 import { DESKTOP, openBrowser, PHONE, type Session } from './support/browser.js';
 import { expectNoErrors } from './support/expect.js';
 
-/** The API calls a page makes once loaded, but for the ones SPEC asks for on every visit (the role lookup, a view). */
+/** The API calls a page makes once loaded, but for the ones the product asks for on every visit (the role lookup, a view). */
 function dataRequests(session: Session): string[] {
   const seen: string[] = [];
   session.page.on('request', (request) => {

@@ -252,7 +252,8 @@ describe('who may call what', () => {
       const declared = protectedRoutes().map(({ method, url }) => `${method} ${url}`);
       expect(documented.length).toBeGreaterThan(20);
       expect(declared.sort()).toEqual(documented.sort());
-      for (const { access } of protectedRoutes()) expect(['signed-in', 'reader', 'premium', 'admin']).toContain(access);
+      for (const { access } of protectedRoutes())
+        expect(['signed-in', 'reader', 'premium', 'admin', 'self-or-admin']).toContain(access);
     });
 
     it('answers 401 to an anonymous caller with a malformed request on every protected route', async () => {
@@ -277,6 +278,19 @@ describe('who may call what', () => {
         }),
       );
       expect(answers).toEqual(restricted.map(({ method, url }) => `${method} ${url} 403`));
+    });
+
+    it("answers 403 to a reader with a malformed request about someone else's account", async () => {
+      const aboutOthers = protectedRoutes().filter(({ access }) => access === 'self-or-admin');
+      expect(aboutOthers.length).toBeGreaterThanOrEqual(4);
+      const answers = await Promise.all(
+        aboutOthers.map(async ({ method, url }) => {
+          const request = malformed(method, url.replace(':email', 'someone-else@example.com'));
+          const response = await ctx.app.inject({ ...request, headers: bearer(tokens.user!) });
+          return `${method} ${url} ${response.statusCode}`;
+        }),
+      );
+      expect(answers).toEqual(aboutOthers.map(({ method, url }) => `${method} ${url} 403`));
     });
 
     it('still validates for a caller who may call the route', async () => {

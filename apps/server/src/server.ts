@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startHousekeeping } from './modules/system/housekeeping.js';
 import { createImageStore } from './modules/uploads/image-store.js';
+import { serializeError } from './plugins/log-serializers.js';
 import { demoAccountsBanner } from './seed/demo-banner.js';
 import { ensureAdmin, seedDemoContent } from './seed/seed.js';
 
@@ -73,6 +74,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // Through the log serializer: a failed start-up query (the admin's insert) must not print its values.
+  console.error(error instanceof Error ? serializeError(error).stack : error);
   process.exit(1);
 });

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { queryRows } from './db/client.js';
+import { fromPostgres, queryRows } from './db/client.js';
 import { dribble, openRawClient } from './test/raw-socket.js';
 import { createTestContext, openTestDatabase, type TestContext } from './test/test-app.js';
 
@@ -48,6 +48,64 @@ describe('a client that sends its request slowly', () => {
     const { received } = await client.ended;
     expect(received).toMatch(/^HTTP\/1\.1 200 /);
     expect(received).toContain('"status":"ok"');
+  });
+});
+
+describe('a connection that goes quiet', () => {
+  let ctx: TestContext;
+  let port: number;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { CONNECTION_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '1000' } });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (ctx.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => ctx.close());
+
+  it('is closed after CONNECTION_TIMEOUT_MS when it never sends a byte', async () => {
+    const client = await openRawClient(port);
+    const { received, afterMs } = await client.ended;
+    expect(received).toBe('');
+    expect(afterMs).toBeGreaterThanOrEqual(3900);
+    expect(afterMs).toBeLessThan(6000);
+  });
+
+  it('is closed after KEEP_ALIVE_TIMEOUT_MS once its answered request leaves it idle', async () => {
+    const client = await openRawClient(port);
+    client.socket.write('GET /api/health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const { received, afterMs } = await client.ended;
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    // Node allows the keep-alive time plus a second's grace: well before the silent socket's 4 s.
+    expect(afterMs).toBeGreaterThanOrEqual(900);
+    expect(afterMs).toBeLessThan(3000);
+  });
+});
+
+describe('a PostgreSQL server that accepts connections and never answers', () => {
+  const silent = createServer(() => {});
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-silent-db-'));
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let database: ReturnType<typeof fromPostgres>;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    database = fromPostgres(`postgres://postgres@127.0.0.1:${port}/test`, 2, () => {}, { connectMs: 300 });
+    const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' });
+    app = await buildApp({ config, db: database.db, logger: false, webDir: path.join(dataDir, 'no-web-app') });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close().catch(() => {});
+    silent.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('gives up on the connection after DATABASE_CONNECT_TIMEOUT_MS and answers 503', async () => {
+    const started = Date.now();
+    const response = await app.inject({ method: 'GET', url: '/api/articles/approved?search=silent' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'UNAVAILABLE' });
   });
 });
 

@@ -8,10 +8,11 @@ import { forbidden, unauthorized } from './errors.js';
 /**
  * Who may call a route, declared in its options as `config: { access }` and checked before the
  * request is parsed or validated, so a caller who may not call it learns nothing about its schema.
- * 'reader' is 'signed-in' with the message an article page shows. Checks that depend on the data
- * (the account's owner, an article's author) stay in the handler or the service.
+ * 'reader' is 'signed-in' with the message an article page shows. 'self-or-admin' is the account named
+ * by the URL's `:email` (or `?email=`, else the caller's own) or an admin. Checks that depend on stored
+ * data (an article's author) stay in the handler or the service.
  */
-export type Access = 'signed-in' | 'reader' | 'premium' | 'admin';
+export type Access = 'signed-in' | 'reader' | 'premium' | 'admin' | 'self-or-admin';
 
 /** The OpenAPI security of a route that declares an access. */
 export const bearer = [{ bearer: [] }];
@@ -37,6 +38,18 @@ function checkAccess(request: FastifyRequest, access: Access, now: Date): void {
   const viewer = access === 'reader' ? requireReader(request) : requireViewer(request);
   if (access === 'admin' && viewer.role !== 'admin') throw forbidden(API_MESSAGES.adminOnly);
   if (access === 'premium' && !hasPremiumAccess(viewer, now)) throw forbidden(API_MESSAGES.premiumOnly);
+  if (access === 'self-or-admin' && viewer.role !== 'admin' && namedEmail(request, viewer) !== viewer.email) {
+    throw forbidden();
+  }
+}
+
+/** The account a self-or-admin route is about, read before validation: a malformed value is simply not the caller's. */
+function namedEmail(request: FastifyRequest, viewer: Viewer): string {
+  const named =
+    (request.params as Record<string, unknown>).email ??
+    (request.query as Record<string, unknown>).email ??
+    viewer.email;
+  return typeof named === 'string' ? named.trim().toLowerCase() : '';
 }
 
 /** Reads `Authorization: Bearer` on every request into `request.viewer`, then enforces the route's access. */
@@ -72,11 +85,4 @@ export function requireViewer(request: FastifyRequest): Viewer {
 function requireReader(request: FastifyRequest): Viewer {
   if (request.viewer) return request.viewer;
   throw unauthorized(request.sessionRejected ? API_MESSAGES.sessionExpired : ARTICLE_MESSAGES.loginToRead);
-}
-
-/** The account's owner or an admin: depends on the URL's e-mail, so the handler asks. */
-export function requireSelfOrAdmin(request: FastifyRequest, email: string): Viewer {
-  const viewer = requireViewer(request);
-  if (viewer.role !== 'admin' && viewer.email !== email.trim().toLowerCase()) throw forbidden();
-  return viewer;
 }

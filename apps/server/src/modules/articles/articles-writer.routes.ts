@@ -10,7 +10,7 @@ import {
 } from '@dispatch/shared';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { bearer, requireSelfOrAdmin, requireViewer } from '../../plugins/auth.js';
+import { bearer, requireViewer } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/errors.js';
 import { findUserByEmail } from '../users/users.service.js';
 import { articleId, ArticleIdParams } from './article-params.js';
@@ -39,7 +39,7 @@ export function writerArticleRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/articles/user/:email',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'self-or-admin' },
       schema: {
         tags: ['articles'],
         summary: "A writer's own articles, newest first, 10 a page; that writer or an admin",
@@ -50,7 +50,6 @@ export function writerArticleRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (request) => {
-      requireSelfOrAdmin(request, request.params.email);
       const author = await findUserByEmail(deps.db, request.params.email);
       if (!author) throw notFound(API_MESSAGES.userNotFound);
       return service.getUserArticles(deps.db, author.id, request.query);

@@ -10,7 +10,7 @@ describe('GET /api/publishers', () => {
   });
   afterAll(() => ctx.close());
 
-  it('lists every publisher by name with SPEC field names', async () => {
+  it('lists every publisher by name with the API field names', async () => {
     await insertPublisher(ctx.database.db, { name: 'Zeta Times', logo: '/api/uploads/z.webp' });
     await insertPublisher(ctx.database.db, { name: 'Alpha Post', logo: '/api/uploads/a.webp' });
     const response = await ctx.app.inject({ method: 'GET', url: '/api/publishers' });

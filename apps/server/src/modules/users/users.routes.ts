@@ -11,7 +11,7 @@ import {
   UserStatsSchema,
 } from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { bearer, requireSelfOrAdmin, requireViewer } from '../../plugins/auth.js';
+import { bearer, requireViewer } from '../../plugins/auth.js';
 import { requireUuid } from '../../plugins/errors.js';
 import * as service from './users.service.js';
 
@@ -27,7 +27,7 @@ export function userRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/users/role',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'self-or-admin' },
       schema: {
         tags: ['users'],
         summary: "A user's role and premium expiry (yours when no e-mail is given); that user or an admin",
@@ -36,17 +36,13 @@ export function userRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: RoleRecordSchema },
       },
     },
-    (request) => {
-      const email = request.query.email ?? requireViewer(request).email;
-      requireSelfOrAdmin(request, email);
-      return service.getRoleRecord(db, email);
-    },
+    (request) => service.getRoleRecord(db, request.query.email ?? requireViewer(request).email),
   );
 
   app.get(
     '/user/:email',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'self-or-admin' },
       schema: {
         tags: ['users'],
         summary: "A user's profile; that user or an admin",
@@ -55,16 +51,13 @@ export function userRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: UserSchema },
       },
     },
-    (request) => {
-      requireSelfOrAdmin(request, request.params.email);
-      return service.getProfile(db, request.params.email);
-    },
+    (request) => service.getProfile(db, request.params.email),
   );
 
   app.patch(
     '/users/:email',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'self-or-admin' },
       schema: {
         tags: ['users'],
         summary: 'Change name and photo; that user or an admin. The e-mail cannot change.',
@@ -74,10 +67,7 @@ export function userRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: UserSchema },
       },
     },
-    (request) => {
-      requireSelfOrAdmin(request, request.params.email);
-      return service.updateProfile(deps, request.params.email, request.body);
-    },
+    (request) => service.updateProfile(deps, request.params.email, request.body),
   );
 }
 

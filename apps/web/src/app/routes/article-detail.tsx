@@ -86,7 +86,7 @@ function ArticleReader({ id }: { id: string }) {
   return <div className="container-page py-10 sm:py-14">{content}</div>;
 }
 
-/** /articles/:id: the article for a signed-in reader; anyone else goes to /login and comes back (SPEC). */
+/** /articles/:id: the article for a signed-in reader; anyone else goes to /login and comes back (docs/product.md#guards-and-redirects). */
 export function ArticleDetailRoute() {
   const id = useParams().id ?? '';
   const { user, loading } = useAuth();
