@@ -4,6 +4,7 @@
  *
  *   npm run audit:pages                 # builds, then audits with Lighthouse's desktop and mobile settings
  *   tsx bench/audit-pages.ts --desktop  # on an existing build, desktop only (the gated run)
+ *   tsx bench/audit-pages.ts --mobile --pages=/,/articles/:id   # some pages, one form
  *
  * Pages are opened as the reader who would open them (anonymous, a signed-in reader, a subscriber on a
  * premium article, the admin), with the session in localStorage and the page cookie, as after a login.
@@ -37,6 +38,12 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   seo: 100,
 };
 const desktopOnly = process.argv.includes('--desktop');
+const mobileOnly = process.argv.includes('--mobile');
+/** `--pages=/,/articles`: audit only these (an article page is named `/articles/:id`). */
+const onlyPages = process.argv
+  .find((arg) => arg.startsWith('--pages='))
+  ?.slice('--pages='.length)
+  .split(',');
 
 interface AxeViolation {
   id: string;
@@ -97,6 +104,7 @@ async function runLighthouse(
   debuggingPort: number,
   url: string,
   form: 'desktop' | 'mobile',
+  privatePage: boolean,
 ): Promise<Omit<PageResult, 'page' | 'axe' | 'viewer'>> {
   const blank = await context.newPage();
   const cdp = await context.newCDPSession(blank);
@@ -118,12 +126,21 @@ async function runLighthouse(
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
 
+  // A login-required page is kept out of search on purpose (robots.txt, noindex): "is crawlable" is not counted.
+  const counted = (id: string, ref: { id: string }) => !(privatePage && id === 'seo' && ref.id === 'is-crawlable');
+  const scoreOf = (id: (typeof CATEGORIES)[number]) => {
+    const refs = (lhr.categories[id]?.auditRefs ?? []).filter((ref) => counted(id, ref) && ref.weight > 0);
+    if (refs.length === 0 || id === 'performance') return lhr.categories[id]?.score ?? 0;
+    const weight = refs.reduce((sum, ref) => sum + ref.weight, 0);
+    return refs.reduce((sum, ref) => sum + ref.weight * (lhr.audits[ref.id]?.score ?? 0), 0) / weight;
+  };
   const scores = Object.fromEntries(
-    CATEGORIES.map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]),
+    CATEGORIES.map((id) => [id, Math.round(scoreOf(id) * 100)]),
   ) as PageResult['scores'];
   const failing: string[] = [];
   for (const id of CATEGORIES) {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      if (!counted(id, ref)) continue;
       const audit = lhr.audits[ref.id];
       // Only what counts towards the score: Lighthouse's insights and diagnostics carry no weight.
       if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
@@ -315,17 +332,20 @@ async function main(): Promise<void> {
       if (token) await context!.addCookies([{ name: 'dispatch_page', value: token, url: origin, httpOnly: true }]);
     }
 
-    const pages: { page: string; viewer: Viewer }[] = [
+    const pages: { page: string; viewer: Viewer; privatePage?: boolean }[] = [
       { page: '/', viewer: 'anonymous' },
       { page: '/articles', viewer: 'anonymous' },
       { page: `/articles/${article._id}`, viewer: 'reader' },
       { page: `/articles/${premium._id}`, viewer: 'subscriber' },
-      { page: '/subscription', viewer: 'reader' },
-      { page: '/dashboard', viewer: 'admin' },
+      { page: '/subscription', viewer: 'reader', privatePage: true },
+      { page: '/dashboard', viewer: 'admin', privatePage: true },
     ];
-    const forms: ('desktop' | 'mobile')[] = desktopOnly ? ['desktop'] : ['desktop', 'mobile'];
+    const forms: ('desktop' | 'mobile')[] = desktopOnly ? ['desktop'] : mobileOnly ? ['mobile'] : ['desktop', 'mobile'];
     const results: PageResult[] = [];
-    for (const { page, viewer } of pages) {
+    const named = (page: string) => (page.startsWith('/articles/') ? '/articles/:id' : page);
+    for (const { page, viewer, privatePage = false } of pages.filter(
+      ({ page }) => !onlyPages || onlyPages.includes(named(page)),
+    )) {
       const url = `${origin}${page}`;
       await actAs(viewer);
       const axe = await runAxe(context, url);
@@ -335,7 +355,7 @@ async function main(): Promise<void> {
           page,
           viewer,
           axe: form === 'desktop' ? axe : null,
-          ...(await runLighthouse(context, debuggingPort, url, form)),
+          ...(await runLighthouse(context, debuggingPort, url, form, privatePage)),
         });
       }
     }

@@ -25,31 +25,8 @@ function bundleReport(): Plugin {
   };
 }
 
-/**
- * Preloads the Latin files of the two faces from index.html, so text is first drawn in them rather than
- * redrawn when they arrive (less layout shift; the LCP element is text or a headline).
- */
-function preloadFonts(): Plugin {
-  return {
-    name: 'dispatch:preload-fonts',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        return Object.keys(bundle ?? {})
-          .filter((fileName) => /^assets\/(inter|playfair-display)-latin-wght-normal-[\w-]+\.woff2$/.test(fileName))
-          .map((fileName) => ({
-            tag: 'link',
-            attrs: { rel: 'preload', href: `/${fileName}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-            injectTo: 'head' as const,
-          }));
-      },
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), bundleReport(), preloadFonts()],
+  plugins: [react(), tailwindcss(), bundleReport()],
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -58,6 +35,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The server's HTML paints the page: the script and the chunks it imports must not compete with the
+    // stylesheet and the first images for a phone's bandwidth (docs/decisions/021-first-paint-before-scripts.md).
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // The framework changes less often than our code: its chunks stay cached across releases.

@@ -110,7 +110,9 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
-    { signal },
+    // One document, every boundary in place: React otherwise moves a large boundary (over 12.8 kB of HTML)
+    // after the shell and reveals it with an inline script, which the CSP refuses.
+    { signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);

@@ -1,30 +1,39 @@
 import { TEXT } from '@dispatch/shared';
-import { Skeleton } from '../../../components/states';
-import { EmptyState, ErrorState } from '../../../components/states';
+import { lazy, Suspense } from 'react';
+import { EmptyState, ErrorState, Skeleton } from '../../../components/states';
 import { useTrendingArticles } from '../api/get-trending-articles';
-import { TrendingCarousel } from './trending-carousel';
+
+// The carousel's code (Embla) is not part of the first load: the server's HTML shows the first slide, and
+// React hydrates the carousel when its chunk arrives (docs/decisions/021-first-paint-before-scripts.md).
+const TrendingCarousel = lazy(async () => ({ default: (await import('./trending-carousel')).TrendingCarousel }));
+
+function TrendingSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label={TEXT.states.loading}
+      className="grid overflow-hidden rounded-lg border border-rule bg-white md:grid-cols-5"
+    >
+      <Skeleton className="aspect-[16/9] rounded-none md:col-span-3 md:aspect-auto md:min-h-[24rem]" />
+      <div className="space-y-4 p-8 md:col-span-2">
+        <Skeleton className="h-3 w-1/3" />
+        <Skeleton className="h-8 w-full" />
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-10 w-32" />
+      </div>
+    </div>
+  );
+}
 
 export function TrendingSection() {
   const trending = useTrendingArticles();
 
-  if (trending.isPending) {
-    return (
-      <div
-        role="status"
-        aria-label={TEXT.states.loading}
-        className="grid overflow-hidden rounded-lg border border-rule bg-white md:grid-cols-5"
-      >
-        <Skeleton className="aspect-[16/9] rounded-none md:col-span-3 md:aspect-auto md:min-h-[24rem]" />
-        <div className="space-y-4 p-8 md:col-span-2">
-          <Skeleton className="h-3 w-1/3" />
-          <Skeleton className="h-8 w-full" />
-          <Skeleton className="h-8 w-2/3" />
-          <Skeleton className="h-10 w-32" />
-        </div>
-      </div>
-    );
-  }
+  if (trending.isPending) return <TrendingSkeleton />;
   if (trending.isError) return <ErrorState onRetry={() => void trending.refetch()} />;
   if (trending.data.length === 0) return <EmptyState message={TEXT.home.noTrending} />;
-  return <TrendingCarousel articles={trending.data} />;
+  return (
+    <Suspense fallback={<TrendingSkeleton />}>
+      <TrendingCarousel articles={trending.data} />
+    </Suspense>
+  );
 }
