@@ -152,12 +152,13 @@ export async function renderPage({ url }) {
 `;
 
 describe('a flood of 20,000 one-off searches past the budget (one instance)', () => {
-  const root = mkdtempSync(path.join(tmpdir(), 'dispatch-flood-'));
-  const webDir = path.join(root, 'dist');
+  let root: string;
   let ctx: TestContext;
   let articleId: string;
 
   beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'dispatch-flood-'));
+    const webDir = path.join(root, 'dist');
     mkdirSync(webDir);
     mkdirSync(path.join(root, 'dist-ssr'));
     writeFileSync(
