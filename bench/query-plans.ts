@@ -1,5 +1,7 @@
-// The plans of the queries the repository runs, at the benchmark's size: a Drizzle logger records the
-// SQL and parameters of a real repository call, then the same statement runs under EXPLAIN ANALYZE.
+// The plans of the queries the server runs, at the benchmark's size: a Drizzle logger records the SQL
+// and parameters of a real service call with nothing cached (the list index pass and the seek of a list
+// page, the rows and the capped count of a search, trending), then each statement runs again under
+// EXPLAIN (ANALYZE, BUFFERS).
 import { LIMITS, TAGS } from '@dispatch/shared';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
@@ -21,7 +23,21 @@ interface Statement {
 /** Where the plans come from: the PGlite client the benchmark seeded, or its PostgreSQL database. */
 export type PlanTarget = { pglite: PGlite } | { url: string };
 
-export async function printQueryPlans(target: PlanTarget, approvedCount: number, searchTerm: string) {
+/** The searches whose plans are printed: one or two words (full-text) and a word with the start of another. */
+export interface PlanSearches {
+  words: string;
+  partialTitle: string;
+}
+
+/** Which of the service's statements this is, from its SQL. */
+function statementKind(query: string): string {
+  if (/count\(\*\) over \(\)/.test(query)) return 'list index (one pass: the total and the keys to seek to)';
+  if (/count\(\*\)/.test(query)) return 'count (at most the search window + 1)';
+  if (/ts_headline/.test(query)) return 'rows (ranked window, highlights)';
+  return 'rows';
+}
+
+export async function printQueryPlans(target: PlanTarget, approvedCount: number, searches: PlanSearches) {
   const statements: Statement[] = [];
   const logger: Logger = { logQuery: (query, params) => void statements.push({ query, params }) };
   const pool = 'url' in target ? new pg.Pool({ connectionString: target.url, max: 1 }) : undefined;
@@ -34,7 +50,7 @@ export async function printQueryPlans(target: PlanTarget, approvedCount: number,
         logger,
       })) as unknown as Db;
   const explain = async ({ query, params }: Statement) => {
-    const text = `explain analyze ${query}`;
+    const text = `explain (analyze, buffers) ${query}`;
     const result = pool
       ? await pool.query<Record<string, string>>(text, params)
       : await (target as { pglite: PGlite }).pglite.query<Record<string, string>>(text, params);
@@ -55,20 +71,20 @@ export async function printQueryPlans(target: PlanTarget, approvedCount: number,
     } as Parameters<typeof getApprovedArticles>[1]);
   const calls: [string, () => Promise<unknown>][] = [
     ['first page', () => list({ page: 1 })],
-    [`search "${searchTerm}"`, () => list({ search: searchTerm, page: 1 })],
+    [`search "${searches.words}"`, () => list({ search: searches.words, page: 1 })],
+    [`partial title "${searches.partialTitle}"`, () => list({ search: searches.partialTitle, page: 1 })],
     [`deep page (${lastPage})`, () => list({ page: lastPage })],
     ['tag + publisher, page 5', () => list({ tag: TAGS[4], publisher: PUBLISHER_NAMES[2], page: 5 })],
     ['trending', () => listTrending(db, LIMITS.trendingCount)],
   ];
 
-  console.log('\nquery plans (EXPLAIN ANALYZE of the repository’s own statements):');
+  console.log('\nquery plans (EXPLAIN (ANALYZE, BUFFERS) of the service’s own statements, nothing cached):');
   try {
     for (const [name, call] of calls) {
       statements.length = 0;
       await call();
       for (const statement of [...statements]) {
-        const kind = /count\(\*\)/.test(statement.query) ? 'count or index' : 'rows';
-        console.log(`\n  ${name}, ${kind}:`);
+        console.log(`\n  ${name}, ${statementKind(statement.query)}:`);
         for (const line of await explain(statement)) console.log(`    ${line}`);
       }
     }

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { fromPglite, fromPostgres, openPglite, queryRows, type Database } from '../apps/server/src/db/client.js';
 import { printQueryPlans, type PlanTarget } from './query-plans.js';
 import { BENCH_READER, seedBenchData } from './seed.js';
-import { PUBLISHER_NAMES, WORDS } from './words.js';
+import { PUBLISHER_NAMES, SEARCH_WORDS } from './words.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -70,7 +70,10 @@ async function prepareDatabase(dataDir: string): Promise<{ url?: string; archive
   const approvedIds = (
     await queryRows<{ id: string }>(database.db, sql`select id from articles where status = 'approved'`)
   ).map((row) => row.id);
-  await printQueryPlans(planTarget, approvedIds.length, searchTerm());
+  await printQueryPlans(planTarget, approvedIds.length, {
+    words: `${pick(SEARCH_WORDS)} ${pick(SEARCH_WORDS)}`,
+    partialTitle: partialTitleSearches()(),
+  });
   await database.close();
   return { url, archive: { approvedIds }, drop };
 }
@@ -78,21 +81,58 @@ async function prepareDatabase(dataDir: string): Promise<{ url?: string; archive
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const upTo = (max: number) => 1 + Math.floor(Math.random() * Math.max(1, max));
 
-/** What a reader types: a word and the start of the next, e.g. "harbour cou". */
-function searchTerm(): string {
-  const next = pick(WORDS);
-  return `${pick(WORDS)} ${next.slice(0, Math.min(next.length, 2 + upTo(3)))}`;
+function shuffled<T>(items: T[]): T[] {
+  for (let i = items.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+  return items;
 }
 
-/** A search term not asked for before in this run, so the response cache never has its answer. */
-function uniqueSearchTerms(): () => string {
+/**
+ * What readers search for, never the same twice in a run so the response cache never has the answer:
+ * every word of the vocabulary and every ordered pair of two (25,600 terms), shuffled. A word is in
+ * about three articles of four and a pair in three of five, so a search finds many articles and ranks
+ * the newest `LIMITS.searchWindow` of them, as a typical search does. Past the pairs, three words at random.
+ */
+function wordSearches(): () => string {
+  const terms = shuffled([
+    ...SEARCH_WORDS,
+    ...SEARCH_WORDS.flatMap((first) =>
+      SEARCH_WORDS.filter((second) => second !== first).map((second) => `${first} ${second}`),
+    ),
+  ]);
+  const asked = new Set<string>();
+  let next = 0;
+  return () => {
+    const term = terms[next];
+    next += 1;
+    if (term !== undefined) return term;
+    let triple = '';
+    do triple = `${pick(SEARCH_WORDS)} ${pick(SEARCH_WORDS)} ${pick(SEARCH_WORDS)}`;
+    while (asked.has(triple));
+    asked.add(triple);
+    return triple;
+  };
+}
+
+/**
+ * Someone typing: a word and the start of another, e.g. "harbour cou". "cou" is no word, so full-text
+ * search finds nothing and only the partial-title match (the trigram index) answers, with the few titles
+ * that have those words side by side. Never the same term twice in a run.
+ */
+function partialTitleSearches(): () => string {
+  const term = () => {
+    const next = pick(SEARCH_WORDS);
+    return `${pick(SEARCH_WORDS)} ${next.slice(0, Math.min(next.length, 2 + upTo(3)))}`;
+  };
   const asked = new Set<string>();
   return () => {
-    let term = searchTerm();
-    for (let tries = 0; asked.has(term) && tries < 20; tries += 1) term = searchTerm();
-    if (asked.has(term)) term = `${term} ${asked.size}`;
-    asked.add(term);
-    return term;
+    let candidate = term();
+    for (let tries = 0; asked.has(candidate) && tries < 20; tries += 1) candidate = term();
+    if (asked.has(candidate)) candidate = `${candidate} ${asked.size}`;
+    asked.add(candidate);
+    return candidate;
   };
 }
 
@@ -185,7 +225,8 @@ async function main() {
     const pages = Math.ceil(approvedIds.length / pageSize);
     // One or two of five tags (0.3 on average) from one of the publishers: the pages one pair fills.
     const pairPages = Math.ceil((approvedIds.length * 0.3) / PUBLISHER_NAMES.length / pageSize);
-    const nextSearch = uniqueSearchTerms();
+    const nextWordSearch = wordSearches();
+    const nextPartialSearch = partialTitleSearches();
     const query = (parts: Record<string, string | number>) =>
       new URLSearchParams(
         Object.entries(parts).map(([name, value]): [string, string] => [name, String(value)]),
@@ -206,7 +247,8 @@ async function main() {
       ['stats', '/api/stats/users'],
       ['detail, logged in', `/api/articles/${article._id}`, reader],
       // What readers do: every request a different URL, so most miss the cache and reach the database.
-      ['uncached: unique search', () => `/api/articles/approved?${query({ search: nextSearch() })}`],
+      ['uncached: word search', () => `/api/articles/approved?${query({ search: nextWordSearch() })}`],
+      ['uncached: partial title', () => `/api/articles/approved?${query({ search: nextPartialSearch() })}`],
       ['uncached: any page', () => `/api/articles/approved?page=${upTo(pages)}`],
       [
         'uncached: tag+publisher+page',

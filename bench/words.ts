@@ -24,6 +24,19 @@ export const WORDS: readonly string[] = `
   .trim()
   .split(/\s+/);
 
+// The vocabulary's last two lines: words nobody searches for, most of them stop words to full-text search.
+const FUNCTION_WORDS = new Set(
+  `
+  after before despite amid over under near across against without
+  the a its their first last next this every more
+`
+    .trim()
+    .split(/\s+/),
+);
+
+/** What readers search for: the vocabulary without its function words (160 words). */
+export const SEARCH_WORDS: readonly string[] = WORDS.filter((word) => !FUNCTION_WORDS.has(word));
+
 export const PUBLISHER_NAMES: readonly string[] = [
   'The Northern Ledger',
   'Harbour Gazette',

@@ -12,13 +12,14 @@ const at = (minutes: number) => new Date(base + minutes * 60_000);
 
 describe('searching approved articles', () => {
   let ctx: TestContext;
+  let refs: { publisherId: string; authorId: string };
 
   beforeAll(async () => {
     ctx = await createTestContext();
     const db = ctx.database.db;
     const publisher = await insertPublisher(db, { name: 'The Ledger' });
     const author = await insertUser(db);
-    const refs = { publisherId: publisher.id, authorId: author.id };
+    refs = { publisherId: publisher.id, authorId: author.id };
     const add = (title: string, description: string, minutes: number, more: { isPremium?: boolean } = {}) =>
       insertArticle(db, refs, { title, description, createdAt: at(minutes), ...more });
     await add('Election night in the capital', 'Voters queued for hours to cast ballots past midnight.', 1);
@@ -62,6 +63,30 @@ describe('searching approved articles', () => {
 
   it('ranks a title match above a newer text match', async () => {
     expect((await search('stadium')).titles).toEqual(['Stadium reopens after repairs', 'Council budget vote']);
+  });
+
+  it('gives results of equal relevance newest first, whatever their ids', async () => {
+    // The same title and text (the same rank); the newer the article, the smaller its id.
+    for (const [minutes, id] of [
+      [7, 'ffffffff-0000-4000-8000-000000000000'],
+      [9, '00000000-0000-4000-8000-000000000000'],
+      [8, '88888888-0000-4000-8000-000000000000'],
+    ] as const) {
+      await insertArticle(ctx.database.db, refs, {
+        id,
+        title: `Lighthouse keeper retires (${minutes})`,
+        description: 'The lighthouse keeper handed over the keys.',
+        createdAt: at(minutes),
+      });
+    }
+    const newestFirst = [
+      'Lighthouse keeper retires (9)',
+      'Lighthouse keeper retires (8)',
+      'Lighthouse keeper retires (7)',
+    ];
+    expect((await search('lighthouse keeper')).titles).toEqual(newestFirst);
+    // Matches of part of a title word only rank 0 alike, and come newest first too.
+    expect((await search('lighthou')).titles).toEqual(newestFirst);
   });
 
   it('matches a quoted phrase only in that order', async () => {
