@@ -20,6 +20,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     connections: { type: 'string', default: '50' },
     port: { type: 'string', default: '3917' },
+    /** Only the scenarios whose name contains this (the baseline always runs). */
+    only: { type: 'string' },
   },
 });
 const ARTICLES = Number(args.articles);
@@ -92,8 +94,8 @@ function shuffled<T>(items: T[]): T[] {
 /**
  * What readers search for, never the same twice in a run so the response cache never has the answer:
  * every word of the vocabulary and every ordered pair of two (25,600 terms), shuffled. A word is in
- * about three articles of four and a pair in three of five, so a search finds many articles and ranks
- * the newest `LIMITS.searchWindow` of them, as a typical search does. Past the pairs, three words at random.
+ * about three articles of four and a pair in three of five, so a search finds many articles and counts
+ * up to `LIMITS.searchCountCap` of them, as a typical search does. Past the pairs, three words at random.
  */
 function wordSearches(): () => string {
   const terms = shuffled([
@@ -264,7 +266,10 @@ async function main() {
       ['page: any article, signed in', () => `/articles/${pick(approvedIds)}`, readerPage],
     ];
     const results: Result[] = [];
-    for (const [name, path, headers] of scenarios) results.push(await load(name, path, headers));
+    for (const [name, path, headers] of scenarios) {
+      if (args.only && name !== scenarios[0]![0] && !name.includes(args.only)) continue;
+      results.push(await load(name, path, headers));
+    }
     // The baseline runs first and again last (the first run also warms the process up); the ratio uses the better one.
     results.push(await load('baseline, again', '/api/health/live'));
     const baseline = Math.max(results[0]!.rps, results.at(-1)!.rps);

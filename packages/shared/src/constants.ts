@@ -15,11 +15,10 @@ export const LIMITS = {
   maxPage: 100_000,
   trendingCount: 6,
   searchMaxLength: 100,
-  /**
-   * A search ranks and counts its newest matches up to here, then says "1000+": a word in half the archive
-   * costs what a rare one does (docs/product.md#articles-list).
-   */
-  searchWindow: 1_000,
+  /** A search counts its matches up to here (twenty pages), then says "240+" (docs/product.md#articles-list). */
+  searchCountCap: 240,
+  /** A search card's highlighted fragment is found in this much of the text, at most. */
+  headlineSourceLength: 5_000,
   titleMaxLength: 200,
   descriptionMaxLength: 20_000,
   nameMaxLength: 100,

@@ -62,7 +62,7 @@ export type ArticleCard = z.infer<typeof ArticleCardSchema>;
 export const ArticlePageSchema = z.object({
   articles: z.array(ArticleCardSchema),
   total: z.number().int(),
-  /** Present when a search matched more than `LIMITS.searchWindow` articles: `total` is "at least". */
+  /** Present when a search stopped counting at `LIMITS.searchCountCap`: `total` is "at least". */
   totalCapped: z.literal(true).optional(),
 });
 export type ArticlePage = z.infer<typeof ArticlePageSchema>;

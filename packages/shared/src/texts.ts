@@ -184,7 +184,7 @@ export const TEXT = {
     clearFilters: 'Clear filters',
     showing: 'Showing',
     of: 'of',
-    /** After a search's total when it matched more than it ranks ("1000+"). */
+    /** After a search's total when it stopped counting ("240+"). */
     atLeast: '+',
     /** Around a search's matching fragment of the text. */
     fragmentCut: '…',

@@ -118,25 +118,31 @@ export interface SearchCardRow extends ArticleCardRow {
   headline: string;
 }
 
-function searchMatches(search: string, query: SQL): SQL {
-  return sql`(${articles.searchVector} @@ ${query} or ${ilike(articles.title, likePattern(search))})`;
-}
-
 /**
- * Approved articles matching words of the title or text (stems, phrases, `-word`) or part of the title,
- * by relevance then recency. Only the newest `window` matches are ranked and counted, so a word found in
- * half the archive costs what a rare one does (docs/decisions/020-search-and-deep-pages.md).
- * `websearch_to_tsquery` reads any input without error.
+ * Approved articles matching words of the title or text (stems, phrases, `-word`) or part of the title.
+ * Relevance has two grades: the title matches (its words, or part of it), else only the text does; within a
+ * grade the newest come first. Each grade is read newest first and stops once the page is filled, so a word
+ * found in half the archive costs a page of rows, and a rare one is found through the GIN indexes; the count
+ * stops at `countCap` (docs/decisions/020-search-and-deep-pages.md). `websearch_to_tsquery` reads any input
+ * without error.
  */
 export async function searchApproved(
   db: DbOrTx,
   filter: ApprovedFilter & { search: string },
   page: { offset: number; limit: number },
-  window: number,
+  countCap: number,
 ): Promise<{ rows: SearchCardRow[]; total: number; capped: boolean }> {
   const query = sql`websearch_to_tsquery('english', ${filter.search})`;
-  const where = and(approvedWhere(filter), searchMatches(filter.search, query));
+  const partOfTitle = ilike(articles.title, likePattern(filter.search));
+  const inText = sql`${articles.searchVector} @@ ${query}`;
+  // The whole article must match too: `-word` leaves out an article whose text holds the word.
+  const inTitle = sql`((to_tsvector('english', ${articles.title}) @@ ${query} and ${inText}) or ${partOfTitle})`;
   const from = sql`${articles} inner join ${publishers} on ${publishers.id} = ${articles.publisherId}`;
+  const wanted = page.offset + page.limit;
+  const grade = (rank: number, matches: SQL) =>
+    sql`(select ${articles.id} as id, ${articles.createdAt} as created_at, ${sql.raw(String(rank))} as grade
+         from ${from} where ${and(approvedWhere(filter), matches)}
+         order by ${articles.createdAt} desc, ${articles.id} desc limit ${wanted})`;
   const [rows, [count]] = await Promise.all([
     queryRows<{
       id: string;
@@ -152,34 +158,34 @@ export async function searchApproved(
     }>(
       db,
       // ts_headline runs on the page's rows only; a premium article's is cut from its excerpt.
-      sql`select shown.id, shown.title, shown.image, shown.publisher, shown.tags, shown.excerpt, shown.is_premium,
-                 shown.views, shown.created_at, ts_headline('english', translate(shown.source, ${HIGHLIGHT_START + HIGHLIGHT_END}, ''),
-                                      ${query}, ${HEADLINE_OPTIONS}) as headline
+      sql`select ${articles.id} as id, ${articles.title} as title, ${articles.image} as image,
+                 ${publishers.name} as publisher, ${articles.tags} as tags,
+                 left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))}) as excerpt,
+                 ${articles.isPremium} as is_premium, ${articles.views} as views, ${articles.createdAt} as created_at,
+                 ts_headline('english',
+                   translate(case when ${articles.isPremium}
+                                  then left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))})
+                                  else left(${articles.description}, ${sql.raw(String(LIMITS.headlineSourceLength))}) end,
+                             ${HIGHLIGHT_START + HIGHLIGHT_END}, ''),
+                   ${query}, ${HEADLINE_OPTIONS}) as headline
           from (
-            select ${articles.id} as id, ${articles.title} as title, ${articles.image} as image,
-                   ${publishers.name} as publisher, ${articles.tags} as tags,
-                   left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))}) as excerpt,
-                   ${articles.isPremium} as is_premium, ${articles.views} as views,
-                   ${articles.createdAt} as created_at,
-                   ts_rank(${articles.searchVector}, ${query}) as rank,
-                   case when ${articles.isPremium}
-                        then left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))})
-                        else ${articles.description} end as source
-            from (
-              select ${articles.id} as candidate_id from ${from} where ${where}
-              order by ${articles.createdAt} desc, ${articles.id} desc
-              limit ${window}
-            ) as candidates
-            inner join ${articles} on ${articles.id} = candidates.candidate_id
-            inner join ${publishers} on ${publishers.id} = ${articles.publisherId}
-            order by rank desc, ${articles.createdAt} desc, ${articles.id} desc
+            select id, grade, created_at from (
+              ${grade(0, inTitle)}
+              union all
+              ${grade(1, sql`${inText} and not ${inTitle}`)}
+            ) as found
+            order by grade, created_at desc, id desc
             limit ${page.limit} offset ${page.offset}
           ) as shown
-          order by shown.rank desc, shown.created_at desc, shown.id desc`,
+          inner join ${articles} on ${articles.id} = shown.id
+          inner join ${publishers} on ${publishers.id} = ${articles.publisherId}
+          order by shown.grade, shown.created_at desc, shown.id desc`,
     ),
     queryRows<{ total: number }>(
       db,
-      sql`select count(*)::int as total from (select 1 from ${from} where ${where} limit ${window + 1}) as found`,
+      sql`select count(*)::int as total from (
+            select 1 from ${from} where ${and(approvedWhere(filter), sql`(${inText} or ${partOfTitle})`)}
+            limit ${countCap + 1}) as found`,
     ),
   ]);
   const found = Number(count?.total ?? 0);
@@ -196,8 +202,8 @@ export async function searchApproved(
       createdAt: new Date(row.created_at),
       headline: row.headline,
     })),
-    total: Math.min(found, window),
-    capped: found > window,
+    total: Math.min(found, countCap),
+    capped: found > countCap,
   };
 }
 

@@ -62,7 +62,7 @@ export function getApprovedArticles(
         db,
         { ...filter, search: filter.search },
         toRowWindow(query),
-        LIMITS.searchWindow,
+        LIMITS.searchCountCap,
       );
       return { articles: found.rows.map(toSearchCard), total: found.total, ...(found.capped && { totalCapped: true }) };
     }

@@ -125,11 +125,11 @@ describe('/articles', () => {
   });
 
   it('says a capped search total is at least that many', async () => {
-    stubArticles(() => ({ ...page(LIMITS.searchWindow), totalCapped: true }));
+    stubArticles(() => ({ ...page(LIMITS.searchCountCap), totalCapped: true }));
     renderRoute('/articles?search=the');
     expect(
       await screen.findByText(
-        `${TEXT.listing.showing} 1–1 ${TEXT.listing.of} ${LIMITS.searchWindow}${TEXT.listing.atLeast}`,
+        `${TEXT.listing.showing} 1–1 ${TEXT.listing.of} ${LIMITS.searchCountCap}${TEXT.listing.atLeast}`,
       ),
     ).toBeInTheDocument();
   });
