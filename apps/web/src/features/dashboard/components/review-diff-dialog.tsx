@@ -21,7 +21,7 @@ function WordDiff({ label, before, after }: { label: string; before: string; aft
         {parts.map((part, index) => {
           if (part.added)
             return (
-              <ins key={index} className="bg-emerald-100 text-emerald-950 decoration-2 underline-offset-2">
+              <ins key={index} className="mx-px rounded-sm bg-emerald-100 text-emerald-950 decoration-2 underline-offset-2">
                 <span className="sr-only">{`[${D.diffAdded}: `}</span>
                 {part.value}
                 <span className="sr-only">]</span>
@@ -29,7 +29,7 @@ function WordDiff({ label, before, after }: { label: string; before: string; aft
             );
           if (part.removed)
             return (
-              <del key={index} className="bg-red-100 text-red-900">
+              <del key={index} className="mx-px rounded-sm bg-red-100 text-red-900">
                 <span className="sr-only">{`[${D.diffRemoved}: `}</span>
                 {part.value}
                 <span className="sr-only">]</span>
