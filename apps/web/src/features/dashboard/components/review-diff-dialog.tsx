@@ -21,7 +21,10 @@ function WordDiff({ label, before, after }: { label: string; before: string; aft
         {parts.map((part, index) => {
           if (part.added)
             return (
-              <ins key={index} className="mx-px rounded-sm bg-emerald-100 text-emerald-950 decoration-2 underline-offset-2">
+              <ins
+                key={index}
+                className="mx-px rounded-sm bg-emerald-100 text-emerald-950 decoration-2 underline-offset-2"
+              >
                 <span className="sr-only">{`[${D.diffAdded}: `}</span>
                 {part.value}
                 <span className="sr-only">]</span>
