@@ -102,6 +102,58 @@ describe('writing and moderation', () => {
     await reason.getByText('Please name at least one source.').waitFor();
   });
 
+  it('the editor requests changes, the writer edits and resubmits, the editor sees the diff and approves', async () => {
+    const writer = await open();
+    const account = await newAccount(writer.baseUrl, 'Rhea Resubmit');
+    await logIn(writer.page, account.email, account.password);
+    const title = `Council vote on tram line ${Date.now()}`;
+    await submitArticle(writer.page, { title, description: 'The council voted on the tram line.' });
+    await expectToast(writer.page, TEXT.toast.articleSubmitted);
+
+    const admin = await open();
+    await logIn(admin.page, ADMIN.email, ADMIN.password);
+    await (await adminRow(admin.page, title)).getByRole('button', { name: D.requestChanges }).click();
+    const request = admin.page.getByRole('dialog', { name: D.requestChangesTitle });
+    await request.getByLabel(D.note).fill('Say how many councillors voted for it.');
+    await request.getByRole('button', { name: D.requestChanges }).click();
+    await expectToast(admin.page, TEXT.toast.changesRequested);
+
+    let row = await myRow(writer.page, title);
+    await row.getByText(W.statuses.changes_requested).waitFor();
+    await row.getByRole('button', { name: TEXT.changesNote.button }).click();
+    const note = writer.page.getByRole('dialog', { name: TEXT.changesNote.title });
+    await note.getByText('Say how many councillors voted for it.').waitFor();
+    await note.getByRole('button', { name: W.close }).click();
+    await row.getByRole('link', { name: W.updateAction }).click();
+    await writer.page.waitForURL(/\/update-article\//);
+    const description = writer.page.getByLabel(W.description, { exact: true });
+    await expect.poll(() => description.inputValue()).toBe('The council voted on the tram line.');
+    await description.fill('The council voted 31 to 12 for the tram line.');
+    await writer.page.getByRole('button', { name: W.update }).click();
+    await expectToast(writer.page, TEXT.toast.articleUpdated);
+    await writer.page.waitForURL('**/my-articles');
+    row = writer.page.getByRole('row').filter({ hasText: title });
+    await row.getByText(W.statuses.changes_requested).waitFor();
+    await row.getByRole('button', { name: TEXT.resubmit.action }).click();
+    await writer.page.getByRole('alertdialog').getByRole('button', { name: TEXT.resubmit.action }).click();
+    await expectToast(writer.page, TEXT.toast.articleResubmitted);
+    await row.getByText(W.statuses.pending).waitFor();
+
+    const reviewRow = await adminRow(admin.page, title);
+    await reviewRow.getByRole('button', { name: D.viewChanges }).click();
+    const diff = admin.page.getByRole('dialog', { name: D.diffTitle });
+    // "voted on the" became "voted 31 to 12 for the": word by word, what went and what came.
+    await diff.locator('ins').filter({ hasText: '31 to 12 for' }).waitFor();
+    expect(await diff.locator('del').allTextContents()).toEqual([expect.stringContaining('on')]);
+    await diff.getByRole('button', { name: W.close }).click();
+    await reviewRow.getByRole('button', { name: D.approve }).click();
+    await expectToast(admin.page, TEXT.toast.articleApproved);
+
+    await admin.page.goto('/dashboard/history');
+    await admin.page.getByRole('row').filter({ hasText: title }).first().waitFor();
+    expect(await admin.page.getByRole('row').filter({ hasText: title }).count()).toBe(3);
+  });
+
   it('the admin makes an approved article premium', async () => {
     const admin = await open();
     await logIn(admin.page, ADMIN.email, ADMIN.password);

@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@dispatch/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { articleRevisions } from './db/schema.js';
 import { insertArticle, insertPublisher, insertUser, makeImage } from './test/fixtures.js';
 import { bearer, multipart, pngBytes, signedInUser } from './test/http.js';
 import { createTestContext, type TestContext } from './test/test-app.js';
@@ -66,6 +67,30 @@ describe('who may call what', () => {
 
   const article = async (values: Parameters<typeof insertArticle>[2] = {}) =>
     (await insertArticle(ctx.database.db, { publisherId, authorId }, values)).id;
+  /** The author's article with its first revision, for the routes about revisions. */
+  const withRevision = async (values: Parameters<typeof insertArticle>[2] = {}) => {
+    const row = await insertArticle(ctx.database.db, { publisherId, authorId }, values);
+    const [revision] = await ctx.database.db
+      .insert(articleRevisions)
+      .values({
+        articleId: row.id,
+        number: 1,
+        authorId,
+        title: row.title,
+        description: row.description,
+        tags: row.tags,
+      })
+      .returning();
+    return { id: row.id, revisionId: revision!.id };
+  };
+  // Its own article and writer only: what anyone but the author and admins gets is 404, as for a pending text.
+  const authorOrAdminElseHidden = (status: number): Record<Role, number> => ({
+    anonymous: 401,
+    user: 404,
+    author: status,
+    premium: 404,
+    admin: status,
+  });
 
   const get = (url: string) => async (): Promise<InjectOptions> => ({ method: 'GET', url });
   rows.push(
@@ -177,6 +202,50 @@ describe('who may call what', () => {
       request: async () => ({ method: 'PATCH', url: `/api/articles/premium/${await article()}` }),
       expected: adminOnly(200),
     },
+    {
+      endpoint: 'PATCH /api/articles/request-changes/:id',
+      request: async () => ({
+        method: 'PATCH',
+        url: `/api/articles/request-changes/${await article({ status: 'pending' })}`,
+        payload: { note: 'Cite a source.' },
+      }),
+      expected: adminOnly(200),
+    },
+    {
+      endpoint: 'PATCH /api/articles/resubmit/:id',
+      request: async () => ({
+        method: 'PATCH',
+        url: `/api/articles/resubmit/${await article({ status: 'changes_requested' })}`,
+      }),
+      expected: { anonymous: 401, user: 403, author: 200, premium: 403, admin: 403 },
+    },
+    {
+      endpoint: 'GET /api/articles/:id/revisions (premium article)',
+      request: async () => ({
+        method: 'GET',
+        url: `/api/articles/${(await withRevision({ isPremium: true })).id}/revisions`,
+      }),
+      expected: authorOrAdminElseHidden(200),
+    },
+    {
+      endpoint: 'POST /api/articles/:id/revisions/:revisionId/restore',
+      request: async () => {
+        const { id, revisionId } = await withRevision();
+        return { method: 'POST', url: `/api/articles/${id}/revisions/${revisionId}/restore` };
+      },
+      expected: authorOrAdmin(200),
+    },
+    {
+      endpoint: 'GET /api/articles/:id/history',
+      request: async () => ({ method: 'GET', url: `/api/articles/${await article()}/history` }),
+      expected: authorOrAdminElseHidden(200),
+    },
+    {
+      endpoint: 'GET /api/admin/articles/:id/review',
+      request: async () => ({ method: 'GET', url: `/api/admin/articles/${(await withRevision()).id}/review` }),
+      expected: adminOnly(200),
+    },
+    { endpoint: 'GET /api/admin/history', request: get('/api/admin/history'), expected: adminOnly(200) },
     { endpoint: 'GET /api/users', request: get('/api/users'), expected: adminOnly(200) },
     {
       endpoint: 'PATCH /api/users/admin/:id',

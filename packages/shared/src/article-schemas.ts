@@ -42,6 +42,8 @@ export const ArticleSchema = z.object({
   isPremium: z.boolean(),
   views: z.number().int(),
   createdAt: z.string(),
+  /** The editor's note while changes are requested; null otherwise (only its author and admins see such an article). */
+  changesNote: z.string().nullable(),
 });
 export type Article = z.infer<typeof ArticleSchema>;
 
@@ -68,6 +70,8 @@ export const MyArticleSchema = z.object({
   status: ArticleStatus,
   isPremium: z.boolean(),
   reason: z.string().nullable(),
+  /** The editor's note while changes are requested. */
+  changesNote: z.string().nullable(),
   views: z.number().int(),
   createdAt: z.string(),
 });
@@ -80,6 +84,8 @@ export const AdminArticleSchema = ArticleSchema.omit({ description: true }).exte
   declineReason: z.string().nullable(),
   decidedBy: z.object({ name: z.string(), email: z.string() }).nullable(),
   decidedAt: z.string().nullable(),
+  /** Changes were requested before: the editor can compare the reviewed version with the current one. */
+  hasReviewedVersion: z.boolean(),
 });
 export type AdminArticle = z.infer<typeof AdminArticleSchema>;
 
@@ -94,13 +100,15 @@ const pageQuery = (limit: number) =>
     page: z.coerce.number().int().min(1).max(LIMITS.maxPage).default(1),
     limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(limit),
   });
-export const AdminArticlesQuerySchema = pageQuery(LIMITS.pageSize.adminArticles);
+export const AdminArticlesQuerySchema = pageQuery(LIMITS.pageSize.adminArticles).extend({
+  status: ArticleStatus.optional(),
+});
 export const UsersQuerySchema = pageQuery(LIMITS.pageSize.users);
 export const PremiumArticlesQuerySchema = pageQuery(LIMITS.pageSize.premium);
 export const MyArticlesQuerySchema = pageQuery(LIMITS.pageSize.myArticles);
 
 export const DeclineInputSchema = z.object({
-  reason: text().trim().max(1000, 'Must be at most 1000 characters').default(''),
+  reason: text().trim().max(LIMITS.noteMaxLength, `Must be at most ${LIMITS.noteMaxLength} characters`).default(''),
 });
 
 export const CreatePublisherInputSchema = z.object({

@@ -1,7 +1,7 @@
 export const TAGS = ['Politics', 'Sports', 'Technology', 'Entertainment', 'Health'] as const;
 export type Tag = (typeof TAGS)[number];
 
-export const ARTICLE_STATUSES = ['pending', 'approved', 'declined'] as const;
+export const ARTICLE_STATUSES = ['pending', 'changes_requested', 'approved', 'declined'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
 
 export const ROLES = ['user', 'admin'] as const;
@@ -10,7 +10,9 @@ export type Role = (typeof ROLES)[number];
 export const LIMITS = {
   excerptLength: 100,
   passwordMinLength: 6,
-  pageSize: { approved: 12, premium: 12, adminArticles: 10, users: 5, myArticles: 10 },
+  pageSize: { approved: 12, premium: 12, adminArticles: 10, users: 5, myArticles: 10, history: 10 },
+  /** An editor's note (a decline reason, requested changes). */
+  noteMaxLength: 1000,
   maxPageSize: 50,
   maxPage: 100_000,
   trendingCount: 6,

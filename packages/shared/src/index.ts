@@ -9,3 +9,5 @@ export * from './auth-schemas.js';
 export * from './messages.js';
 export * from './article-schemas.js';
 export * from './payments.js';
+export * from './editorial.js';
+export * from './editorial-schemas.js';

@@ -7,6 +7,7 @@ import { databaseUrlFor, ignoreIdleErrors } from '../test/postgres.js';
 import { fromPglite, fromPostgres, openPglite, queryRows } from './client.js';
 
 const TABLES = [
+  'article_revisions',
   'articles',
   'moderation_actions',
   'payment_intents',
@@ -59,6 +60,32 @@ describe('migrations', () => {
       ['n@example.com', null],
       ['p@example.com', '2026-01-02T00:00:00.000Z'],
     ]);
+    await client.close();
+  });
+
+  it('gives every article written before revisions its current text as revision 1, by its writer', async () => {
+    const client = await openPglite();
+    const files = readdirSync(MIGRATIONS_DIR)
+      .filter((name) => name.endsWith('.sql'))
+      .sort();
+    const run = (name: string) => client.exec(readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8'));
+    const target = files.findIndex((name) => name.startsWith('0007_'));
+    for (const name of files.slice(0, target)) await run(name);
+    await client.exec(`
+      insert into users (id, name, email, profile_pic) values
+        ('00000000-0000-4000-8000-000000000001', 'Writer', 'w@example.com', '/w.webp');
+      insert into publishers (id, name, logo) values ('00000000-0000-4000-8000-000000000002', 'Post', '/l.webp');
+      insert into articles (title, image, publisher_id, tags, description, author_id, status, updated_at) values
+        ('Old one', '/a.webp', '00000000-0000-4000-8000-000000000002', '{Politics}', 'Text.',
+         '00000000-0000-4000-8000-000000000001', 'declined', '2026-01-02T00:00:00Z');`);
+    await run(files[target]!);
+    const { rows } = await client.query<{ number: number; title: string; author_id: string; created_at: Date }>(
+      'select number, title, author_id, created_at from article_revisions',
+    );
+    expect(rows.map((row) => [row.number, row.title, row.author_id, row.created_at.toISOString()])).toEqual([
+      [1, 'Old one', '00000000-0000-4000-8000-000000000001', '2026-01-02T00:00:00.000Z'],
+    ]);
+    await expect(client.exec(`update articles set status = 'changes_requested'`)).resolves.toBeDefined();
     await client.close();
   });
 

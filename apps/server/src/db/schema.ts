@@ -81,12 +81,19 @@ export const articles = pgTable(
     authorId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text({ enum: ['pending', 'approved', 'declined'] })
+    status: text({ enum: ['pending', 'changes_requested', 'approved', 'declined'] })
       .notNull()
       .default('pending'),
     isPremium: boolean().notNull().default(false),
     views: integer().notNull().default(0),
     declineReason: text(),
+    /** The editor's note with the last 'Request changes'. */
+    changesNote: text(),
+    /**
+     * The revision that was current at the last 'Request changes': what the editor reviewed. No foreign key,
+     * the revisions go with the article (docs/decisions/022-editorial-workflow-and-revisions.md).
+     */
+    reviewedRevisionId: uuid(),
     /** The admin behind the last moderation decision, and when. */
     decidedById: uuid().references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp({ withTimezone: true }),
@@ -118,14 +125,24 @@ export const articles = pgTable(
     // The title's words alone, for a search's first grade; its statistics tell the planner how rare a title word is.
     index('articles_title_search_idx').using('gin', sql`to_tsvector('english', ${table.title})`),
     index('articles_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
-    check('articles_status_check', sql`${table.status} in ('pending', 'approved', 'declined')`),
+    check('articles_status_check', sql`${table.status} in ('pending', 'changes_requested', 'approved', 'declined')`),
     check('articles_views_check', sql`${table.views} >= 0`),
   ],
 );
 
-export const MODERATION_ACTIONS = ['approve', 'decline', 'premium', 'delete', 'promote', 'grant-premium'] as const;
+export const MODERATION_ACTIONS = [
+  'approve',
+  'decline',
+  'premium',
+  'delete',
+  'promote',
+  'grant-premium',
+  'request-changes',
+  'resubmit',
+  'restore',
+] as const;
 
-/** Who did what to which article or user, and when: every admin decision. */
+/** Who did what to which article or user, and when: every admin decision, and a writer's resubmission. */
 export const moderationActions = pgTable(
   'moderation_actions',
   {
@@ -142,6 +159,26 @@ export const moderationActions = pgTable(
     index('moderation_actions_article_idx').on(table.articleId),
     index('moderation_actions_created_idx').on(table.createdAt.desc()),
   ],
+);
+
+/** Every saved version of an article's title, description and tags, creation included. */
+export const articleRevisions = pgTable(
+  'article_revisions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** 1 for the version submitted, then one more per save (the article's row is locked while one is added). */
+    number: integer().notNull(),
+    /** Who saved it: the writer, or an admin restoring an earlier one. */
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    title: text().notNull(),
+    description: text().notNull(),
+    tags: text().array().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('article_revisions_article_number_key').on(table.articleId, table.number)],
 );
 
 /** A reader's attempt to pay for a plan; the amount comes from our plan table, never the client. */

@@ -30,7 +30,7 @@ export const DEMO_READERS = [
   },
 ] as const;
 
-type Status = 'approved' | 'pending' | 'declined';
+type Status = 'approved' | 'pending' | 'changes_requested' | 'declined';
 
 export interface DemoArticle {
   title: string;
@@ -40,6 +40,8 @@ export interface DemoArticle {
   status?: Status;
   premium?: boolean;
   declineReason?: string;
+  /** The editor's note, for an article sent back with requested changes. */
+  changesNote?: string;
 }
 
 export const DEMO_ARTICLES: DemoArticle[] = [
@@ -281,7 +283,8 @@ export const DEMO_ARTICLES: DemoArticle[] = [
     tags: ['Entertainment'],
     publisher: 4,
     lead: 'Sequels, an animated original and a surprising comeback headline the summer schedule.',
-    status: 'pending',
+    status: 'changes_requested',
+    changesNote: 'Please add release dates for each film and say which studio is behind the animated original.',
   },
   {
     title: 'Miracle Berry Cures All Known Diseases, Blogger Claims',

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.js';
 import { fromPostgres, type Db } from '../db/client.js';
-import { articles, moderationActions, publishers, sessions, users } from '../db/schema.js';
+import { articleRevisions, articles, moderationActions, publishers, sessions, users } from '../db/schema.js';
 import { verifyPassword } from '../modules/auth/password.js';
 import { createImageStore } from '../modules/uploads/image-store.js';
 import { createViewerCache } from '../plugins/viewer-cache.js';
@@ -151,8 +151,22 @@ describe('demo content on a site that already has its admin', { timeout: 180_000
       expect(article.decidedById).toBe(admin!.id);
       expect(article.decidedAt!.getTime()).toBeGreaterThan(article.createdAt.getTime());
       const expected =
-        article.status === 'declined' ? ['decline'] : article.isPremium ? ['approve', 'premium'] : ['approve'];
+        article.status === 'declined'
+          ? ['decline']
+          : article.status === 'changes_requested'
+            ? ['request-changes']
+            : article.isPremium
+              ? ['approve', 'premium']
+              : ['approve'];
       expect(recorded.sort()).toEqual(expected);
+    }
+    // Each demo article's text is its first revision; the changes-requested one was reviewed in it.
+    const revisions = await db.select().from(articleRevisions);
+    for (const article of articleRows) {
+      const own = revisions.filter((revision) => revision.articleId === article.id);
+      expect(own).toHaveLength(1);
+      expect(own[0]).toMatchObject({ title: article.title, description: article.description });
+      if (article.status === 'changes_requested') expect(article.reviewedRevisionId).toBe(own[0]!.id);
     }
     const declineRecord = records.find((record) => record.action === 'decline' && record.detail);
     expect(articleRows.find((article) => article.id === declineRecord!.articleId)!.declineReason).toBe(

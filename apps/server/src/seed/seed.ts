@@ -4,7 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { LOCKS } from '../db/locks.js';
-import { articles, moderationActions, publishers, users, type MODERATION_ACTIONS } from '../db/schema.js';
+import {
+  articleRevisions,
+  articles,
+  moderationActions,
+  publishers,
+  users,
+  type MODERATION_ACTIONS,
+} from '../db/schema.js';
 import { setPassword } from '../modules/auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../modules/auth/password.js';
 import type { ImageStore } from '../modules/uploads/image-store.js';
@@ -166,6 +173,7 @@ export async function seedDemoContent(db: Db, images: ImageStore, now: Date, log
             isPremium: article.premium ?? false,
             views: status === 'approved' ? Math.floor(random() * random() * 6000) : 0,
             declineReason: article.declineReason ?? null,
+            changesNote: article.changesNote ?? null,
             decidedById: status !== 'pending' && admin ? admin.id : null,
             decidedAt:
               status !== 'pending' && admin ? new Date(createdAt.getTime() + (2 + (index % 5)) * HOUR_MS) : null,
@@ -180,9 +188,34 @@ export async function seedDemoContent(db: Db, images: ImageStore, now: Date, log
         isPremium: articles.isPremium,
         decidedAt: articles.decidedAt,
         declineReason: articles.declineReason,
+        changesNote: articles.changesNote,
+        title: articles.title,
+        description: articles.description,
+        tags: articles.tags,
+        authorId: articles.authorId,
+        createdAt: articles.createdAt,
       });
+    // Each article's text as submitted is its first revision; a changes-requested one was reviewed in it.
+    const revisionRows = await tx
+      .insert(articleRevisions)
+      .values(
+        articleRows.map((row) => ({
+          articleId: row.id,
+          number: 1,
+          authorId: row.authorId,
+          title: row.title,
+          description: row.description,
+          tags: row.tags,
+          createdAt: row.createdAt,
+        })),
+      )
+      .returning({ id: articleRevisions.id, articleId: articleRevisions.articleId });
+    for (const row of articleRows.filter((one) => one.status === 'changes_requested')) {
+      const revision = revisionRows.find((one) => one.articleId === row.id);
+      await tx.update(articles).set({ reviewedRevisionId: revision?.id }).where(eq(articles.id, row.id));
+    }
     if (!admin) return true;
-    const decisions = articleRows.flatMap(({ id, status, isPremium, decidedAt, declineReason }) => {
+    const decisions = articleRows.flatMap(({ id, status, isPremium, decidedAt, declineReason, changesNote }) => {
       if (status === 'pending' || !decidedAt) return [];
       const record = (action: (typeof MODERATION_ACTIONS)[number], detail: string | null = null) => ({
         actorId: admin.id,
@@ -192,6 +225,7 @@ export async function seedDemoContent(db: Db, images: ImageStore, now: Date, log
         createdAt: decidedAt,
       });
       if (status === 'declined') return [record('decline', declineReason)];
+      if (status === 'changes_requested') return [record('request-changes', changesNote)];
       return isPremium ? [record('approve'), record('premium')] : [record('approve')];
     });
     await tx.insert(moderationActions).values(decisions);

@@ -147,6 +147,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: async () => ({ Component: (await import('./routes/dashboard/all-articles')).AllArticlesRoute }),
             },
             {
+              path: 'history',
+              lazy: async () => ({ Component: (await import('./routes/dashboard/history')).HistoryRoute }),
+            },
+            {
               path: 'add-publisher',
               lazy: async () => ({
                 Component: (await import('./routes/dashboard/add-publisher')).AddPublisherRoute,

@@ -1,3 +1,5 @@
+import type { ArticleStatus } from '@dispatch/shared';
+
 /*
  * Tables that stay readable on a 360 px phone without scrolling sideways: below the md breakpoint each
  * row is a card and each cell shows its column name (from data-label) before its value.
@@ -13,9 +15,10 @@ export const table = {
 } as const;
 
 /** The little coloured status label used in the writer's and the admin's tables. */
-export function statusBadgeClass(status: 'pending' | 'approved' | 'declined'): string {
+export function statusBadgeClass(status: ArticleStatus): string {
   const tone = {
     pending: 'border-amber-300 bg-amber-50 text-amber-900',
+    changes_requested: 'border-sky-300 bg-sky-50 text-sky-900',
     approved: 'border-emerald-300 bg-emerald-50 text-emerald-900',
     declined: 'border-red-300 bg-red-50 text-red-900',
   }[status];

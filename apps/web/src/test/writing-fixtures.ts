@@ -28,6 +28,7 @@ export function article(overrides: Partial<Article> = {}): Article {
     isPremium: false,
     views: 41,
     createdAt: '2025-03-04T10:30:00.000Z',
+    changesNote: null,
     ...overrides,
   });
 }
@@ -39,6 +40,7 @@ export function myArticle(overrides: Partial<MyArticle> = {}): MyArticle {
     status: 'pending',
     isPremium: false,
     reason: null,
+    changesNote: null,
     views: 0,
     createdAt: '2025-03-04T10:30:00.000Z',
     ...overrides,
@@ -52,6 +54,7 @@ export function adminArticle(overrides: Partial<AdminArticle> = {}): AdminArticl
     declineReason: null,
     decidedBy: null,
     decidedAt: null,
+    hasReviewedVersion: false,
     ...overrides,
   });
 }

@@ -1,13 +1,18 @@
 import {
   AdminArticlePageSchema,
   AdminArticlesQuerySchema,
+  ArticleReviewSchema,
   ChartsSchema,
   DeclineInputSchema,
+  HistoryPageSchema,
+  HistoryQuerySchema,
   ModifiedResponseSchema,
+  RequestChangesInputSchema,
 } from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { articleId, ArticleIdParams } from './article-params.js';
+import { getHistory } from '../moderation/moderation.service.js';
 import * as service from './articles.service.js';
 
 /** Admins: every article, moderation decisions and the dashboard's charts. */
@@ -18,7 +23,7 @@ export function adminArticleRoutes(app: AppInstance, deps: AppDeps) {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Every article, newest first, with who decided and when; admin',
+        summary: 'Every article (or those in one status), newest first, with who decided and when; admin',
         security: bearer,
         querystring: AdminArticlesQuerySchema,
         response: { 200: AdminArticlePageSchema },
@@ -57,6 +62,52 @@ export function adminArticleRoutes(app: AppInstance, deps: AppDeps) {
     },
     (request) =>
       service.declineArticle(deps, requireViewer(request), articleId(request.params.id), request.body.reason),
+  );
+
+  app.patch(
+    '/articles/request-changes/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Send a pending article back to its writer with a note saying what to change; admin',
+        security: bearer,
+        params: ArticleIdParams,
+        body: RequestChangesInputSchema,
+        response: { 200: ModifiedResponseSchema },
+      },
+    },
+    (request) => service.requestChanges(deps, requireViewer(request), articleId(request.params.id), request.body.note),
+  );
+
+  app.get(
+    '/admin/articles/:id/review',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The revision reviewed at the last request for changes, the current one and the note; admin',
+        security: bearer,
+        params: ArticleIdParams,
+        response: { 200: ArticleReviewSchema },
+      },
+    },
+    (request) => service.getArticleReview(deps.db, articleId(request.params.id)),
+  );
+
+  app.get(
+    '/admin/history',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every editorial action on articles, newest first, 10 a page, by person, action and article; admin',
+        security: bearer,
+        querystring: HistoryQuerySchema,
+        response: { 200: HistoryPageSchema },
+      },
+    },
+    (request) => getHistory(deps.db, request.query),
   );
 
   app.patch(

@@ -6,12 +6,15 @@ import {
   ModifiedResponseSchema,
   MyArticlePageSchema,
   MyArticlesQuerySchema,
+  RevisionListSchema,
+  RevisionParamsSchema,
+  TimelineSchema,
   UpdateArticleInputSchema,
 } from '@dispatch/shared';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
-import { notFound } from '../../plugins/errors.js';
+import { notFound, requireUuid } from '../../plugins/errors.js';
 import { findUserByEmail } from '../users/users.service.js';
 import { articleId, ArticleIdParams } from './article-params.js';
 import * as service from './articles.service.js';
@@ -62,7 +65,8 @@ export function writerArticleRoutes(app: AppInstance, deps: AppDeps) {
       config: { access: 'signed-in' },
       schema: {
         tags: ['articles'],
-        summary: 'Edit title, description and tags; the author only. A decided article goes back to review.',
+        summary:
+          'Edit title, description and tags (a new revision); the author only. A decided article goes back to review, one with requested changes stays with its writer.',
         security: bearer,
         params: ArticleIdParams,
         body: UpdateArticleInputSchema,
@@ -70,6 +74,74 @@ export function writerArticleRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     (request) => service.updateArticle(deps, requireViewer(request), articleId(request.params.id), request.body),
+  );
+
+  app.patch(
+    '/articles/resubmit/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['articles'],
+        summary: 'Send an article with requested changes back to review; the author only',
+        security: bearer,
+        params: ArticleIdParams,
+        response: { 200: ModifiedResponseSchema },
+      },
+    },
+    (request) => service.resubmitArticle(deps, requireViewer(request), articleId(request.params.id)),
+  );
+
+  app.get(
+    '/articles/:id/revisions',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['articles'],
+        summary:
+          "Every saved version of an article's title, description and tags, newest first; its author or an admin",
+        security: bearer,
+        params: ArticleIdParams,
+        response: { 200: RevisionListSchema },
+      },
+    },
+    (request) => service.getRevisions(deps.db, requireViewer(request), articleId(request.params.id)),
+  );
+
+  app.post(
+    '/articles/:id/revisions/:revisionId/restore',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['articles'],
+        summary:
+          'Make an earlier revision the article again, as a new revision (the status rules of an edit); its author or an admin',
+        security: bearer,
+        params: RevisionParamsSchema,
+        response: { 200: ModifiedResponseSchema },
+      },
+    },
+    (request) =>
+      service.restoreRevision(
+        deps,
+        requireViewer(request),
+        articleId(request.params.id),
+        requireUuid(request.params.revisionId, 'That revision'),
+      ),
+  );
+
+  app.get(
+    '/articles/:id/history',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['articles'],
+        summary: "An article's editorial timeline, oldest first; its author (without editors' names) or an admin",
+        security: bearer,
+        params: ArticleIdParams,
+        response: { 200: TimelineSchema },
+      },
+    },
+    (request) => service.getArticleTimeline(deps.db, requireViewer(request), articleId(request.params.id)),
   );
 
   app.delete(

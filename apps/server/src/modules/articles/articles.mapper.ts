@@ -69,8 +69,13 @@ export function toArticle(row: FullArticleRow): Article {
     isPremium: row.isPremium,
     views: row.views,
     createdAt: row.createdAt.toISOString(),
+    changesNote: changesNoteOf(row),
   };
 }
+
+/** The editor's note matters only while changes are requested; an older one is history (in the timeline). */
+const changesNoteOf = (row: { status: ArticleStatus; changesNote: string | null }) =>
+  row.status === 'changes_requested' ? row.changesNote : null;
 
 /** What a reader without access gets: everything a card shows, and only the excerpt of the text. */
 export function toArticleTeaser(row: FullArticleRow): ArticleTeaser {
@@ -84,6 +89,7 @@ export function toMyArticle(row: {
   status: ArticleStatus;
   isPremium: boolean;
   declineReason: string | null;
+  changesNote: string | null;
   views: number;
   createdAt: Date;
 }): MyArticle {
@@ -93,13 +99,19 @@ export function toMyArticle(row: {
     status: row.status,
     isPremium: row.isPremium,
     reason: row.declineReason,
+    changesNote: changesNoteOf(row),
     views: row.views,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
 export function toAdminArticle(
-  row: FullArticleRow & { decidedAt: Date | null; deciderName: string | null; deciderEmail: string | null },
+  row: FullArticleRow & {
+    decidedAt: Date | null;
+    deciderName: string | null;
+    deciderEmail: string | null;
+    reviewedRevisionId: string | null;
+  },
 ): AdminArticle {
   const { description: _description, ...rest } = toArticle(row);
   return {
@@ -107,6 +119,7 @@ export function toAdminArticle(
     declineReason: row.declineReason,
     decidedBy: row.deciderName && row.deciderEmail ? { name: row.deciderName, email: row.deciderEmail } : null,
     decidedAt: row.decidedAt ? row.decidedAt.toISOString() : null,
+    hasReviewedVersion: row.reviewedRevisionId !== null,
   };
 }
 

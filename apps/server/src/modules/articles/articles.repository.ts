@@ -235,6 +235,7 @@ const fullColumns = {
   isPremium: articles.isPremium,
   views: articles.views,
   declineReason: articles.declineReason,
+  changesNote: articles.changesNote,
   createdAt: articles.createdAt,
   updatedAt: articles.updatedAt,
 };
@@ -260,11 +261,19 @@ export type FullArticleRow = NonNullable<Awaited<ReturnType<typeof findFull>>>;
 
 export async function findState(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: articles.id, authorId: articles.authorId, status: articles.status, isPremium: articles.isPremium })
+    .select({
+      id: articles.id,
+      authorId: articles.authorId,
+      status: articles.status,
+      isPremium: articles.isPremium,
+      changesNote: articles.changesNote,
+      reviewedRevisionId: articles.reviewedRevisionId,
+    })
     .from(articles)
     .where(eq(articles.id, id));
   return row;
 }
+export type ArticleState = NonNullable<Awaited<ReturnType<typeof findState>>>;
 
 export async function countByAuthor(db: DbOrTx, authorId: string): Promise<number> {
   const [row] = await db
@@ -288,6 +297,7 @@ export async function listByAuthor(db: DbOrTx, authorId: string, page: { offset:
         status: articles.status,
         isPremium: articles.isPremium,
         declineReason: articles.declineReason,
+        changesNote: articles.changesNote,
         views: articles.views,
         createdAt: articles.createdAt,
       })
@@ -314,57 +324,52 @@ export async function incrementViews(db: DbOrTx, id: string): Promise<number | u
   return row?.views;
 }
 
-export async function updateContent(
-  db: DbOrTx,
-  id: string,
-  values: { title: string; description: string; tags: string[]; updatedAt: Date },
-) {
-  // An edit of a decided article sends it back to review (docs/product.md#edits-go-back-to-review).
-  const [row] = await db
-    .update(articles)
-    .set({ ...values, status: 'pending', declineReason: null, decidedById: null, decidedAt: null })
-    .where(eq(articles.id, id))
-    .returning({ id: articles.id });
-  return row;
-}
-
 export async function remove(db: DbOrTx, id: string): Promise<number> {
   const rows = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
   return rows.length;
 }
 
+export type ArticleChanges = Partial<
+  Pick<
+    typeof articles.$inferInsert,
+    | 'status'
+    | 'title'
+    | 'description'
+    | 'tags'
+    | 'isPremium'
+    | 'declineReason'
+    | 'changesNote'
+    | 'reviewedRevisionId'
+    | 'decidedById'
+    | 'decidedAt'
+    | 'updatedAt'
+  >
+>;
+
 /**
- * Moves a pending article to approved or declined; the status check is part of the UPDATE, so two
- * admins deciding at once cannot both win.
+ * Changes an article only if it is still as it was read (its status, and for premium its flag): the check is
+ * part of the UPDATE, so of two concurrent moves from one state only the first changes a row.
  */
-export async function decide(
+export async function moveFrom(
   db: DbOrTx,
   id: string,
-  decision: { status: 'approved' | 'declined'; declineReason: string | null; deciderId: string; at: Date },
+  from: Pick<ArticleState, 'status' | 'isPremium'>,
+  changes: ArticleChanges,
 ) {
   const [row] = await db
     .update(articles)
-    .set({
-      status: decision.status,
-      declineReason: decision.declineReason,
-      decidedById: decision.deciderId,
-      decidedAt: decision.at,
-    })
-    .where(and(eq(articles.id, id), eq(articles.status, 'pending')))
+    .set(changes)
+    .where(and(eq(articles.id, id), eq(articles.status, from.status), eq(articles.isPremium, from.isPremium)))
     .returning({ id: articles.id });
   return row;
 }
 
-export async function markPremium(db: DbOrTx, id: string, deciderId: string, at: Date) {
-  const [row] = await db
-    .update(articles)
-    .set({ isPremium: true, decidedById: deciderId, decidedAt: at })
-    .where(and(eq(articles.id, id), eq(articles.status, 'approved'), eq(articles.isPremium, false)))
-    .returning({ id: articles.id });
-  return row;
-}
-
-export async function listForAdmin(db: DbOrTx, page: { offset: number; limit: number }) {
+export async function listForAdmin(
+  db: DbOrTx,
+  filter: { status?: ArticleState['status'] },
+  page: { offset: number; limit: number },
+) {
+  const where = filter.status ? eq(articles.status, filter.status) : undefined;
   const [rows, [count]] = await Promise.all([
     db
       .select({
@@ -373,15 +378,20 @@ export async function listForAdmin(db: DbOrTx, page: { offset: number; limit: nu
         decidedAt: articles.decidedAt,
         deciderName: deciders.name,
         deciderEmail: deciders.email,
+        reviewedRevisionId: articles.reviewedRevisionId,
       })
       .from(articles)
       .innerJoin(publishers, eq(publishers.id, articles.publisherId))
       .innerJoin(authors, eq(authors.id, articles.authorId))
       .leftJoin(deciders, eq(deciders.id, articles.decidedById))
+      .where(where)
       .orderBy(desc(articles.createdAt), desc(articles.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(articles),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(articles)
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

@@ -7,7 +7,14 @@ import {
   LIMITS,
   TAGS,
   TEXT,
+  decideTransition,
+  editorialRoles,
   type AdminArticlePage,
+  type ArticleReview,
+  type ArticleStatus,
+  type EditorialAction,
+  type RevisionList,
+  type Timeline,
   type ArticlePage,
   type Charts,
   type MyArticlePage,
@@ -18,7 +25,13 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
 import { normalisedKey, type ResponseCache } from '../../plugins/response-cache.js';
-import { recordAction } from '../moderation/moderation.service.js';
+import { getTimeline, recordAction } from '../moderation/moderation.service.js';
+import {
+  latestRevisionId,
+  listRevisions,
+  recordRevision,
+  type RevisionContent,
+} from '../revisions/revisions.service.js';
 import { findPublisherByName } from '../publishers/publishers.service.js';
 import { lockUserForUpdate } from '../users/users.service.js';
 import {
@@ -154,6 +167,7 @@ export async function submitArticle(
       createdAt: now,
       updatedAt: now,
     });
+    await recordRevision(tx, { articleId: row.id, authorId: author.id, ...input, at: now });
     return { insertedId: row.id };
   });
 }
@@ -204,19 +218,12 @@ export async function getUserArticles(db: Db, authorId: string, page: PageQuery)
   return { articles: rows.map(toMyArticle), total };
 }
 
-export async function updateArticle(
-  { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
+export const updateArticle = (
+  deps: TransitionDeps,
   viewer: Viewer,
   id: string,
   input: { title: string; description: string; tags: Tag[] },
-) {
-  const state = await repository.findState(db, id);
-  if (!state) throw articleNotFound();
-  if (state.authorId !== viewer.id) throw forbidden(ARTICLE_MESSAGES.onlyAuthorMayEdit);
-  const row = await repository.updateContent(db, id, { ...input, updatedAt: clock() });
-  await catalogChanged(cache);
-  return { modifiedCount: row ? 1 : 0 };
-}
+) => saveContent(deps, viewer, id, 'edit', () => Promise.resolve(input));
 
 export async function deleteArticle(
   { db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>,
@@ -236,69 +243,180 @@ export async function deleteArticle(
   return result;
 }
 
-async function explainRefusal(db: DbOrTx, id: string, message: string): Promise<never> {
-  if (!(await repository.findState(db, id))) throw articleNotFound();
-  throw conflict(message);
-}
+type TransitionDeps = Pick<AppDeps, 'db' | 'clock' | 'cache'>;
 
-type ModerationDeps = Pick<AppDeps, 'db' | 'clock' | 'cache'>;
-
-interface Moderation {
-  action: 'approve' | 'decline' | 'premium';
-  detail?: string;
-  /** The change, made only from the status it applies to; undefined when the article is not in it. */
-  apply: (tx: DbOrTx, deciderId: string, at: Date) => Promise<{ id: string } | undefined>;
-  /** Why the change was refused when the article exists. */
-  refusal: string;
+/** What one editorial move changes besides the status, and what the record keeps of it. */
+interface Move {
+  action: EditorialAction;
+  /** A condition the table does not hold (premium: not premium yet); refused as a wrong state. */
+  requires?: (from: repository.ArticleState) => boolean;
+  /** The other columns it sets, from the article as it was read. */
+  changes?: (tx: DbOrTx, from: repository.ArticleState, at: Date) => Promise<repository.ArticleChanges>;
+  /** Kept in the moderation record with its detail (a note, a reason); false for a writer's plain edit. */
+  record: false | { detail?: string };
+  /** Why it was refused: the caller may never make it (403), or not from the article's state (409). */
+  refusals: { role: string; state: string };
 }
 
 /**
- * Every admin decision on an article: the change, guarded by its status so two admins cannot both
- * win, and its entry in the moderation record, in one transaction.
+ * The one place every editorial move is made (docs/product.md#article-status): the shared table decides
+ * whether this viewer may make it from the article's status, the UPDATE repeats that status as its
+ * condition (so of two concurrent moves only the first wins; the second gets 409), and the moderation
+ * record is written in the same transaction. Returns the status the article moved to.
  */
-async function moderate({ db, clock, cache }: ModerationDeps, admin: Viewer, id: string, moderation: Moderation) {
-  const result = await db.transaction(async (tx) => {
-    const at = clock();
-    const row = await moderation.apply(tx, admin.id, at);
-    if (!row) return explainRefusal(tx, id, moderation.refusal);
-    await recordAction(tx, {
-      actorId: admin.id,
-      action: moderation.action,
-      articleId: id,
-      detail: moderation.detail,
-      at,
-    });
-    return { modifiedCount: 1 };
-  });
-  await catalogChanged(cache);
-  return result;
+async function transitionArticle(tx: DbOrTx, viewer: Viewer, id: string, move: Move, at: Date) {
+  const from = await repository.findState(tx, id);
+  if (!from) throw articleNotFound();
+  const decision = decideTransition(from.status, move.action, editorialRoles(viewer, from.authorId));
+  if (!decision.allowed)
+    throw decision.refusal === 'role' ? forbidden(move.refusals.role) : conflict(move.refusals.state);
+  if (move.requires && !move.requires(from)) throw conflict(move.refusals.state);
+  const changes = { ...(await move.changes?.(tx, from, at)), status: decision.to };
+  if (!(await repository.moveFrom(tx, id, from, changes))) throw conflict(move.refusals.state);
+  if (move.record) {
+    const action = move.action === 'edit' ? undefined : move.action;
+    if (action) await recordAction(tx, { actorId: viewer.id, action, articleId: id, detail: move.record.detail, at });
+  }
+  return { from, to: decision.to };
 }
 
-export const approveArticle = (deps: ModerationDeps, admin: Viewer, id: string) =>
-  moderate(deps, admin, id, {
+async function runTransition(deps: TransitionDeps, viewer: Viewer, id: string, move: Move) {
+  await deps.db.transaction((tx) => transitionArticle(tx, viewer, id, move, deps.clock()));
+  await catalogChanged(deps.cache);
+  return { modifiedCount: 1 };
+}
+
+const decided = (deciderId: string, at: Date) => ({ decidedById: deciderId, decidedAt: at });
+
+export const approveArticle = (deps: TransitionDeps, admin: Viewer, id: string) =>
+  runTransition(deps, admin, id, {
     action: 'approve',
-    apply: (tx, deciderId, at) => repository.decide(tx, id, { status: 'approved', declineReason: null, deciderId, at }),
-    refusal: ARTICLE_MESSAGES.notPending,
+    changes: async (_tx, _from, at) => ({ declineReason: null, ...decided(admin.id, at) }),
+    record: {},
+    refusals: { role: API_MESSAGES.adminOnly, state: ARTICLE_MESSAGES.notPending },
   });
 
-export const declineArticle = (deps: ModerationDeps, admin: Viewer, id: string, reason: string) =>
-  moderate(deps, admin, id, {
+export const declineArticle = (deps: TransitionDeps, admin: Viewer, id: string, reason: string) =>
+  runTransition(deps, admin, id, {
     action: 'decline',
-    detail: reason,
-    apply: (tx, deciderId, at) =>
-      repository.decide(tx, id, { status: 'declined', declineReason: reason || null, deciderId, at }),
-    refusal: ARTICLE_MESSAGES.notPending,
+    changes: async (_tx, _from, at) => ({ declineReason: reason || null, ...decided(admin.id, at) }),
+    record: { detail: reason },
+    refusals: { role: API_MESSAGES.adminOnly, state: ARTICLE_MESSAGES.notPending },
   });
 
-export const makeArticlePremium = (deps: ModerationDeps, admin: Viewer, id: string) =>
-  moderate(deps, admin, id, {
+/** The version the editor reviewed is the revision current now: a resubmission is compared with it. */
+export const requestChanges = (deps: TransitionDeps, admin: Viewer, id: string, note: string) =>
+  runTransition(deps, admin, id, {
+    action: 'request-changes',
+    changes: async (tx, _from, at) => ({
+      changesNote: note,
+      reviewedRevisionId: (await latestRevisionId(tx, id)) ?? null,
+      ...decided(admin.id, at),
+    }),
+    record: { detail: note },
+    refusals: { role: API_MESSAGES.adminOnly, state: ARTICLE_MESSAGES.notPendingForChanges },
+  });
+
+export const resubmitArticle = (deps: TransitionDeps, writer: Viewer, id: string) =>
+  runTransition(deps, writer, id, {
+    action: 'resubmit',
+    record: {},
+    refusals: { role: ARTICLE_MESSAGES.onlyAuthorMayResubmit, state: ARTICLE_MESSAGES.notChangesRequested },
+  });
+
+export const makeArticlePremium = (deps: TransitionDeps, admin: Viewer, id: string) =>
+  runTransition(deps, admin, id, {
     action: 'premium',
-    apply: (tx, deciderId, at) => repository.markPremium(tx, id, deciderId, at),
-    refusal: ARTICLE_MESSAGES.notApprovedOrAlreadyPremium,
+    requires: (from) => !from.isPremium,
+    changes: async (_tx, _from, at) => ({ isPremium: true, ...decided(admin.id, at) }),
+    record: {},
+    refusals: { role: API_MESSAGES.adminOnly, state: ARTICLE_MESSAGES.notApprovedOrAlreadyPremium },
   });
 
-export async function getAdminArticles(db: Db, page: PageQuery): Promise<AdminArticlePage> {
-  const { rows, total } = await repository.listForAdmin(db, toRowWindow(page));
+/**
+ * A save of the title, description and tags (an edit, or a restored revision): a move of its own in the
+ * table, and a new revision in the same transaction. Back to pending from approved or declined, with the
+ * decision cleared; a changes-requested article stays with its writer until they resubmit.
+ */
+async function saveContent(
+  deps: TransitionDeps,
+  viewer: Viewer,
+  id: string,
+  action: 'edit' | 'restore',
+  content: (tx: DbOrTx) => Promise<RevisionContent & { detail?: string }>,
+) {
+  await deps.db.transaction(async (tx) => {
+    const at = deps.clock();
+    const { detail, ...input } = await content(tx);
+    await transitionArticle(
+      tx,
+      viewer,
+      id,
+      {
+        action,
+        changes: async (_tx, from) => ({
+          ...input,
+          updatedAt: at,
+          ...(from.status !== 'changes_requested' && { declineReason: null, decidedById: null, decidedAt: null }),
+        }),
+        record: action === 'restore' && { detail },
+        refusals: {
+          role: action === 'edit' ? ARTICLE_MESSAGES.onlyAuthorMayEdit : ARTICLE_MESSAGES.onlyAuthorOrAdminMayRestore,
+          state: ARTICLE_MESSAGES.changedMeanwhile,
+        },
+      },
+      at,
+    );
+    await recordRevision(tx, { articleId: id, authorId: viewer.id, ...input, at });
+  });
+  await catalogChanged(deps.cache);
+  return { modifiedCount: 1 };
+}
+
+/** Restores an earlier revision's title, description and tags as a new revision (author or admin). */
+export const restoreRevision = (deps: TransitionDeps, viewer: Viewer, id: string, revisionId: string) =>
+  saveContent(deps, viewer, id, 'restore', async (tx) => {
+    const revisions = await listRevisions(tx, id);
+    const revision = revisions.find((one) => one._id === revisionId);
+    if (!revision) throw notFound(ARTICLE_MESSAGES.revisionNotFound);
+    const { title, description, tags } = revision;
+    return { title, description, tags, detail: TEXT.revisions.number(revision.number) };
+  });
+
+/** The article's state, for its author or an admin only; anyone else learns nothing (a 404, as for its text). */
+async function stateForAuthorOrAdmin(db: DbOrTx, viewer: Viewer, id: string) {
+  const state = await repository.findState(db, id);
+  if (!state || (state.authorId !== viewer.id && viewer.role !== 'admin')) throw articleNotFound();
+  return state;
+}
+
+/** Revisions hold the whole text: only the author and admins see them (docs/product.md#premium-access). */
+export async function getRevisions(db: Db, viewer: Viewer, id: string): Promise<RevisionList> {
+  await stateForAuthorOrAdmin(db, viewer, id);
+  return { revisions: await listRevisions(db, id) };
+}
+
+/** What an editor compares: the revision current at the last 'Request changes', and the current one. */
+export async function getArticleReview(db: Db, id: string): Promise<ArticleReview> {
+  const state = await repository.findState(db, id);
+  if (!state) throw articleNotFound();
+  const revisions = await listRevisions(db, id);
+  const current = revisions[0];
+  if (!current) throw articleNotFound();
+  const reviewed = revisions.find((one) => one._id === state.reviewedRevisionId) ?? null;
+  return { reviewed, current, note: state.changesNote };
+}
+
+export async function getArticleTimeline(db: Db, viewer: Viewer, id: string): Promise<Timeline> {
+  const state = await stateForAuthorOrAdmin(db, viewer, id);
+  return { entries: await getTimeline(db, { id, authorId: state.authorId }, viewer.role === 'admin') };
+}
+
+export async function getAdminArticles(
+  db: Db,
+  query: PageQuery & { status?: ArticleStatus },
+): Promise<AdminArticlePage> {
+  const { rows, total } = await repository.listForAdmin(db, { status: query.status }, toRowWindow(query));
   return { articles: rows.map(toAdminArticle), total };
 }
 

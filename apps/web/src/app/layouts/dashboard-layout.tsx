@@ -12,6 +12,7 @@ const LINKS = [
   { to: paths.dashboardAllUsers, label: D.allUsers, end: false },
   { to: paths.dashboardAllArticles, label: D.allArticles, end: false },
   { to: paths.dashboardAddPublisher, label: D.addPublisher, end: false },
+  { to: paths.dashboardHistory, label: D.history, end: false },
 ];
 
 function linkClass({ isActive }: { isActive: boolean }) {

@@ -1,5 +1,5 @@
 import { excerpt, TEXT } from '@dispatch/shared';
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Redirect } from '../../components/redirect';
@@ -10,6 +10,9 @@ import { articlePreviewQueryOptions, useArticlePreview } from '../../features/ar
 import { useRecordView } from '../../features/article-detail/api/record-view';
 import { ArticleMeta } from '../../features/article-detail/components/article-meta';
 import { ArticleView } from '../../features/article-detail/components/article-view';
+import { articleDetailKeys } from '../../features/article-detail/api/keys';
+import { EditorialPanel } from '../../features/writing/components/editorial-panel';
+import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
@@ -66,6 +69,8 @@ function ArticlePreviewPage({ id }: { id: string }) {
 function ArticleReader({ id }: { id: string }) {
   const detail = useArticle(id);
   useRecordView(id, detail.data?.access === true);
+  const { user, isAdmin } = useViewer();
+  const queryClient = useQueryClient();
 
   let content;
   if (detail.isPending) content = <LoadingState />;
@@ -79,6 +84,14 @@ function ArticleReader({ id }: { id: string }) {
       <>
         <ArticleMeta article={article} summary={summary} />
         <ArticleView detail={detail.data} />
+        {/* The editorial side is its author's and the admins' (the server answers no one else). */}
+        {detail.data.access && (isAdmin || article.author_email === user?.email) && (
+          <EditorialPanel
+            article={detail.data.article}
+            isAuthor={article.author_email === user?.email}
+            onChanged={() => void queryClient.invalidateQueries({ queryKey: articleDetailKeys.detail(id) })}
+          />
+        )}
       </>
     );
   }

@@ -41,10 +41,10 @@ const buttonsOf = (row: HTMLElement) =>
     .map((button) => button.textContent);
 
 describe('/dashboard/all-articles', () => {
-  it('offers Approve and Decline only on pending rows, Make Premium only on approved non-premium rows, Delete everywhere', async () => {
+  it('offers Approve, Decline and Request changes only on pending rows, Make Premium only on approved non-premium rows, Delete everywhere', async () => {
     const { api } = openAllArticles();
 
-    expect(buttonsOf(await rowOf('Pending piece'))).toEqual([D.approve, D.decline, D.delete]);
+    expect(buttonsOf(await rowOf('Pending piece'))).toEqual([D.approve, D.decline, D.requestChanges, D.delete]);
     expect(buttonsOf(await rowOf('Approved piece'))).toEqual([D.makePremium, D.delete]);
     expect(buttonsOf(await rowOf('Premium piece'))).toEqual([D.delete]);
     expect(buttonsOf(await rowOf('Declined piece'))).toEqual([D.delete]);

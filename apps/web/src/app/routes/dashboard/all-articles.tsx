@@ -1,4 +1,4 @@
-import { TEXT } from '@dispatch/shared';
+import { ARTICLE_STATUSES, TEXT, type ArticleStatus } from '@dispatch/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -10,11 +10,19 @@ import { AdminArticlesTable } from '../../../features/dashboard/components/admin
 import { DashboardHeading } from './dashboard-heading';
 import { isPastLastPage, lastPage, pageFrom } from '../../../lib/page-param';
 
-/** /dashboard/all-articles: every article, 10 a page, with the moderation actions. */
+const statusFrom = (params: URLSearchParams): ArticleStatus | undefined =>
+  ARTICLE_STATUSES.find((status) => status === params.get('status'));
+
+/** The filter's link for a page: the status stays in the URL, so reload and Back keep it. */
+const linkFor = (page: number, status: ArticleStatus | undefined) =>
+  `?${new URLSearchParams({ ...(status && { status }), page: String(page) }).toString()}`;
+
+/** /dashboard/all-articles: every article (or those in one status), 10 a page, with the moderation actions. */
 export function AllArticlesRoute() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFrom(searchParams);
-  const articles = useAdminArticles(page);
+  const status = statusFrom(searchParams);
+  const articles = useAdminArticles(page, status);
   const queryClient = useQueryClient();
   // A decision changes what readers see: the public lists and trending are read again.
   const onChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: articleKeys.all }), [queryClient]);
@@ -24,7 +32,7 @@ export function AllArticlesRoute() {
   else if (articles.isError && !articles.data) content = <ErrorState onRetry={() => void articles.refetch()} />;
   else if (articles.data.total === 0) content = <EmptyState message={TEXT.dashboard.noArticles} />;
   else if (isPastLastPage(articles.data.articles.length, articles.data.total, articles.isPlaceholderData))
-    content = <Navigate to={`?page=${lastPage(articles.data.total, ADMIN_ARTICLES_PAGE_SIZE)}`} replace />;
+    content = <Navigate to={linkFor(lastPage(articles.data.total, ADMIN_ARTICLES_PAGE_SIZE), status)} replace />;
   else
     content = (
       <div aria-busy={articles.isPlaceholderData} className={articles.isPlaceholderData ? 'opacity-60' : undefined}>
@@ -32,7 +40,7 @@ export function AllArticlesRoute() {
         <Pagination
           page={page}
           totalPages={lastPage(articles.data.total, ADMIN_ARTICLES_PAGE_SIZE)}
-          linkFor={(target) => `?page=${target}`}
+          linkFor={(target) => linkFor(target, status)}
         />
       </div>
     );
@@ -44,6 +52,26 @@ export function AllArticlesRoute() {
         title={TEXT.dashboard.allArticles}
         intro={TEXT.dashboard.articlesIntro}
       />
+      <div className="mb-5 flex flex-wrap items-end gap-3">
+        <label className="block text-sm font-semibold text-ink">
+          {TEXT.dashboard.statusFilter}
+          <select
+            value={status ?? ''}
+            onChange={(event) => {
+              const next = ARTICLE_STATUSES.find((one) => one === event.target.value);
+              setSearchParams(next ? { status: next } : {});
+            }}
+            className="field-control mt-1 block w-full min-w-56"
+          >
+            <option value="">{TEXT.dashboard.allStatuses}</option>
+            {ARTICLE_STATUSES.map((one) => (
+              <option key={one} value={one}>
+                {TEXT.writing.statuses[one]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {content}
     </section>
   );

@@ -54,6 +54,7 @@ describe('/dashboard', () => {
       [D.allUsers, '/dashboard/all-users'],
       [D.allArticles, '/dashboard/all-articles'],
       [D.addPublisher, '/dashboard/add-publisher'],
+      [D.history, '/dashboard/history'],
       [D.exit, '/'],
     ]);
 

@@ -7,6 +7,7 @@ import { dashboardKeys } from './keys';
 export type Moderation =
   | { action: 'approve'; id: string }
   | { action: 'decline'; id: string; reason: string }
+  | { action: 'request-changes'; id: string; note: string }
   | { action: 'premium'; id: string }
   | { action: 'delete'; id: string };
 
@@ -20,6 +21,12 @@ export async function moderateArticle(moderation: Moderation): Promise<void> {
       await apiRequest(apiPaths.declineArticle(moderation.id), ModifiedResponseSchema, {
         method: 'PATCH',
         body: { reason: moderation.reason },
+      });
+      return;
+    case 'request-changes':
+      await apiRequest(apiPaths.requestChanges(moderation.id), ModifiedResponseSchema, {
+        method: 'PATCH',
+        body: { note: moderation.note },
       });
       return;
     case 'premium':
@@ -42,6 +49,7 @@ export function useModerateArticle() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: dashboardKeys.articles() }),
         queryClient.invalidateQueries({ queryKey: dashboardKeys.charts() }),
+        queryClient.invalidateQueries({ queryKey: dashboardKeys.history() }),
       ]),
   });
 }

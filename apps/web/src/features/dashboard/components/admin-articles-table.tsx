@@ -1,11 +1,12 @@
-import { imageSrcSet, TEXT, type AdminArticle } from '@dispatch/shared';
+import { canTransition, imageSrcSet, RequestChangesInputSchema, TEXT, type AdminArticle } from '@dispatch/shared';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { statusBadgeClass, table } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { useModerateArticle, type Moderation } from '../api/moderate-article';
-import { DeclineArticleDialog } from './decline-article-dialog';
+import { NoteDialog } from './note-dialog';
+import { ReviewDiffDialog } from './review-diff-dialog';
 
 const D = TEXT.dashboard;
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -24,6 +25,7 @@ const formatDate = (iso: string, format: Intl.DateTimeFormat) => {
 const SUCCESS: Record<Moderation['action'], string> = {
   approve: TEXT.toast.articleApproved,
   decline: TEXT.toast.articleDeclined,
+  'request-changes': TEXT.toast.changesRequested,
   premium: TEXT.toast.articlePremium,
   delete: TEXT.toast.deleted,
 };
@@ -31,13 +33,19 @@ const SUCCESS: Record<Moderation['action'], string> = {
 const small = 'btn px-3 py-1.5';
 const titleId = (id: string) => `admin-article-${id}`;
 
+const ADMIN = ['reader', 'admin'] as const;
+const noteProblem = (note: string) => RequestChangesInputSchema.shape.note.safeParse(note).error?.issues[0]?.message;
+
 /**
- * docs/product.md#screens /dashboard/all-articles: Approve and Decline only on pending rows, Make Premium only on
+ * docs/product.md#screens /dashboard/all-articles: Approve, Decline and Request changes only on pending rows (the
+ * shared transitions table says so), 'View changes' on a pending row that was sent back before, Make Premium only on
  * approved non-premium rows, Delete on every row after 'Are you sure?'.
  */
 export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArticle[]; onChanged?: () => void }) {
   const moderate = useModerateArticle();
   const [declining, setDeclining] = useState<AdminArticle | null>(null);
+  const [requesting, setRequesting] = useState<AdminArticle | null>(null);
+  const [comparing, setComparing] = useState<AdminArticle | null>(null);
   const [deleting, setDeleting] = useState<AdminArticle | null>(null);
 
   // Rows with a decision on its way. A ref, so that a double click in one frame still sends one request;
@@ -133,7 +141,17 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
                   </td>
                   <td data-label={D.actions} className={table.cell}>
                     <span className="flex flex-wrap gap-2 md:min-w-40">
-                      {article.status === 'pending' && (
+                      {article.status === 'pending' && article.hasReviewedVersion && (
+                        <button
+                          type="button"
+                          aria-describedby={describedBy}
+                          onClick={() => setComparing(article)}
+                          className={`${small} border border-ink text-ink hover:bg-ink hover:text-white`}
+                        >
+                          {D.viewChanges}
+                        </button>
+                      )}
+                      {canTransition(article.status, 'approve', ADMIN) && (
                         <>
                           <button
                             type="button"
@@ -153,9 +171,18 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
                           >
                             {D.decline}
                           </button>
+                          <button
+                            type="button"
+                            disabled={busy(article._id)}
+                            aria-describedby={describedBy}
+                            onClick={() => setRequesting(article)}
+                            className={`${small} border border-sky-800 text-sky-900 hover:bg-sky-800 hover:text-white`}
+                          >
+                            {D.requestChanges}
+                          </button>
                         </>
                       )}
-                      {article.status === 'approved' && !article.isPremium && (
+                      {canTransition(article.status, 'premium', ADMIN) && !article.isPremium && (
                         <button
                           type="button"
                           disabled={busy(article._id)}
@@ -183,14 +210,34 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
           </tbody>
         </table>
       </div>
-      <DeclineArticleDialog
+      <NoteDialog
         articleTitle={declining?.title ?? null}
+        title={D.declineTitle}
+        body={D.declineBody}
+        label={D.reason}
+        submitLabel={D.decline}
+        tone="danger"
         onClose={() => setDeclining(null)}
-        onDecline={(reason) => {
+        onSubmit={(reason) => {
           if (declining) void run({ action: 'decline', id: declining._id, reason });
           setDeclining(null);
         }}
       />
+      <NoteDialog
+        articleTitle={requesting?.title ?? null}
+        title={D.requestChangesTitle}
+        body={D.requestChangesBody}
+        label={D.note}
+        submitLabel={D.requestChanges}
+        validate={noteProblem}
+        tone="changes"
+        onClose={() => setRequesting(null)}
+        onSubmit={(note) => {
+          if (requesting) void run({ action: 'request-changes', id: requesting._id, note });
+          setRequesting(null);
+        }}
+      />
+      <ReviewDiffDialog article={comparing} onClose={() => setComparing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => {

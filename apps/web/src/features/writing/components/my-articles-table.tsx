@@ -7,17 +7,33 @@ import { statusBadgeClass, table } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDeleteMyArticle } from '../api/delete-article';
+import { useResubmitArticle } from '../api/resubmit-article';
+import { ChangesNoteDialog } from './changes-note-dialog';
 import { DeclineReasonDialog } from './decline-reason-dialog';
 
 const W = TEXT.writing;
 const actionClass = 'btn btn-outline px-3 py-1.5';
 const titleId = (id: string) => `my-article-${id}`;
 
-/** docs/product.md#screens /my-articles: # / Title / Status / Premium / Actions, with 'Reason' on declined rows. */
+/**
+ * docs/product.md#screens /my-articles: # / Title / Status / Premium / Actions, with 'Reason' on declined rows, and
+ * 'Note' and 'Resubmit' on rows whose editor asked for changes.
+ */
 export function MyArticlesTable({ articles, firstNumber = 1 }: { articles: MyArticle[]; firstNumber?: number }) {
   const remove = useDeleteMyArticle();
   const [reasonFor, setReasonFor] = useState<MyArticle | null>(null);
   const [deleting, setDeleting] = useState<MyArticle | null>(null);
+  const [noteFor, setNoteFor] = useState<MyArticle | null>(null);
+  const [resubmitting, setResubmitting] = useState<MyArticle | null>(null);
+  const resubmit = useResubmitArticle();
+
+  const confirmResubmit = () => {
+    if (!resubmitting) return;
+    resubmit.mutate(resubmitting._id, {
+      onSuccess: () => toast.success(TEXT.toast.articleResubmitted),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -74,6 +90,16 @@ export function MyArticlesTable({ articles, firstNumber = 1 }: { articles: MyArt
                         {W.reason}
                       </button>
                     )}
+                    {article.status === 'changes_requested' && (
+                      <button
+                        type="button"
+                        onClick={() => setNoteFor(article)}
+                        aria-describedby={titleId(article._id)}
+                        className="text-sm font-semibold text-sky-800 underline underline-offset-2 hover:no-underline"
+                      >
+                        {TEXT.changesNote.button}
+                      </button>
+                    )}
                   </span>
                 </td>
                 <td data-label={W.premium} className={table.cell}>
@@ -95,6 +121,17 @@ export function MyArticlesTable({ articles, firstNumber = 1 }: { articles: MyArt
                     >
                       {W.updateAction}
                     </Link>
+                    {article.status === 'changes_requested' && (
+                      <button
+                        type="button"
+                        onClick={() => setResubmitting(article)}
+                        aria-describedby={titleId(article._id)}
+                        disabled={resubmit.isPending && resubmit.variables === article._id}
+                        className="btn btn-primary px-3 py-1.5"
+                      >
+                        {TEXT.resubmit.action}
+                      </button>
+                    )}
                     <button
                       type="button"
                       onClick={() => setDeleting(article)}
@@ -115,6 +152,21 @@ export function MyArticlesTable({ articles, firstNumber = 1 }: { articles: MyArt
         reason={reasonFor ? reasonFor.reason : undefined}
         articleTitle={reasonFor?.title ?? ''}
         onClose={() => setReasonFor(null)}
+      />
+      <ChangesNoteDialog
+        note={noteFor ? (noteFor.changesNote ?? '') : undefined}
+        articleTitle={noteFor?.title ?? ''}
+        onClose={() => setNoteFor(null)}
+      />
+      <ConfirmDialog
+        open={resubmitting !== null}
+        onOpenChange={(open) => {
+          if (!open) setResubmitting(null);
+        }}
+        title={TEXT.resubmit.title}
+        description={TEXT.resubmit.body}
+        confirmLabel={TEXT.resubmit.action}
+        onConfirm={confirmResubmit}
       />
       <ConfirmDialog
         open={deleting !== null}

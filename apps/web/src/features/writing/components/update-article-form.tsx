@@ -17,7 +17,7 @@ const FIELDS = ['title', 'description', 'tags'] as const;
 const knownTags = (tags: string[]): Tag[] => TAGS.filter((tag) => tags.includes(tag));
 
 interface UpdateArticleFormProps {
-  article: Pick<Article, '_id' | 'title' | 'description' | 'tags' | 'status'>;
+  article: Pick<Article, '_id' | 'title' | 'description' | 'tags' | 'status' | 'changesNote'>;
   /** After 'Article updated!': the page moves on (docs/product.md#screens: to /my-articles). */
   onSaved: () => void;
   /** The server says this viewer may not edit the article. */
@@ -99,6 +99,14 @@ export function UpdateArticleForm({ article, onSaved, onForbidden }: UpdateArtic
             className="rounded-md border border-accent-line bg-accent-wash px-4 py-3 text-sm text-accent-strong"
           >
             {TEXT.addArticle.backToReview}
+          </p>
+        )}
+        {article.status === 'changes_requested' && (
+          <p role="note" className="rounded-md border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+            {TEXT.addArticle.staysWithYou}
+            {article.changesNote && (
+              <span className="mt-2 block font-semibold break-words whitespace-pre-line">{article.changesNote}</span>
+            )}
           </p>
         )}
         <button

@@ -1,0 +1,30 @@
+import { HistoryPageSchema, LIMITS, type HistoryPage } from '@dispatch/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { dashboardKeys, type HistoryFilters } from './keys';
+
+export const HISTORY_PAGE_SIZE = LIMITS.pageSize.history;
+
+export function getHistory(filters: HistoryFilters, signal?: AbortSignal): Promise<HistoryPage> {
+  const { page, actor, action, article } = filters;
+  return apiRequest(apiPaths.adminHistory, HistoryPageSchema, {
+    query: {
+      page,
+      limit: HISTORY_PAGE_SIZE,
+      ...(actor && { actor }),
+      ...(action && { action }),
+      ...(article && { article }),
+    },
+    signal,
+  });
+}
+
+/** Keeps the previous page on screen while the next one loads. */
+export function useHistory(filters: HistoryFilters) {
+  return useQuery({
+    queryKey: dashboardKeys.historyPage(filters),
+    queryFn: ({ signal }) => getHistory(filters, signal),
+    placeholderData: keepPreviousData,
+  });
+}

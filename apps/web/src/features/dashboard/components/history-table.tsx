@@ -1,0 +1,88 @@
+import { TEXT, type HistoryEntry } from '@dispatch/shared';
+import { Link } from 'react-router';
+import { table } from '../../../components/data-table';
+import { paths } from '../../../lib/paths';
+
+const D = TEXT.dashboard;
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const formatDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+};
+
+/** The History view's rows: when, who, what, which article (with a link to filter by it) and the note. */
+export function HistoryTable({
+  entries,
+  articleLink,
+}: {
+  entries: HistoryEntry[];
+  /** The History link that shows only this article's entries. */
+  articleLink: (articleId: string) => string;
+}) {
+  return (
+    <div className={table.wrapper}>
+      <table className={table.table}>
+        <thead className={table.head}>
+          <tr>
+            {[D.historyWhen, D.historyBy, D.historyAction, D.historyArticle, D.historyNote].map((label) => (
+              <th key={label} scope="col" className={table.headCell}>
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={table.body}>
+          {entries.map((entry) => (
+            <tr key={entry._id} className={table.row}>
+              <td data-label={D.historyWhen} className={`${table.cell} whitespace-nowrap text-ink-soft`}>
+                <time dateTime={entry.at}>{formatDate(entry.at)}</time>
+              </td>
+              <td data-label={D.historyBy} className={table.cell}>
+                {entry.actor ? (
+                  <span className="min-w-0">
+                    <span className="block font-medium break-words text-ink">{entry.actor.name}</span>
+                    <span className="block text-xs [overflow-wrap:anywhere] text-ink-soft">{entry.actor.email}</span>
+                  </span>
+                ) : (
+                  <span className="text-ink-soft">{D.someone}</span>
+                )}
+              </td>
+              <td data-label={D.historyAction} className={`${table.cell} font-semibold text-ink`}>
+                {TEXT.timeline.actions[entry.action]}
+              </td>
+              <td data-label={D.historyArticle} className={`${table.cell} md:max-w-64`}>
+                <span className="min-w-0">
+                  {entry.article.title === null ? (
+                    <span className="block text-ink-soft italic">{D.deletedArticle}</span>
+                  ) : (
+                    <Link
+                      to={paths.articleDetails(entry.article._id)}
+                      className="block font-medium break-words text-ink underline-offset-2 hover:underline"
+                    >
+                      {entry.article.title}
+                    </Link>
+                  )}
+                  <Link
+                    to={articleLink(entry.article._id)}
+                    className="mt-1 block text-xs font-semibold text-ink-soft underline underline-offset-2 hover:no-underline"
+                  >
+                    {D.onlyThisArticle}
+                  </Link>
+                </span>
+              </td>
+              <td data-label={D.historyNote} className={`${table.cell} md:max-w-72`}>
+                <span className="min-w-0 flex-1 break-words whitespace-pre-line text-ink">{entry.note ?? ''}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { TEXT, type Article, type Revision, type TimelineEntry } from '@dispatch/shared';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorState, LoadingState } from '../../../components/states';
+import { errorMessage } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useArticleTimeline } from '../api/get-article-timeline';
+import { useRevisions } from '../api/get-revisions';
+import { useResubmitArticle } from '../api/resubmit-article';
+import { useRestoreRevision } from '../api/restore-revision';
+
+const dateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const formatDate = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+};
+
+/** Who acted, as its reader may know it: admins see names, the writer 'You' or 'An editor'. */
+function actorOf(entry: TimelineEntry): string {
+  if (entry.actor) return entry.actor.name;
+  return entry.byAuthor ? TEXT.timeline.you : TEXT.timeline.editor;
+}
+
+function Timeline({ id }: { id: string }) {
+  const timeline = useArticleTimeline(id);
+  if (timeline.isPending) return <LoadingState />;
+  if (timeline.isError) return <ErrorState onRetry={() => void timeline.refetch()} />;
+  if (timeline.data.entries.length === 0) return <p className="text-sm text-ink-soft">{TEXT.timeline.empty}</p>;
+  return (
+    <ol className="space-y-4 border-l-2 border-rule pl-5">
+      {timeline.data.entries.map((entry) => (
+        <li key={entry._id} className="relative">
+          <span
+            aria-hidden="true"
+            className="absolute top-1.5 -left-[27px] size-3 rounded-full border-2 border-white bg-ink"
+          />
+          <p className="text-sm">
+            <span className="font-semibold text-ink">{TEXT.timeline.actions[entry.action]}</span>{' '}
+            <span className="text-ink-soft">
+              · {actorOf(entry)} · <time dateTime={entry.at}>{formatDate(entry.at)}</time>
+            </span>
+          </p>
+          {entry.note && <p className="mt-1 text-sm break-words whitespace-pre-line text-ink">{entry.note}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function RevisionItem({
+  revision,
+  current,
+  onRestore,
+  busy,
+}: {
+  revision: Revision;
+  current: boolean;
+  onRestore: () => void;
+  busy: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const R = TEXT.revisions;
+  return (
+    <li className="rounded-md border border-rule bg-white p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="text-sm">
+          <span className="font-semibold text-ink">{R.number(revision.number)}</span>
+          {current && (
+            <span className="ml-2 rounded-full border border-rule px-2 py-0.5 text-xs text-ink-soft">{R.current}</span>
+          )}
+          <span className="block text-ink-soft">
+            <time dateTime={revision.createdAt}>{formatDate(revision.createdAt)}</time>
+            {revision.author_name && ` · ${R.by} ${revision.author_name}`}
+          </span>
+        </p>
+        <span className="flex gap-2">
+          <button type="button" className="btn btn-outline px-3 py-1.5" onClick={() => setOpen((value) => !value)}>
+            {open ? R.hide : R.show}
+          </button>
+          {!current && (
+            <button type="button" className="btn btn-outline px-3 py-1.5" onClick={onRestore} disabled={busy}>
+              {R.restore}
+            </button>
+          )}
+        </span>
+      </div>
+      <p className="mt-2 font-semibold break-words text-ink">{revision.title}</p>
+      <p className="text-xs text-ink-soft">{revision.tags.join(', ')}</p>
+      {open && <p className="mt-2 text-sm break-words whitespace-pre-line text-ink">{revision.description}</p>}
+    </li>
+  );
+}
+
+function Revisions({ id, onChanged }: { id: string; onChanged: () => void }) {
+  const revisions = useRevisions(id);
+  const restore = useRestoreRevision(onChanged);
+  const [restoring, setRestoring] = useState<Revision | null>(null);
+  if (revisions.isPending) return <LoadingState />;
+  if (revisions.isError) return <ErrorState onRetry={() => void revisions.refetch()} />;
+  if (revisions.data.revisions.length === 0) return <p className="text-sm text-ink-soft">{TEXT.revisions.empty}</p>;
+  return (
+    <>
+      <ol className="space-y-3">
+        {revisions.data.revisions.map((revision, index) => (
+          <RevisionItem
+            key={revision._id}
+            revision={revision}
+            current={index === 0}
+            busy={restore.isPending}
+            onRestore={() => setRestoring(revision)}
+          />
+        ))}
+      </ol>
+      <ConfirmDialog
+        open={restoring !== null}
+        onOpenChange={(open) => {
+          if (!open) setRestoring(null);
+        }}
+        title={TEXT.revisions.restoreTitle}
+        description={TEXT.revisions.restoreBody}
+        confirmLabel={TEXT.revisions.restore}
+        onConfirm={() => {
+          if (!restoring) return;
+          restore.mutate(
+            { id, revisionId: restoring._id },
+            {
+              onSuccess: () => toast.success(TEXT.toast.revisionRestored),
+              onError: (error) => toast.error(errorMessage(error)),
+            },
+          );
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * The editorial side of an article, for its author and admins only (docs/product.md#article-detail): the
+ * editor's note and 'Resubmit' while changes are requested, the timeline and the revisions.
+ */
+export function EditorialPanel({
+  article,
+  isAuthor,
+  onChanged,
+}: {
+  article: Pick<Article, '_id' | 'title' | 'status' | 'changesNote'>;
+  isAuthor: boolean;
+  /** After a resubmission or a restore: the page reads the article again. */
+  onChanged: () => void;
+}) {
+  const resubmit = useResubmitArticle(onChanged);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <aside aria-labelledby="editorial-heading" className="mx-auto mt-12 max-w-3xl space-y-8 border-t border-rule pt-8">
+      <h2 id="editorial-heading" className="sr-only">
+        {TEXT.timeline.heading}
+      </h2>
+      {article.status === 'changes_requested' && (
+        <section
+          aria-labelledby="changes-heading"
+          className="rounded-lg border border-sky-300 bg-sky-50 p-5 text-sky-950"
+        >
+          <h3 id="changes-heading" className="font-serif text-xl font-bold">
+            {TEXT.changesNote.heading}
+          </h3>
+          <p className="mt-2 break-words whitespace-pre-line">{article.changesNote}</p>
+          {isAuthor && (
+            <div className="mt-4 flex flex-wrap gap-3">
+              <Link to={paths.updateArticle(article._id)} className="btn btn-outline bg-white">
+                {TEXT.writing.updateAction}
+              </Link>
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={resubmit.isPending}
+                onClick={() => setConfirming(true)}
+              >
+                {TEXT.resubmit.action}
+              </button>
+            </div>
+          )}
+        </section>
+      )}
+      <section aria-labelledby="timeline-heading">
+        <h3 id="timeline-heading" className="mb-4 font-serif text-2xl font-bold text-ink">
+          {TEXT.timeline.heading}
+        </h3>
+        <Timeline id={article._id} />
+      </section>
+      <section aria-labelledby="revisions-heading">
+        <h3 id="revisions-heading" className="font-serif text-2xl font-bold text-ink">
+          {TEXT.revisions.heading}
+        </h3>
+        <p className="mb-4 text-sm text-ink-soft">{TEXT.revisions.intro}</p>
+        <Revisions id={article._id} onChanged={onChanged} />
+      </section>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={TEXT.resubmit.title}
+        description={TEXT.resubmit.body}
+        confirmLabel={TEXT.resubmit.action}
+        onConfirm={() =>
+          resubmit.mutate(article._id, {
+            onSuccess: () => toast.success(TEXT.toast.articleResubmitted),
+            onError: (error) => toast.error(errorMessage(error)),
+          })
+        }
+      />
+    </aside>
+  );
+}
