@@ -2,7 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logIn } from './support/actions.js';
 import { DESKTOP, openBrowser, PHONE, type Session } from './support/browser.js';
-import { expectNoErrors } from './support/expect.js';
+import { expectHydratedInPlace, expectNoErrors } from './support/expect.js';
 
 /** The API calls a page makes once loaded, but for the ones the product asks for on every visit (the role lookup, a view). */
 function dataRequests(session: Session): string[] {
@@ -42,12 +42,60 @@ describe('server-rendered pages hydrate in Chromium', () => {
       ]) {
         requests.length = 0;
         await session.page.goto(path, { waitUntil: 'networkidle' });
+        await expectHydratedInPlace(session.page, path);
         await session.page.waitForTimeout(300);
         expect(requests, `${path} fetched again what its HTML held`).toEqual([]);
       }
       expectNoErrors(session);
     });
   }
+
+  it('an anonymous reader of an article, free or premium: its preview hydrates, then the page goes on to /login', async () => {
+    session = await openBrowser();
+    const { page } = session;
+    for (const premium of [false, true]) {
+      const path = `/articles/${await firstArticleId(session, premium)}`;
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expectHydratedInPlace(page, path);
+      await page.waitForURL('**/login');
+      await page.getByLabel(TEXT.auth.email, { exact: true }).waitFor();
+    }
+    expectNoErrors(session);
+  });
+
+  it("a signed-in reader without premium: a premium article's teaser hydrates, with nothing fetched again", async () => {
+    session = await openBrowser();
+    const { page } = session;
+    await logIn(page, 'reader@example.com', 'Reader#2026');
+    const requests = dataRequests(session);
+    const path = `/articles/${await firstArticleId(session, true)}`;
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expectHydratedInPlace(page, path);
+    await page.getByRole('heading', { name: TEXT.detail.teaserTitle }).waitFor();
+    await page.waitForTimeout(300);
+    expect(requests, `${path} fetched again what its HTML held`).toEqual([]);
+    expect(page.url()).toMatch(new RegExp(`${path}$`));
+    expectNoErrors(session);
+  });
+
+  it('the check tells a fresh render from a hydration: HTML rendered for a session the browser does not hold', async () => {
+    session = await openBrowser();
+    const { page, context } = session;
+    // The page cookie of a login made elsewhere: main.tsx renders afresh for the (absent) stored token.
+    const response = await fetch(`${session.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'reader@example.com', password: 'Reader#2026' }),
+    });
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('dispatch_page='))!;
+    const [name, value] = cookie.split(';')[0]!.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: session.baseUrl }]);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const rendered = await page.evaluate(() => window.__serverRendered);
+    expect(rendered?.total).toBeGreaterThan(0);
+    expect(rendered?.kept).toBe(0);
+    await expect(expectHydratedInPlace(page)).rejects.toThrow();
+  });
 
   it('a signed-in reader and a subscriber: article, subscription and premium pages hydrate', async () => {
     session = await openBrowser();
@@ -59,6 +107,7 @@ describe('server-rendered pages hydrate in Chromium', () => {
     for (const path of [`/articles/${free}`, `/articles/${premium}`, '/subscription', '/premium-articles', '/']) {
       requests.length = 0;
       await page.goto(path, { waitUntil: 'networkidle' });
+      await expectHydratedInPlace(page, path);
       await page.waitForTimeout(300);
       expect(requests, `${path} fetched again what its HTML held`).toEqual([]);
     }

@@ -1,7 +1,8 @@
 // The server-rendered pages, read as a crawler or a chat app's link preview reads them: plain HTTP, no
 // script run. Runs without Chromium too (e2e/run.js).
-import { TEXT } from '@dispatch/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PLAN_ID, findPlan, formatPrice, LIMITS, planNote, PLANS, TEXT } from '@dispatch/shared';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { pngFile } from './support/actions.js';
 import { ADMIN } from './support/server.js';
@@ -9,12 +10,32 @@ import { ADMIN } from './support/server.js';
 const baseUrl = inject('baseUrl');
 const READER = { email: 'reader@example.com', password: 'Reader#2026' };
 const SUBSCRIBER = { email: 'subscriber@example.com', password: 'Premium#2026' };
+/**
+ * Words only the paywalled part of a premium article holds, past its excerpt: plain ASCII, so no HTML
+ * escaping, JSON escaping or paragraph split can hide them from a `toContain`.
+ */
+const MARKER = 'zeppelinsecret';
+const SEARCH_WORD = 'quasarvault';
+const SECRET_BODY = [
+  "An opening paragraph that anyone may read: it is the article's excerpt and what a shared link previews.",
+  `The reader's paid paragraph names the ${MARKER} beside the ${SEARCH_WORD}, well past the excerpt.`,
+  `A last paragraph, also paid for, says ${MARKER} once more.`,
+].join('\n\n');
 
 interface Card {
   _id: string;
   title: string;
   isPremium: boolean;
   excerpt: string;
+}
+
+interface Preview extends Card {
+  image: string;
+  publisher: string;
+  tags: string[];
+  author_name: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 async function login(account: { email: string; password: string }) {
@@ -35,8 +56,50 @@ async function login(account: { email: string; password: string }) {
 const page = (path: string, cookie?: string, headers: Record<string, string> = {}) =>
   fetch(`${baseUrl}${path}`, { redirect: 'manual', headers: { ...headers, ...(cookie && { cookie }) } });
 
-const metaContent = (html: string, property: string) =>
-  new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html)?.[1];
+const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+const body = (html: string) => html.slice(html.indexOf('<body'));
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+/** The text an HTML fragment stands for: entities decoded, as a browser reads them. */
+const decode = (html: string) =>
+  html.replace(/&(?:#x([\da-f]+)|#(\d+)|(\w+));/gi, (entity, hex?: string, decimal?: string, name?: string) => {
+    if (hex) return String.fromCodePoint(parseInt(hex, 16));
+    if (decimal) return String.fromCodePoint(Number(decimal));
+    return ENTITIES[name!.toLowerCase()] ?? entity;
+  });
+/** What a person reads of an HTML fragment: no tags, entities decoded, spaces collapsed. */
+const textOf = (html: string) =>
+  decode(html.replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, '').replace(/<[^>]+>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Every value of a meta tag, decoded. */
+const metaContents = (html: string, property: string) =>
+  [...head(html).matchAll(new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`, 'g'))].map((match) =>
+    decode(match[1]!),
+  );
+const metaContent = (html: string, property: string) => metaContents(html, property)[0];
+const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(head(html))?.[1];
+
+/** The text of the first heading of that level. */
+const heading = (html: string, level: 'h1' | 'h2') =>
+  new RegExp(`<${level}\\b[^>]*>([\\s\\S]*?)</${level}>`).exec(html)?.[1] ?? '';
+
+/** The form control a visible label names (its `for`), or undefined. */
+function labelledControl(html: string, label: string): string | undefined {
+  for (const match of html.matchAll(/<label\b[^>]*\bfor="([^"]+)"[^>]*>([\s\S]*?)<\/label>/g)) {
+    if (textOf(match[2]!) !== label) continue;
+    const id = match[1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`<(?:input|select|textarea)\\b[^>]*\\bid="${id}"[^>]*>`).exec(html)?.[0];
+  }
+  return undefined;
+}
+
+/** The elements of the body whose class list holds this class. */
+const elementsWithClass = (html: string, className: string) =>
+  [...body(html).matchAll(/<[a-z][\w-]*\b[^>]*\sclass="([^"]*)"/g)].filter((match) =>
+    match[1]!.split(/\s+/).includes(className),
+  );
 
 function jsonLd(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(
@@ -48,26 +111,70 @@ const pageState = (html: string) =>
   /<script type="application\/json" id="page-state">([^<]*)<\/script>/.exec(html)?.[1];
 /** How React writes a text into HTML. */
 const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#x27;');
-const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+/** An editor's article, approved; premium when asked. Editors are not held to the one-article rule. */
+async function publishArticle(token: string, fields: { title: string; description: string; premium: boolean }) {
+  const auth = { authorization: `Bearer ${token}` };
+  const form = new FormData();
+  const png = await pngFile('story.png');
+  form.append('image', new Blob([new Uint8Array(png.buffer)], { type: 'image/png' }), 'story.png');
+  const { url: image } = (await (
+    await fetch(`${baseUrl}/api/uploads`, { method: 'POST', headers: auth, body: form })
+  ).json()) as { url: string };
+  const publisher = ((await (await fetch(`${baseUrl}/api/publishers`)).json()) as { name: string }[])[0]!.name;
+  const created = await fetch(`${baseUrl}/api/articles`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title: fields.title,
+      image,
+      publisher,
+      tags: ['Politics', 'Health'],
+      description: fields.description,
+    }),
+  });
+  expect(created.status).toBe(201);
+  const { insertedId } = (await created.json()) as { insertedId: string };
+  const approved = await fetch(`${baseUrl}/api/articles/approve/${insertedId}`, { method: 'PATCH', headers: auth });
+  expect(approved.status).toBe(200);
+  if (fields.premium) {
+    const premium = await fetch(`${baseUrl}/api/articles/premium/${insertedId}`, { method: 'PATCH', headers: auth });
+    expect(premium.status).toBe(200);
+  }
+  return insertedId;
+}
+
+const articlePreview = async (id: string) =>
+  (await (await fetch(`${baseUrl}/api/articles/${id}/preview`)).json()) as Preview;
 
 describe('server-rendered pages, before any script runs', () => {
   let cards: Card[];
   let free: Card;
   let premium: Card;
-  let premiumBody: string;
+  /** A premium article of this run whose paid part holds MARKER. */
+  let secret: Preview;
+  let editor: { token: string };
 
   beforeAll(async () => {
     cards = ((await (await fetch(`${baseUrl}/api/articles/approved?limit=50`)).json()) as { articles: Card[] })
       .articles;
     free = cards.find((card) => !card.isPremium)!;
     premium = cards.find((card) => card.isPremium)!;
-    const { token } = await login(SUBSCRIBER);
-    const detail = (await (
-      await fetch(`${baseUrl}/api/articles/${premium._id}`, { headers: { authorization: `Bearer ${token}` } })
-    ).json()) as { article: { description: string } };
-    // A sentence well past the excerpt: it must never reach a reader without premium.
-    premiumBody = detail.article.description.slice(150, 230);
-    expect(premiumBody.length).toBeGreaterThan(40);
+    editor = await login(ADMIN);
+    secret = await articlePreview(
+      await publishArticle(editor.token, { title: "The Zeppelin's Ledger", description: SECRET_BODY, premium: true }),
+    );
+    expect(secret).toMatchObject({ isPremium: true });
+    expect(secret.excerpt).not.toContain(MARKER);
+  });
+
+  afterAll(async () => {
+    // Other journeys count the seeded articles.
+    const deleted = await fetch(`${baseUrl}/api/articles/${secret._id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${editor.token}` },
+    });
+    expect(deleted.status).toBe(200);
   });
 
   it('home: the sections, trending articles, statistics and the site JSON-LD are in the HTML', async () => {
@@ -104,40 +211,143 @@ describe('server-rendered pages, before any script runs', () => {
     expect(searched).toContain(asHtml(free.title));
   });
 
-  it('an article link previews for anyone: title, excerpt, absolute image, NewsArticle; never the text', async () => {
+  it('an article link previews for anyone: title, excerpt, canonical URL, author, section, tags, NewsArticle; never the text', async () => {
+    const preview = await articlePreview(free._id);
     const response = await page(`/articles/${free._id}`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(metaContent(html, 'og:title')).toBe(asHtml(free.title));
+    const url = `${baseUrl}/articles/${free._id}`;
+    expect(metaContent(html, 'og:title')).toBe(free.title);
+    expect(metaContent(html, 'twitter:title')).toBe(free.title);
     expect(metaContent(html, 'og:type')).toBe('article');
-    expect(metaContent(html, 'og:image')).toMatch(new RegExp(`^${baseUrl}/api/uploads/[a-f0-9]{64}\\.webp$`));
+    expect(metaContent(html, 'description')).toBe(preview.excerpt);
+    expect(metaContent(html, 'og:description')).toBe(preview.excerpt);
+    expect(metaContent(html, 'twitter:description')).toBe(preview.excerpt);
+    expect(canonical(html)).toBe(url);
+    expect(metaContent(html, 'og:url')).toBe(url);
+    expect(metaContent(html, 'article:author')).toBe(preview.author_name);
+    expect(metaContent(html, 'article:section')).toBe(preview.publisher);
+    expect(metaContents(html, 'article:tag')).toEqual(preview.tags);
+    expect(metaContent(html, 'article:published_time')).toBe(preview.createdAt);
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
-    expect(metaContent(html, 'og:url')).toBe(`${baseUrl}/articles/${free._id}`);
     const [article] = jsonLd(html);
-    expect(article).toMatchObject({ '@type': 'NewsArticle', headline: free.title });
-    expect(article).toHaveProperty('datePublished');
+    expect(article).toMatchObject({
+      '@type': 'NewsArticle',
+      headline: free.title,
+      description: preview.excerpt,
+      author: [{ '@type': 'Person', name: preview.author_name }],
+      publisher: { '@type': 'Organization', name: preview.publisher },
+      keywords: preview.tags,
+      mainEntityOfPage: url,
+      datePublished: preview.createdAt,
+    });
     expect(article).toHaveProperty('dateModified');
     expect(article).not.toHaveProperty('isAccessibleForFree');
+    expect(article).not.toHaveProperty('hasPart');
   });
 
-  it('a premium article says it is paywalled, and its text is in no HTML or hydration data for readers without premium', async () => {
-    const anonymous = await (await page(`/articles/${premium._id}`)).text();
-    expect(jsonLd(anonymous)[0]).toMatchObject({
-      '@type': 'NewsArticle',
-      isAccessibleForFree: false,
-      hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.paywalled' },
-    });
-    const reader = await login(READER);
-    const forReader = await (await page(`/articles/${premium._id}`, reader.cookie)).text();
-    for (const html of [anonymous, forReader]) {
-      expect(html).not.toContain(premiumBody);
-      expect(pageState(html)).toBeDefined();
+  it("a preview's image is the upload's 1280 px rendering, absolute, and says no size it does not have", async () => {
+    // A seeded article (a 1280 × 720 drawing) and one of this run (a 160 × 120 upload the store does not enlarge).
+    for (const id of [free._id, secret._id]) {
+      const html = await (await page(`/articles/${id}`)).text();
+      const image = metaContent(html, 'og:image')!;
+      expect(image, id).toMatch(new RegExp(`^${baseUrl}/api/uploads/[a-f0-9]{64}-1280\\.webp$`));
+      expect(metaContent(html, 'twitter:image'), id).toBe(image);
+      const preview = await articlePreview(id);
+      expect(image, id).toBe(`${baseUrl}${preview.image.replace(/\.webp$/, '-1280.webp')}`);
+      const file = await fetch(image);
+      expect(file.status, image).toBe(200);
+      expect(file.headers.get('content-type')).toBe('image/webp');
+      const { width, height } = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+      expect(width, image).toBe(id === free._id ? 1280 : 160);
+      // Open Graph sizes are optional; one given must be the file's.
+      for (const [property, actual] of [
+        ['og:image:width', width],
+        ['og:image:height', height],
+      ] as const) {
+        const stated = metaContent(html, property);
+        if (stated !== undefined) expect(Number(stated), `${id} ${property}`).toBe(actual);
+      }
     }
-    expect(forReader).toContain(TEXT.detail.teaserTitle);
+  });
 
+  it('a premium article previews the same, is marked paywalled, and the paywalled part is in the HTML for every viewer', async () => {
+    const reader = await login(READER);
     const subscriber = await login(SUBSCRIBER);
-    const forSubscriber = await (await page(`/articles/${premium._id}`, subscriber.cookie)).text();
-    expect(forSubscriber).toContain(premiumBody.slice(0, 30));
+    const url = `${baseUrl}/articles/${secret._id}`;
+    for (const [who, cookie] of [
+      ['anonymous', undefined],
+      ['a reader without premium', reader.cookie],
+      ['a subscriber', subscriber.cookie],
+    ] as const) {
+      const html = await (await page(`/articles/${secret._id}`, cookie)).text();
+      expect(metaContent(html, 'og:title'), who).toBe(secret.title);
+      expect(metaContent(html, 'description'), who).toBe(secret.excerpt);
+      expect(metaContent(html, 'og:description'), who).toBe(secret.excerpt);
+      expect(canonical(html), who).toBe(url);
+      expect(metaContent(html, 'article:author'), who).toBe(secret.author_name);
+      expect(metaContent(html, 'article:section'), who).toBe(secret.publisher);
+      expect(metaContents(html, 'article:tag'), who).toEqual(secret.tags);
+      const [article] = jsonLd(html);
+      expect(article, who).toMatchObject({
+        '@type': 'NewsArticle',
+        headline: secret.title,
+        isAccessibleForFree: false,
+        hasPart: { '@type': 'WebPageElement', isAccessibleForFree: false, cssSelector: '.paywalled' },
+      });
+      // Search engines look for the part the selector names in this very HTML.
+      const selector = (article!.hasPart as { cssSelector: string }).cssSelector;
+      expect(selector, who).toMatch(/^\.[\w-]+$/);
+      expect(elementsWithClass(html, selector.slice(1)), who).toHaveLength(1);
+    }
+    // The seeded premium article too.
+    const seeded = await (await page(`/articles/${premium._id}`)).text();
+    expect(jsonLd(seeded)[0]).toMatchObject({ isAccessibleForFree: false });
+    expect(elementsWithClass(seeded, 'paywalled')).toHaveLength(1);
+  });
+
+  it("a premium article's paid part is in no HTML, hydration data, feed or sitemap for anyone without premium", async () => {
+    const reader = await login(READER);
+    const subscriber = await login(SUBSCRIBER);
+    const articlePath = `/articles/${secret._id}`;
+    for (const [who, cookie] of [
+      ['anonymous', undefined],
+      ['a reader without premium', reader.cookie],
+    ] as const) {
+      const response = await page(articlePath, cookie);
+      expect(response.status, who).toBe(200);
+      const html = await response.text();
+      expect(html, who).not.toContain(MARKER);
+      expect(pageState(html), who).toBeDefined();
+      expect(pageState(html), who).not.toContain(MARKER);
+      // It was this article's page: its title and excerpt are there.
+      expect(metaContent(html, 'og:title'), who).toBe(secret.title);
+      expect(textOf(body(html)), who).toContain(secret.excerpt);
+      for (const path of [
+        '/',
+        '/articles',
+        `/articles?search=${SEARCH_WORD}`,
+        '/rss.xml',
+        '/feed.atom',
+        '/sitemap.xml',
+        '/sitemaps/articles-1.xml',
+        '/sitemaps/news.xml',
+      ]) {
+        const other = await (await page(path, cookie)).text();
+        expect(other, `${who}: ${path}`).not.toContain(MARKER);
+      }
+    }
+    const forReader = await (await page(articlePath, reader.cookie)).text();
+    expect(textOf(forReader)).toContain(TEXT.detail.teaserTitle);
+    // The feeds and sitemaps listed the article: the absence above is of its text, not of the article.
+    for (const path of ['/rss.xml', '/feed.atom', '/sitemaps/articles-1.xml']) {
+      expect(await (await page(path)).text(), path).toContain(`${baseUrl}${articlePath}`);
+    }
+
+    const forSubscriber = await (await page(articlePath, subscriber.cookie)).text();
+    expect(textOf(body(forSubscriber))).toContain(`names the ${MARKER} beside the ${SEARCH_WORD}`);
+    expect(pageState(forSubscriber)).toContain(MARKER);
+    expect(textOf(forSubscriber)).not.toContain(TEXT.detail.teaserTitle);
   });
 
   it('a signed-in reader gets the signed-in navbar in the HTML, never cached for others', async () => {
@@ -155,7 +365,6 @@ describe('server-rendered pages, before any script runs', () => {
 
   it('answers statuses that mean something: 404, 403 and 302 to /login and back', async () => {
     expect((await page('/no-such-page')).status).toBe(404);
-    expect(await (await page('/no-such-page')).text()).toContain(asHtml(TEXT.notFound.message));
     expect((await page('/articles/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await page('/articles/not-an-id')).status).toBe(404);
     expect((await page('/forbidden')).status).toBe(403);
@@ -170,6 +379,82 @@ describe('server-rendered pages, before any script runs', () => {
     const premiumList = await page('/premium-articles', reader.cookie);
     expect([premiumList.status, premiumList.headers.get('location')]).toEqual([302, '/subscription']);
     expect((await page('/subscription', reader.cookie)).status).toBe(200);
+  });
+
+  it('the 403 and 404 pages say what happened in their heading, with the way back', async () => {
+    const forbidden = await page('/forbidden');
+    expect(forbidden.status).toBe(403);
+    const forbiddenHtml = await forbidden.text();
+    expect(textOf(heading(forbiddenHtml, 'h1'))).toBe(TEXT.forbidden.message);
+    expect(textOf(body(forbiddenHtml))).toContain(TEXT.forbidden.back);
+    for (const path of ['/no-such-page', '/a/deeper/unknown?x=1']) {
+      const response = await page(path);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(textOf(heading(html, 'h1')), path).toBe(TEXT.notFound.message);
+      expect(textOf(body(html)), path).toContain(TEXT.notFound.back);
+    }
+    const article = await page('/articles/00000000-0000-4000-8000-000000000000');
+    expect(article.status).toBe(404);
+    const articleHtml = await article.text();
+    expect(textOf(heading(articleHtml, 'h1'))).toBe(TEXT.detail.notFound);
+    expect(textOf(body(articleHtml))).toContain(TEXT.detail.backToArticles);
+  });
+
+  it('/subscription for a signed-in reader: the plans with their prices, the default plan described', async () => {
+    const reader = await login(READER);
+    const response = await page('/subscription', reader.cookie);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const { currency } = (await (await fetch(`${baseUrl}/api/config`)).json()) as { currency: string };
+    expect(textOf(heading(html, 'h1'))).toBe(TEXT.subscription.heading);
+    expect(labelledControl(html, TEXT.subscriptionPage.duration)).toMatch(/^<select/);
+    const options = [...html.matchAll(/<option\b[^>]*>([^<]*)<\/option>/g)];
+    expect(options.map((option) => decode(option[1]!))).toEqual([
+      TEXT.subscription.selectDuration,
+      ...PLANS.map((plan) => `${plan.label} — ${formatPrice(plan.price, currency)}`),
+    ]);
+    const chosen = findPlan(DEFAULT_PLAN_ID)!;
+    const text = textOf(body(html));
+    expect(text).toContain(chosen.name);
+    expect(text).toContain(planNote(chosen, currency));
+    for (const feature of chosen.features) expect(text).toContain(feature);
+    expect(text).toContain(TEXT.subscription.proceed);
+  });
+
+  it('/login and /register: every field has a visible label tied to its control', async () => {
+    const loginHtml = await (await page('/login')).text();
+    expect(textOf(heading(loginHtml, 'h1'))).toBe(TEXT.auth.loginTitle);
+    expect(labelledControl(loginHtml, TEXT.auth.email)).toMatch(/type="email"/);
+    expect(labelledControl(loginHtml, TEXT.auth.password)).toMatch(/type="password"/);
+    expect(loginHtml).toMatch(new RegExp(`<button[^>]*type="submit"[^>]*>${TEXT.auth.login}</button>`));
+
+    const registerHtml = await (await page('/register')).text();
+    expect(textOf(heading(registerHtml, 'h1'))).toBe(TEXT.auth.registerTitle);
+    expect(labelledControl(registerHtml, TEXT.auth.name)).toMatch(/^<input/);
+    expect(labelledControl(registerHtml, TEXT.auth.email)).toMatch(/type="email"/);
+    expect(labelledControl(registerHtml, TEXT.auth.password)).toMatch(/type="password"/);
+    expect(labelledControl(registerHtml, TEXT.auth.image)).toMatch(/type="file"/);
+    expect(registerHtml).toMatch(new RegExp(`<button[^>]*type="submit"[^>]*>${TEXT.auth.register}</button>`));
+  });
+
+  it('/premium-articles for a subscriber: the first page of premium articles, by title', async () => {
+    const subscriber = await login(SUBSCRIBER);
+    const response = await page('/premium-articles', subscriber.cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    const html = await response.text();
+    expect(textOf(heading(html, 'h1'))).toBe(TEXT.articles.premiumHeading);
+    const { articles } = (await (
+      await fetch(`${baseUrl}/api/premium-articles?limit=${LIMITS.pageSize.premium}`, {
+        headers: { authorization: `Bearer ${subscriber.token}` },
+      })
+    ).json()) as { articles: Card[] };
+    expect(articles.length).toBeGreaterThan(1);
+    const text = textOf(body(html));
+    for (const article of articles) expect(text).toContain(article.title);
+    expect(text).toContain(secret.title);
+    expect(text).not.toContain(free.title);
   });
 
   it('forms in the HTML stay disabled until the page hydrates, and never submit their fields in a URL', async () => {
@@ -196,7 +481,7 @@ describe('server-rendered pages, before any script runs', () => {
     const [rssText, atomText] = [await rss.text(), await atom.text()];
     expect(rssText).toContain(`<link>${baseUrl}/articles/${free._id}</link>`);
     expect(atomText).toContain(`href="${baseUrl}/articles/${premium._id}"`);
-    for (const feed of [rssText, atomText]) expect(feed).not.toContain(premiumBody);
+    for (const feed of [rssText, atomText]) expect(feed).not.toContain(MARKER);
 
     const index = await (await page('/sitemap.xml')).text();
     expect(index).toContain(`<loc>${baseUrl}/sitemaps/articles-1.xml</loc>`);

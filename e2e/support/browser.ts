@@ -27,6 +27,42 @@ export interface Session {
   close(): Promise<void>;
 }
 
+/** What became of the server's elements when the page said it was hydrated (see `markServerRendered`). */
+export interface ServerRendered {
+  /** The page's landmarks and headings as the HTML parser made them, before any script ran. */
+  total: number;
+  /** How many of them were still in the document once React had hydrated the page. */
+  kept?: number;
+}
+
+declare global {
+  interface Window {
+    __serverRendered?: ServerRendered;
+  }
+}
+
+/**
+ * Runs in every document before its scripts. `hydrateRoot` adopts the server's elements; a fresh render
+ * (main.tsx's fallback when the HTML was rendered for another session, or React recovering from a
+ * mismatch) replaces them with equal-looking new ones. So: remember the parser's landmarks and headings,
+ * and count those still attached at the moment the app marks the page hydrated, before anything the
+ * page does next (a redirect) can change them.
+ */
+function markServerRendered() {
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'interactive') return;
+    const nodes = Array.from(document.querySelectorAll('#root > *, #root header, #root main, #root footer, #root h1'));
+    const state: ServerRendered = { total: nodes.length };
+    window.__serverRendered = state;
+    const observer = new MutationObserver(() => {
+      if (!document.documentElement.hasAttribute('data-hydrated')) return;
+      state.kept = nodes.filter((node) => node.isConnected).length;
+      observer.disconnect();
+    });
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
+  });
+}
+
 /** A fresh browser profile per session: nothing carries over between journeys. */
 export async function openBrowser(viewport = DESKTOP): Promise<Session> {
   const profile = mkdtempSync(path.join(tmpdir(), 'dispatch-chromium-'));
@@ -37,6 +73,7 @@ export async function openBrowser(viewport = DESKTOP): Promise<Session> {
     viewport,
     baseURL: inject('baseUrl'),
   });
+  await context.addInitScript(markServerRendered);
   const page = context.pages()[0] ?? (await context.newPage());
   // A server-rendered page is visible before it is interactive: journeys act once React has hydrated it.
   const goto = page.goto.bind(page);

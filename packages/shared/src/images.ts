@@ -12,3 +12,9 @@ export function imageSrcSet(url: string): string | undefined {
   if (!hash) return undefined;
   return IMAGE_WIDTHS.map((width) => `${uploadUrl(hash, width)} ${width}w`).join(', ');
 }
+
+/** One width of our upload (one of IMAGE_WIDTHS); other URLs are given back as they are. */
+export function imageVariant(url: string, width: (typeof IMAGE_WIDTHS)[number]): string {
+  const hash = UPLOAD_URL_PATTERN.exec(url)?.[1];
+  return hash ? uploadUrl(hash, width) : url;
+}

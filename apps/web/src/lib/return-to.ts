@@ -12,11 +12,25 @@ export function returnState(location: Pick<Location, 'pathname' | 'search' | 'ha
 
 const AUTH_PAGES: string[] = [paths.login, paths.register];
 
-/** A path of this site that login may go on to: never another origin, never the auth pages themselves. */
+// Only to resolve a path: no page is ever fetched from it.
+const THIS_SITE = 'http://this-site.invalid';
+
+/**
+ * A path of this site that login may go on to: never another origin, never the auth pages themselves.
+ * Judged as the browser resolves it, which drops tabs and line breaks and reads `\` as `/`: a slash, a tab
+ * and `/evil.example` make a protocol-relative URL there.
+ */
 function safePath(target: string | null): string | undefined {
-  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return undefined;
-  const pathname = target.split(/[?#]/)[0]!;
-  return AUTH_PAGES.includes(pathname) ? undefined : target;
+  if (!target?.startsWith('/')) return undefined;
+  let url: URL;
+  try {
+    url = new URL(target, THIS_SITE);
+  } catch {
+    return undefined;
+  }
+  // `/..//x` resolves to the path `//x`, itself protocol-relative once given back.
+  if (url.origin !== THIS_SITE || url.pathname.startsWith('//') || AUTH_PAGES.includes(url.pathname)) return undefined;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**
@@ -30,7 +44,7 @@ export function returnTo(state: unknown, locationSearch = ''): string {
   const { from } = state as { from: unknown };
   if (typeof from !== 'object' || from === null) return paths.home;
   const { pathname, search, hash } = from as Record<string, unknown>;
-  if (typeof pathname !== 'string' || !pathname.startsWith('/') || pathname.startsWith('//')) return paths.home;
-  if (AUTH_PAGES.includes(pathname)) return paths.home;
-  return `${pathname}${typeof search === 'string' ? search : ''}${typeof hash === 'string' ? hash : ''}`;
+  if (typeof pathname !== 'string') return paths.home;
+  const path = `${pathname}${typeof search === 'string' ? search : ''}${typeof hash === 'string' ? hash : ''}`;
+  return safePath(path) ?? paths.home;
 }

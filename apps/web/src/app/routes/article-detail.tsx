@@ -9,7 +9,7 @@ import { articleQueryOptions, useArticle } from '../../features/article-detail/a
 import { articlePreviewQueryOptions, useArticlePreview } from '../../features/article-detail/api/get-article-preview';
 import { useRecordView } from '../../features/article-detail/api/record-view';
 import { ArticleMeta } from '../../features/article-detail/components/article-meta';
-import { ArticleView } from '../../features/article-detail/components/article-view';
+import { ArticleView, PremiumTeaser } from '../../features/article-detail/components/article-view';
 import { articleDetailKeys } from '../../features/article-detail/api/keys';
 import { EditorialPanel } from '../../features/writing/components/editorial-panel';
 import { useViewer } from '../../hooks/use-viewer';
@@ -52,7 +52,10 @@ function ArticleNotFound() {
   );
 }
 
-/** An anonymous visitor: the preview tags for link previews and crawlers, then on to /login (and back). */
+/**
+ * An anonymous visitor: the preview tags for link previews and crawlers, then on to /login (and back). A
+ * premium article's teaser is in the HTML too: the NewsArticle names it as the paywalled part.
+ */
 function ArticlePreviewPage({ id }: { id: string }) {
   const preview = useArticlePreview(id);
   const location = useLocation();
@@ -62,6 +65,11 @@ function ArticlePreviewPage({ id }: { id: string }) {
       {preview.data && <ArticleMeta article={preview.data} summary={preview.data.excerpt} />}
       <Redirect to={paths.login} state={returnState(location)} />
       <LoadingState />
+      {preview.data?.isPremium && (
+        <div className="container-page max-w-3xl pb-10">
+          <PremiumTeaser excerpt={preview.data.excerpt} />
+        </div>
+      )}
     </>
   );
 }

@@ -16,6 +16,7 @@ export function articlePreviewQueryOptions(id: string) {
   });
 }
 
+/** Like useArticle, a 404 the page was rendered with is shown as it is, not retried on mount. */
 export function useArticlePreview(id: string) {
-  return useQuery({ ...articlePreviewQueryOptions(id), refetchOnWindowFocus: false });
+  return useQuery({ ...articlePreviewQueryOptions(id), refetchOnWindowFocus: false, retryOnMount: false });
 }

@@ -15,8 +15,10 @@ export function articleQueryOptions(id: string) {
 
 /**
  * Needs the session's token, so no loader prefetches it. Not refetched on window focus: the page shows
- * one reading of the article, the one its view was counted for.
+ * one reading of the article, the one its view was counted for. An error already in the cache (the
+ * server's 404 in the page state) is shown, not fetched again on mount: retrying would render it as
+ * loading, in the server's HTML and through hydration.
  */
 export function useArticle(id: string) {
-  return useQuery({ ...articleQueryOptions(id), refetchOnWindowFocus: false });
+  return useQuery({ ...articleQueryOptions(id), refetchOnWindowFocus: false, retryOnMount: false });
 }

@@ -1,10 +1,17 @@
-import type { ArticleTeaser } from '@dispatch/shared';
+import { imageVariant, type ArticleTeaser } from '@dispatch/shared';
 import { JsonLd } from '../../../components/json-ld';
 import { PageTitle } from '../../../components/page-title';
 import { FALLBACK_CONFIG, useConfig } from '../../../lib/site-config';
 
 /** The part of a premium article a reader without premium does not get: search engines are told so. */
 export const PAYWALLED_CLASS = 'paywalled';
+
+/**
+ * Link previews take the 1280 px rendering of the upload: wide enough for every large card, a fraction of
+ * the full file. Its height follows the upload's shape and the store does not enlarge a narrower upload,
+ * so neither size is known here: no og:image:width or og:image:height rather than a wrong one.
+ */
+const PREVIEW_IMAGE_WIDTH = 1280;
 
 interface ArticleMetaProps {
   article: Omit<ArticleTeaser, 'excerpt'> & { updatedAt?: string };
@@ -38,7 +45,12 @@ export function ArticleMeta({ article, summary }: ArticleMetaProps) {
   };
   return (
     <>
-      <PageTitle title={article.title} description={summary} image={article.image} type="article" />
+      <PageTitle
+        title={article.title}
+        description={summary}
+        image={imageVariant(article.image, PREVIEW_IMAGE_WIDTH)}
+        type="article"
+      />
       <meta property="article:published_time" content={article.createdAt} />
       {article.updatedAt && <meta property="article:modified_time" content={article.updatedAt} />}
       <meta property="article:author" content={article.author_name} />
@@ -46,8 +58,6 @@ export function ArticleMeta({ article, summary }: ArticleMetaProps) {
       {article.tags.map((tag) => (
         <meta key={tag} property="article:tag" content={tag} />
       ))}
-      <meta property="og:image:width" content="1280" />
-      <meta property="og:image:height" content="720" />
       <JsonLd data={newsArticle} />
     </>
   );

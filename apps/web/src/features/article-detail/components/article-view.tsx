@@ -37,6 +37,31 @@ function Posted({ createdAt }: { createdAt: string }) {
   );
 }
 
+/**
+ * What a reader without premium gets of a premium article: the excerpt and the way to subscribe. It is the
+ * element the NewsArticle's `hasPart` names, so it is on every page that says the article is paywalled.
+ */
+export function PremiumTeaser({ excerpt }: { excerpt: string }) {
+  return (
+    <div className={PAYWALLED_CLASS}>
+      <p className="text-[1.0625rem] leading-relaxed break-words text-ink">{preview(excerpt)}</p>
+      <aside
+        aria-labelledby="teaser-title"
+        className="mt-8 rounded-lg border-2 border-accent-line bg-accent-wash p-6 text-center sm:p-8"
+      >
+        <LockIcon className="mx-auto size-7 text-accent" />
+        <h2 id="teaser-title" className="mt-3 text-2xl font-bold text-ink">
+          {TEXT.detail.teaserTitle}
+        </h2>
+        <p className="mt-2 text-ink-soft">{TEXT.detail.teaserBody}</p>
+        <Link to={paths.subscription} className="btn btn-accent mt-5">
+          {TEXT.detail.subscribe}
+        </Link>
+      </aside>
+    </div>
+  );
+}
+
 /** docs/product.md#screens /articles/{id}: image, title, publisher, tags, the text, author and posted date-time. */
 export function ArticleView({ detail }: { detail: ArticleDetail }) {
   const { article } = detail;
@@ -101,22 +126,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
           ))}
         </div>
       ) : (
-        <div className={PAYWALLED_CLASS}>
-          <p className="text-[1.0625rem] leading-relaxed break-words text-ink">{preview(detail.article.excerpt)}</p>
-          <aside
-            aria-labelledby="teaser-title"
-            className="mt-8 rounded-lg border-2 border-accent-line bg-accent-wash p-6 text-center sm:p-8"
-          >
-            <LockIcon className="mx-auto size-7 text-accent" />
-            <h2 id="teaser-title" className="mt-3 text-2xl font-bold text-ink">
-              {TEXT.detail.teaserTitle}
-            </h2>
-            <p className="mt-2 text-ink-soft">{TEXT.detail.teaserBody}</p>
-            <Link to={paths.subscription} className="btn btn-accent mt-5">
-              {TEXT.detail.subscribe}
-            </Link>
-          </aside>
-        </div>
+        <PremiumTeaser excerpt={detail.article.excerpt} />
       )}
       <footer className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-rule pt-6">
         {article.tags.length > 0 && (
