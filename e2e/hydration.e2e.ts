@@ -1,4 +1,4 @@
-import { TEXT } from '@dispatch/shared';
+import { DEFAULT_PLAN_ID, PLANS, STORAGE_KEYS, TEXT, toPlanChoice } from '@dispatch/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logIn } from './support/actions.js';
 import { DESKTOP, openBrowser, PHONE, type Session } from './support/browser.js';
@@ -95,6 +95,25 @@ describe('server-rendered pages hydrate in Chromium', () => {
     expect(rendered?.total).toBeGreaterThan(0);
     expect(rendered?.kept).toBe(0);
     await expect(expectHydratedInPlace(page)).rejects.toThrow();
+  });
+
+  it('/subscription and /payment hydrate for a reader who chose a plan before, then show that plan', async () => {
+    session = await openBrowser();
+    const { page } = session;
+    await logIn(page, 'reader@example.com', 'Reader#2026');
+    const stored = PLANS.find((plan) => plan.id !== DEFAULT_PLAN_ID)!;
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      STORAGE_KEYS.subscriptionPlan,
+      JSON.stringify(toPlanChoice(stored)),
+    ] as const);
+    await page.goto('/subscription', { waitUntil: 'networkidle' });
+    await expectHydratedInPlace(page, '/subscription');
+    await expect.poll(() => page.getByLabel(TEXT.subscriptionPage.duration).inputValue()).toBe(stored.id);
+    await page.getByText(stored.name, { exact: true }).waitFor();
+    await page.goto('/payment', { waitUntil: 'networkidle' });
+    await expectHydratedInPlace(page, '/payment');
+    await page.getByRole('heading', { level: 1, name: new RegExp(stored.label) }).waitFor();
+    expectNoErrors(session);
   });
 
   it('a signed-in reader and a subscriber: article, subscription and premium pages hydrate', async () => {

@@ -8,11 +8,18 @@ import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { chosenPlan } from '../../features/subscription/utils/plan-choice';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/page-title';
+import { LoadingState } from '../../components/states';
+import { useHydrated } from '../../hooks/use-hydrated';
 
 /** /payment, behind RequireAuth and in its own chunk (docs/conventions.md#web-conventions): pays for the stored choice, or the default plan. */
 export function PaymentRoute() {
-  const config = useConfig().data ?? FALLBACK_CONFIG;
+  // The plan is this browser's choice: the server cannot know it, so its HTML says "Loading" instead.
+  return useHydrated() ? <Payment /> : <LoadingState />;
+}
+
+function Payment() {
   const [plan] = useState(chosenPlan);
+  const config = useConfig().data ?? FALLBACK_CONFIG;
   const navigate = useNavigate();
 
   const heading = TEXT.paymentPage.heading(formatPrice(plan.price, config.currency), plan.label);

@@ -1,12 +1,12 @@
-import { findPlan, formatPrice, planNote, PLANS, TEXT } from '@dispatch/shared';
+import { DEFAULT_PLAN_ID, findPlan, formatPrice, planNote, PLANS, TEXT } from '@dispatch/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { describedBy, FieldError } from '../../../components/form-field';
 import { CheckIcon } from '../../../components/icons';
 import { useChoosePlan } from '../hooks/use-choose-plan';
-import { chosenPlan } from '../utils/plan-choice';
+import { readStoredPlan } from '../utils/plan-choice';
 import { HydratedForm } from '../../../components/hydrated-form';
 
 const SubscriptionFormSchema = z.object({
@@ -15,13 +15,19 @@ const SubscriptionFormSchema = z.object({
 
 /** /subscription's plan select (docs/product.md#screens, 5): the stored or the 1-minute plan preselected. */
 export function SubscriptionForm({ currency }: { currency: string }) {
-  const [initialPlanId] = useState(() => chosenPlan().id);
   const {
     register,
     handleSubmit,
     control,
+    setValue,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(SubscriptionFormSchema), defaultValues: { planId: initialPlanId } });
+  } = useForm({ resolver: zodResolver(SubscriptionFormSchema), defaultValues: { planId: DEFAULT_PLAN_ID } });
+  // The server renders the 1-minute plan; the stored choice lives in this browser, so it is applied once
+  // the page has hydrated (reading it during the first render would not match the server's HTML).
+  useEffect(() => {
+    const stored = readStoredPlan();
+    if (stored) setValue('planId', stored.id);
+  }, [setValue]);
   const choosePlan = useChoosePlan();
   const selectId = useId();
   const errorId = `${selectId}-error`;
@@ -43,6 +49,8 @@ export function SubscriptionForm({ currency }: { currency: string }) {
         aria-invalid={errors.planId ? true : undefined}
         aria-describedby={describedBy(errors.planId && errorId, plan && summaryId)}
         className="field-control"
+        // The server's HTML shows the preselected plan before the form library takes the field over.
+        defaultValue={DEFAULT_PLAN_ID}
         {...register('planId')}
       >
         <option value="">{TEXT.subscription.selectDuration}</option>
