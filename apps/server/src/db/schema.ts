@@ -117,7 +117,13 @@ export const articles = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    index('articles_publisher_created_idx').on(table.publisherId, table.createdAt.desc().nullsFirst()),
+    // A publisher's list seeks along this one, whatever the archive's size (docs/decisions/020-search-and-deep-pages.md).
+    index('articles_publisher_status_created_idx').on(
+      table.publisherId,
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('articles_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('articles_author_idx').on(table.authorId),
     index('articles_tags_idx').using('gin', table.tags),

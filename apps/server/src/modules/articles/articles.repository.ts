@@ -47,7 +47,10 @@ function approvedWhere(filter: Omit<ApprovedFilter, 'search'>): SQL | undefined 
   return and(
     eq(articles.status, 'approved'),
     filter.premiumOnly ? eq(articles.isPremium, true) : undefined,
-    filter.publisher ? sql`lower(${publishers.name}) = lower(${filter.publisher})` : undefined,
+    // By the publisher's id, so a publisher's list is read along its own index, not the whole archive's.
+    filter.publisher
+      ? sql`${articles.publisherId} = (select p.id from ${publishers} as p where lower(p.name) = lower(${filter.publisher}))`
+      : undefined,
     filter.tag ? arrayContains(articles.tags, [filter.tag]) : undefined,
   );
 }

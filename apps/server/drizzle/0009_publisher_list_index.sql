@@ -1,0 +1,2 @@
+DROP INDEX "articles_publisher_created_idx";--> statement-breakpoint
+CREATE INDEX "articles_publisher_status_created_idx" ON "articles" USING btree ("publisher_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
