@@ -8,8 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDeleteMyArticle } from '../api/delete-article';
 import { useResubmitArticle } from '../api/resubmit-article';
-import { ChangesNoteDialog } from './changes-note-dialog';
-import { DeclineReasonDialog } from './decline-reason-dialog';
+import { EditorNoteDialog } from './editor-note-dialog';
 
 const W = TEXT.writing;
 const actionClass = 'btn btn-outline px-3 py-1.5';
@@ -148,12 +147,14 @@ export function MyArticlesTable({ articles, firstNumber = 1 }: { articles: MyArt
           </tbody>
         </table>
       </div>
-      <DeclineReasonDialog
-        reason={reasonFor ? reasonFor.reason : undefined}
+      <EditorNoteDialog
+        kind="decline"
+        note={reasonFor ? reasonFor.reason : undefined}
         articleTitle={reasonFor?.title ?? ''}
         onClose={() => setReasonFor(null)}
       />
-      <ChangesNoteDialog
+      <EditorNoteDialog
+        kind="changes"
         note={noteFor ? (noteFor.changesNote ?? '') : undefined}
         articleTitle={noteFor?.title ?? ''}
         onClose={() => setNoteFor(null)}
