@@ -10,8 +10,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { LockIcon, StarIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+import { dayFormat } from '../../../lib/format-date';
 
 /** A search's matching fragment: the server sends text segments, the marks are built here, never parsed HTML. */
 function Highlight({ segments }: { segments: NonNullable<ArticleCardData['highlight']> }) {
@@ -78,7 +77,7 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false }
           {!Number.isNaN(created.getTime()) && (
             <>
               <span aria-hidden="true"> · </span>
-              <time dateTime={article.createdAt}>{dateFormat.format(created)}</time>
+              <time dateTime={article.createdAt}>{dayFormat.format(created)}</time>
             </>
           )}
         </p>

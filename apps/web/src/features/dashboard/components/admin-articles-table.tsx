@@ -7,21 +7,9 @@ import { errorMessage } from '../../../lib/api-client';
 import { useModerateArticle, type Moderation } from '../api/moderate-article';
 import { NoteDialog } from './note-dialog';
 import { ReviewDiffDialog } from './review-diff-dialog';
+import { dayFormat, formatDate } from '../../../lib/format-date';
 
 const D = TEXT.dashboard;
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const formatDate = (iso: string, format: Intl.DateTimeFormat) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format.format(date);
-};
-
 const SUCCESS: Record<Moderation['action'], string> = {
   approve: TEXT.toast.articleApproved,
   decline: TEXT.toast.articleDeclined,
@@ -116,7 +104,7 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
                     </span>
                   </td>
                   <td data-label={D.date} className={`${table.cell} whitespace-nowrap text-ink-soft`}>
-                    <time dateTime={article.createdAt}>{formatDate(article.createdAt, dateFormat)}</time>
+                    <time dateTime={article.createdAt}>{formatDate(article.createdAt, dayFormat)}</time>
                   </td>
                   <td data-label={D.status} className={table.cell}>
                     <span className={statusBadgeClass(article.status)}>{TEXT.writing.statuses[article.status]}</span>
@@ -131,7 +119,7 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
                         <span className="block [overflow-wrap:anywhere]">{article.decidedBy.email}</span>
                         {article.decidedAt && (
                           <time dateTime={article.decidedAt} className="block">
-                            {formatDate(article.decidedAt, dateTimeFormat)}
+                            {formatDate(article.decidedAt)}
                           </time>
                         )}
                       </span>

@@ -2,20 +2,9 @@ import { TEXT, type HistoryEntry } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { table } from '../../../components/data-table';
 import { paths } from '../../../lib/paths';
+import { formatDate } from '../../../lib/format-date';
 
 const D = TEXT.dashboard;
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const formatDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
-};
-
 /** The History view's rows: when, who, what, which article (with a link to filter by it) and the note. */
 export function HistoryTable({
   entries,

@@ -10,18 +10,7 @@ import { useArticleTimeline } from '../api/get-article-timeline';
 import { useRevisions } from '../api/get-revisions';
 import { useResubmitArticle } from '../api/resubmit-article';
 import { useRestoreRevision } from '../api/restore-revision';
-
-const dateTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-const formatDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
-};
+import { formatDate } from '../../../lib/format-date';
 
 /** Who acted, as its reader may know it: admins see names, the writer 'You' or 'An editor'. */
 function actorOf(entry: TimelineEntry): string {
