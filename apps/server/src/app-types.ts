@@ -14,6 +14,8 @@ import type { ResponseCache } from './plugins/response-cache.js';
 import type { ViewerCache } from './plugins/viewer-cache.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import type { ImageStore } from './modules/uploads/image-store.js';
+import type { MailTokens } from './modules/notices/mail-tokens.js';
+import type { Notifier } from './modules/notices/notices.service.js';
 import type Stripe from 'stripe';
 
 export type AppInstance = FastifyInstance<
@@ -39,6 +41,9 @@ export interface AppDeps {
   secret: string;
   tokens: TokenSigner;
   loginLimits: LoginLimits;
+  /** Writes an event's notices (the bell, the outbox) in the event's transaction. */
+  notifier: Notifier;
+  mailTokens: MailTokens;
   payments: {
     provider: PaymentProvider;
     /** Set with PAYMENTS=stripe: verifies webhooks. */

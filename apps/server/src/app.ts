@@ -16,6 +16,9 @@ import { createLoginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
+import { createMailTokens } from './modules/notices/mail-tokens.js';
+import { noticeRoutes } from './modules/notices/notices.routes.js';
+import { createNotifier } from './modules/notices/notices.service.js';
 import { adminPublisherRoutes, publisherRoutes } from './modules/publishers/publishers.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider.js';
@@ -68,6 +71,7 @@ const ROUTE_MODULES = [
   userRoutes,
   adminUserRoutes,
   paymentRoutes,
+  noticeRoutes,
 ];
 
 function paymentsFor(config: Config): AppDeps['payments'] {
@@ -164,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const secret = resolveJwtSecret(config);
   const clock = options.clock ?? (() => new Date());
   const maxBytes = config.responseCacheMaxBytes;
+  const mailTokens = createMailTokens(secret);
   const deps: AppDeps = {
     config,
     db: options.db,
@@ -174,6 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     secret,
     tokens: createTokenSigner(secret),
     loginLimits: createLoginLimits(config.limits, redis, () => clock().getTime()),
+    notifier: createNotifier(config, mailTokens),
+    mailTokens,
     payments: options.payments ?? paymentsFor(config),
   };
   registerAuth(app, deps);

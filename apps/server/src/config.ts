@@ -114,6 +114,17 @@ const EnvSchema = z
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
+    // Mail (docs/decisions/023-mail-outbox.md): off when SMTP_URL is unset; the notices in the app stay on.
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^smtps?:\/\/[^\s]+$/,
+          'must be an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example.com:587',
+        )
+        .optional(),
+    ),
+    MAIL_FROM: optionalString,
     SITE_NAME: z.string().trim().min(1).max(80).default('The Daily Dispatch'),
     SUPPORT_EMAIL: z.email().default('support@example.com'),
     SOCIAL_FACEBOOK: z.url().default('https://www.facebook.com/'),
@@ -196,6 +207,9 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.OIDC_ISSUER_URL }
         : undefined,
     limits: toLimits(env),
+    mail: env.SMTP_URL
+      ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.SITE_NAME} <${env.SUPPORT_EMAIL}>` }
+      : undefined,
     site: {
       name: env.SITE_NAME,
       supportEmail: env.SUPPORT_EMAIL,

@@ -246,6 +246,37 @@ describe('who may call what', () => {
       expected: adminOnly(200),
     },
     { endpoint: 'GET /api/admin/history', request: get('/api/admin/history'), expected: adminOnly(200) },
+    { endpoint: 'GET /api/notifications', request: get('/api/notifications'), expected: loggedIn(200) },
+    { endpoint: 'GET /api/notifications/unread', request: get('/api/notifications/unread'), expected: loggedIn(200) },
+    {
+      endpoint: 'POST /api/notifications/read',
+      request: async () => ({ method: 'POST', url: '/api/notifications/read', payload: {} }),
+      expected: loggedIn(200),
+    },
+    {
+      endpoint: 'GET /api/notifications/preferences',
+      request: get('/api/notifications/preferences'),
+      expected: loggedIn(200),
+    },
+    {
+      endpoint: 'PUT /api/notifications/preferences',
+      request: async () => ({
+        method: 'PUT',
+        url: '/api/notifications/preferences',
+        payload: { optOuts: ['approved'] },
+      }),
+      expected: loggedIn(200),
+    },
+    {
+      endpoint: 'POST /api/notifications/unsubscribe (a forged token)',
+      request: async () => ({ method: 'POST', url: '/api/notifications/unsubscribe', payload: { token: 'forged' } }),
+      expected: everyone(400),
+    },
+    {
+      endpoint: 'POST /api/auth/verify-email (a forged token)',
+      request: async () => ({ method: 'POST', url: '/api/auth/verify-email', payload: { token: 'forged' } }),
+      expected: everyone(400),
+    },
     { endpoint: 'GET /api/users', request: get('/api/users'), expected: adminOnly(200) },
     {
       endpoint: 'PATCH /api/users/admin/:id',

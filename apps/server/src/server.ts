@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { createMailer, startMailer } from './modules/notices/mailer.js';
 import { startHousekeeping } from './modules/system/housekeeping.js';
 import { createImageStore } from './modules/uploads/image-store.js';
 import { serializeError } from './plugins/log-serializers.js';
@@ -44,6 +45,10 @@ async function main() {
     app.log,
   );
   app.addHook('onClose', () => housekeeping.stop());
+  if (config.mail) {
+    const mailer = startMailer(createMailer(database.db, config.mail, config.publicUrl, app.log), app.log);
+    app.addHook('onClose', () => mailer.stop());
+  }
 
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -10,7 +10,7 @@ export type Role = (typeof ROLES)[number];
 export const LIMITS = {
   excerptLength: 100,
   passwordMinLength: 6,
-  pageSize: { approved: 12, premium: 12, adminArticles: 10, users: 5, myArticles: 10, history: 10 },
+  pageSize: { approved: 12, premium: 12, adminArticles: 10, users: 5, myArticles: 10, history: 10, notices: 20 },
   /** An editor's note (a decline reason, requested changes). */
   noteMaxLength: 1000,
   maxPageSize: 50,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -32,6 +33,13 @@ export const users = pgTable(
     premiumTaken: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /** When the address was proven: a verification link followed, or Google's verified claim. */
+    emailVerifiedAt: timestamp({ withTimezone: true }),
+    /** The notice kinds this person asked not to be e-mailed about (docs/product.md#notifications). */
+    mailOptOuts: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
@@ -223,3 +231,59 @@ export const processedWebhookEvents = pgTable('processed_webhook_events', {
   type: text().notNull(),
   createdAt: createdAt(),
 });
+
+/** What the bell shows: one row per person told about an event, written in the event's transaction. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    // No foreign key: the notice outlives a deleted article (its title is kept).
+    articleId: uuid(),
+    articleTitle: text().notNull(),
+    note: text(),
+    createdAt: createdAt(),
+    readAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('notifications_user_idx').on(table.userId, table.id.desc()),
+    index('notifications_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
+  ],
+);
+
+/**
+ * E-mail waiting to be sent, written in the transaction of the event it tells about; a worker on any
+ * instance claims a few rows for a lease, sends them and marks them sent (docs/decisions/023-mail-outbox.md).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text().notNull(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text().notNull(),
+    /** The unsubscribe address for this kind, sent as List-Unsubscribe; null for the welcome message. */
+    unsubscribeUrl: text(),
+    createdAt: createdAt(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** While set and in the future, one worker holds the row; a crashed worker's lease runs out. */
+    lockedUntil: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    /** Given up after the last attempt; the row stays for an operator to read. */
+    failedAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+  },
+  (table) => [
+    index('mail_outbox_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+  ],
+);

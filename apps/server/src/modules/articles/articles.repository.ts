@@ -266,6 +266,7 @@ export async function findState(db: DbOrTx, id: string) {
   const [row] = await db
     .select({
       id: articles.id,
+      title: articles.title,
       authorId: articles.authorId,
       status: articles.status,
       isPremium: articles.isPremium,

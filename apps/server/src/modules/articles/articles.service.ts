@@ -18,10 +18,12 @@ import {
   type ArticlePage,
   type Charts,
   type MyArticlePage,
+  type NoticeKind,
   type Tag,
   type TrendingArticle,
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
+import type { Notifier } from '../notices/notices.service.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
 import { normalisedKey, type ResponseCache } from '../../plugins/response-cache.js';
@@ -122,7 +124,7 @@ export function getTrendingArticles({ db, cache }: Pick<AppDeps, 'db' | 'cache'>
 /** After a write that changes what readers see: every instance's cached lists are dropped. */
 const catalogChanged = (cache: ResponseCache) => cache.invalidate('catalog');
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'images'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'images' | 'notifier'>;
 
 const articleNotFound = () => notFound(ARTICLE_MESSAGES.notFound);
 
@@ -136,7 +138,7 @@ function asAccessViewer(viewer: Viewer | null) {
  * second submission waits and then sees the first.
  */
 export async function submitArticle(
-  { db, clock, images }: Deps,
+  { db, clock, images, notifier }: Deps,
   viewer: Viewer,
   input: { title: string; image: string; publisher: string; tags: Tag[]; description: string },
 ): Promise<{ insertedId: string }> {
@@ -168,6 +170,12 @@ export async function submitArticle(
       updatedAt: now,
     });
     await recordRevision(tx, { articleId: row.id, authorId: author.id, ...input, at: now });
+    await notifier.articleEvent(tx, {
+      kind: 'submitted',
+      article: { id: row.id, title: input.title, authorId: author.id },
+      actorId: author.id,
+      at: now,
+    });
     return { insertedId: row.id };
   });
 }
@@ -243,7 +251,7 @@ export async function deleteArticle(
   return result;
 }
 
-type TransitionDeps = Pick<AppDeps, 'db' | 'clock' | 'cache'>;
+type TransitionDeps = Pick<AppDeps, 'db' | 'clock' | 'cache' | 'notifier'>;
 
 /** What one editorial move changes besides the status, and what the record keeps of it. */
 interface Move {
@@ -254,6 +262,8 @@ interface Move {
   changes?: (tx: DbOrTx, from: repository.ArticleState, at: Date) => Promise<repository.ArticleChanges>;
   /** Kept in the moderation record with its detail (a note, a reason); false for a writer's plain edit. */
   record: false | { detail?: string };
+  /** What the writer is told; a move back to review tells the editors on its own (`noticeOf`). */
+  notice?: NoticeKind;
   /** Why it was refused: the caller may never make it (403), or not from the article's state (409). */
   refusals: { role: string; state: string };
 }
@@ -264,7 +274,13 @@ interface Move {
  * condition (so of two concurrent moves only the first wins; the second gets 409), and the moderation
  * record is written in the same transaction. Returns the status the article moved to.
  */
-async function transitionArticle(tx: DbOrTx, viewer: Viewer, id: string, move: Move, at: Date) {
+/** Who hears about a move: the writer about a decision on their article, the editors about an article back for review. */
+function noticeOf(move: Move, from: ArticleStatus, to: ArticleStatus): NoticeKind | undefined {
+  if (move.notice) return move.notice;
+  return to === 'pending' && from !== 'pending' ? 'resubmitted' : undefined;
+}
+
+async function transitionArticle(tx: DbOrTx, notifier: Notifier, viewer: Viewer, id: string, move: Move, at: Date) {
   const from = await repository.findState(tx, id);
   if (!from) throw articleNotFound();
   const decision = decideTransition(from.status, move.action, editorialRoles(viewer, from.authorId));
@@ -277,11 +293,21 @@ async function transitionArticle(tx: DbOrTx, viewer: Viewer, id: string, move: M
     const action = move.action === 'edit' ? undefined : move.action;
     if (action) await recordAction(tx, { actorId: viewer.id, action, articleId: id, detail: move.record.detail, at });
   }
+  const notice = noticeOf(move, from.status, decision.to);
+  if (notice) {
+    await notifier.articleEvent(tx, {
+      kind: notice,
+      article: { id, title: changes.title ?? from.title, authorId: from.authorId },
+      actorId: viewer.id,
+      note: move.record ? move.record.detail : undefined,
+      at,
+    });
+  }
   return { from, to: decision.to };
 }
 
 async function runTransition(deps: TransitionDeps, viewer: Viewer, id: string, move: Move) {
-  await deps.db.transaction((tx) => transitionArticle(tx, viewer, id, move, deps.clock()));
+  await deps.db.transaction((tx) => transitionArticle(tx, deps.notifier, viewer, id, move, deps.clock()));
   await catalogChanged(deps.cache);
   return { modifiedCount: 1 };
 }
@@ -293,6 +319,7 @@ export const approveArticle = (deps: TransitionDeps, admin: Viewer, id: string) 
     action: 'approve',
     changes: async (_tx, _from, at) => ({ declineReason: null, ...decided(admin.id, at) }),
     record: {},
+    notice: 'approved',
     refusals: { role: API_MESSAGES.adminOnly, state: ARTICLE_MESSAGES.notPending },
   });
 
@@ -301,6 +328,7 @@ export const declineArticle = (deps: TransitionDeps, admin: Viewer, id: string, 
     action: 'decline',
     changes: async (_tx, _from, at) => ({ declineReason: reason || null, ...decided(admin.id, at) }),
     record: { detail: reason },
+    notice: 'declined',
     refusals: { role: API_MESSAGES.adminOnly, state: ARTICLE_MESSAGES.notPending },
   });
 
@@ -314,6 +342,7 @@ export const requestChanges = (deps: TransitionDeps, admin: Viewer, id: string, 
       ...decided(admin.id, at),
     }),
     record: { detail: note },
+    notice: 'changes-requested',
     refusals: { role: API_MESSAGES.adminOnly, state: ARTICLE_MESSAGES.notPendingForChanges },
   });
 
@@ -330,6 +359,7 @@ export const makeArticlePremium = (deps: TransitionDeps, admin: Viewer, id: stri
     requires: (from) => !from.isPremium,
     changes: async (_tx, _from, at) => ({ isPremium: true, ...decided(admin.id, at) }),
     record: {},
+    notice: 'made-premium',
     refusals: { role: API_MESSAGES.adminOnly, state: ARTICLE_MESSAGES.notApprovedOrAlreadyPremium },
   });
 
@@ -350,6 +380,7 @@ async function saveContent(
     const { detail, ...input } = await content(tx);
     await transitionArticle(
       tx,
+      deps.notifier,
       viewer,
       id,
       {

@@ -70,7 +70,7 @@ export async function resolveViewer(deps: Deps & Pick<AppDeps, 'viewers'>, token
 }
 
 export async function register(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'images' | 'cache'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'images' | 'cache' | 'notifier'>,
   fields: { name: string; email: string; password: string },
   image: Buffer,
 ): Promise<User> {
@@ -82,15 +82,19 @@ export async function register(
   const discardImage = () => (stored.created ? images.remove(stored.url) : Promise.resolve());
   try {
     const now = clock();
-    const row = await users.createUserIfEmailFree(deps, {
-      name: fields.name,
-      email: fields.email,
-      passwordHash,
-      profilePic: stored.url,
-      role: 'user',
-      createdAt: now,
-      lastLoginAt: now,
-    });
+    const row = await users.createUserIfEmailFree(
+      deps,
+      {
+        name: fields.name,
+        email: fields.email,
+        passwordHash,
+        profilePic: stored.url,
+        role: 'user',
+        createdAt: now,
+        lastLoginAt: now,
+      },
+      (tx, created) => deps.notifier.welcome(tx, created, now),
+    );
     if (!row) throw conflict(API_MESSAGES.emailTaken);
     return users.toUser(row);
   } catch (error) {
@@ -238,7 +242,11 @@ export async function signInWithGoogle(
     if (existing) {
       row = existing;
       await db.transaction(async (tx) => {
-        await users.updateUserRow(tx, existing.id, { googleSubject: identity.subject, passwordHash: null });
+        await users.updateUserRow(tx, existing.id, {
+          googleSubject: identity.subject,
+          passwordHash: null,
+          emailVerifiedAt: existing.emailVerifiedAt ?? now,
+        });
         await repository.deleteUserSessions(tx, existing.id);
       });
       await deps.viewers.invalidateUser(existing.id);
@@ -250,6 +258,8 @@ export async function signInWithGoogle(
         profilePic: await makeProfilePic(),
         role: 'user',
         createdAt: now,
+        // Google has verified it: no welcome link to follow.
+        emailVerifiedAt: now,
       });
       if (!row) throw conflict(API_MESSAGES.emailTaken);
     }

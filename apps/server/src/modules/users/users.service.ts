@@ -32,8 +32,17 @@ export function getUserStats({ db, cache, clock }: Pick<AppDeps, 'db' | 'cache' 
 
 export const findUserByEmail = (db: Db, email: string) => repository.findByEmail(db, email);
 export const findUserByGoogleSubject = (db: Db, subject: string) => repository.findByGoogleSubject(db, subject);
-export async function createUserIfEmailFree({ db, cache }: Pick<AppDeps, 'db' | 'cache'>, values: repository.NewUser) {
-  const row = await repository.insertIfEmailFree(db, values);
+/** Creates the account unless the e-mail is taken; `welcome` writes its welcome message in the same transaction. */
+export async function createUserIfEmailFree(
+  { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
+  values: repository.NewUser,
+  welcome?: (tx: DbOrTx, row: repository.UserRow) => Promise<void>,
+) {
+  const row = await db.transaction(async (tx) => {
+    const created = await repository.insertIfEmailFree(tx, values);
+    if (created && welcome) await welcome(tx, created);
+    return created;
+  });
   if (row) await cache.invalidate('users');
   return row;
 }

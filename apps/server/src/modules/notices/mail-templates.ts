@@ -1,0 +1,143 @@
+import { NOTICE_TEXT, noticeHeadline, NOTICES_TEXT, type NoticeKind } from '@dispatch/shared';
+import { element, escapeXml, type Xml } from '../feeds/xml.js';
+
+/**
+ * One template per message: what it says, once. `renderMail` turns it into the plain-text and the HTML body,
+ * so the two never say different things; every value from a person (a title, a note) is text in both.
+ */
+export interface MailTemplate {
+  subject: string;
+  greeting: string;
+  paragraphs: string[];
+  /** A quoted note from the editor, when there is one. */
+  quote?: { label: string; text: string };
+  action: { label: string; url: string };
+  /** Why this message came, and how to stop it. */
+  footer: string[];
+  unsubscribeUrl?: string;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const BRAND_COLOUR = '#111827';
+
+function htmlBody(siteName: string, mail: MailTemplate): string {
+  const paragraph = (content: string | Xml) =>
+    element('p', { style: 'margin:0 0 16px;font-size:16px;line-height:1.5' }, content);
+  const body = element(
+    'td',
+    { style: 'padding:24px;font-family:Georgia,serif;color:#111827' },
+    element('p', { style: 'margin:0 0 24px;font-size:20px;font-weight:bold' }, siteName),
+    paragraph(mail.greeting),
+    mail.paragraphs.map((text) => paragraph(text)),
+    mail.quote &&
+      element(
+        'blockquote',
+        { style: 'margin:0 0 16px;padding:8px 16px;border-left:4px solid #d1d5db;color:#374151' },
+        element('strong', null, `${mail.quote.label}: `),
+        mail.quote.text,
+      ),
+    paragraph(
+      element(
+        'a',
+        {
+          href: mail.action.url,
+          style: `display:inline-block;padding:10px 18px;background:${BRAND_COLOUR};color:#ffffff;text-decoration:none;border-radius:6px`,
+        },
+        mail.action.label,
+      ),
+    ),
+    mail.footer.map((line) =>
+      element('p', { style: 'margin:16px 0 0;font-size:13px;color:#6b7280;font-family:Arial,sans-serif' }, line),
+    ),
+    mail.unsubscribeUrl &&
+      element(
+        'p',
+        { style: 'margin:8px 0 0;font-size:13px;font-family:Arial,sans-serif' },
+        element('a', { href: mail.unsubscribeUrl, style: 'color:#6b7280' }, 'Unsubscribe from these e-mails'),
+      ),
+  );
+  const table = element(
+    'table',
+    { role: 'presentation', width: '100%', style: 'max-width:600px;margin:0 auto;background:#ffffff' },
+    element('tr', null, body),
+  );
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeXml(mail.subject)}</title></head>` +
+    `<body style="margin:0;padding:16px;background:#f3f4f6">${table.markup}</body></html>`
+  );
+}
+
+function textBody(mail: MailTemplate): string {
+  return [
+    mail.greeting,
+    ...mail.paragraphs,
+    ...(mail.quote ? [`${mail.quote.label}: ${mail.quote.text}`] : []),
+    `${mail.action.label}: ${mail.action.url}`,
+    '--',
+    ...mail.footer,
+    ...(mail.unsubscribeUrl ? [`Unsubscribe from these e-mails: ${mail.unsubscribeUrl}`] : []),
+  ].join('\n\n');
+}
+
+export function renderMail(siteName: string, mail: MailTemplate): RenderedMail {
+  return { subject: mail.subject, text: `${textBody(mail)}\n`, html: htmlBody(siteName, mail) };
+}
+
+const NOTE_LABELS: Partial<Record<NoticeKind, string>> = {
+  'changes-requested': 'The editor’s note',
+  declined: 'Reason',
+  corrected: 'Correction',
+};
+
+const ACTION_LABELS: Record<NoticeKind, string> = {
+  'changes-requested': 'See the requested changes',
+  approved: 'Read your article',
+  declined: 'See your articles',
+  corrected: 'Read the correction',
+  'made-premium': 'Read your article',
+  submitted: 'Review it in the dashboard',
+  resubmitted: 'Review it in the dashboard',
+};
+
+/** The e-mail telling one person about an event on an article. */
+export function articleNoticeMail(input: {
+  siteName: string;
+  kind: NoticeKind;
+  recipientName: string;
+  articleTitle: string;
+  note: string | null;
+  actionUrl: string;
+  unsubscribeUrl: string;
+}): MailTemplate {
+  const label = NOTE_LABELS[input.kind];
+  return {
+    subject: noticeHeadline(input.kind, input.articleTitle),
+    greeting: `Hello ${input.recipientName},`,
+    paragraphs: [`${noticeHeadline(input.kind, input.articleTitle)}.`],
+    quote: label && input.note ? { label, text: input.note } : undefined,
+    action: { label: ACTION_LABELS[input.kind], url: input.actionUrl },
+    footer: [
+      `You receive this e-mail from ${input.siteName} because of this setting: “${NOTICE_TEXT[input.kind].preference}”.`,
+    ],
+    unsubscribeUrl: input.unsubscribeUrl,
+  };
+}
+
+/** Sent once, at registration: welcome, and prove the address is yours. */
+export function welcomeMail(input: { siteName: string; recipientName: string; verifyUrl: string }): MailTemplate {
+  return {
+    subject: `Welcome to ${input.siteName}: please verify your e-mail address`,
+    greeting: `Hello ${input.recipientName},`,
+    paragraphs: [
+      `Welcome to ${input.siteName}. You can now read our articles and submit your own for review.`,
+      'Please confirm that this e-mail address is yours, so we can tell you when your articles are reviewed.',
+    ],
+    action: { label: NOTICES_TEXT.verify.heading, url: input.verifyUrl },
+    footer: [`You receive this e-mail because an account was created at ${input.siteName} with this address.`],
+  };
+}

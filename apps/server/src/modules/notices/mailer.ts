@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.js';
+import { queryRows, type Db } from '../../db/client.js';
+
+/**
+ * Sends the outbox (docs/decisions/023-mail-outbox.md). Every instance runs one; each claims a few due rows
+ * for a lease (`FOR UPDATE SKIP LOCKED`, so two never claim the same row), sends them one by one and marks
+ * each sent. A failed send is retried later with a growing delay; a crashed instance's claim runs out and
+ * another instance sends what it had not marked sent.
+ */
+export interface MailerOptions {
+  /** How long a claim holds; longer than the slowest send (the SMTP timeouts below). */
+  leaseMs: number;
+  batchSize: number;
+  pollMs: number;
+  /** The first retry's delay; each further one doubles it, up to an hour. */
+  retryBaseMs: number;
+  /** After this many failed attempts the row is marked failed and kept for an operator. */
+  maxAttempts: number;
+}
+
+export const MAILER_DEFAULTS: MailerOptions = {
+  leaseMs: 120_000,
+  batchSize: 10,
+  pollMs: 5_000,
+  retryBaseMs: 30_000,
+  maxAttempts: 10,
+};
+
+const MAX_RETRY_DELAY_MS = 3_600_000;
+
+interface OutboxRow {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  unsubscribe_url: string | null;
+  attempts: number;
+}
+
+type MailConfig = NonNullable<Config['mail']>;
+
+/** The rows this worker may send now, claimed for `leaseMs`. */
+function claimDue(db: Db, options: MailerOptions) {
+  return queryRows<OutboxRow>(
+    db,
+    sql`update mail_outbox
+        set locked_until = now() + ${options.leaseMs} * interval '1 millisecond', attempts = attempts + 1
+        where id in (
+          select id from mail_outbox
+          where sent_at is null and failed_at is null and next_attempt_at <= now()
+            and (locked_until is null or locked_until < now())
+          order by next_attempt_at, id
+          limit ${options.batchSize}
+          for update skip locked)
+        returning id, to_address, subject, text_body, html_body, unsubscribe_url, attempts`,
+  );
+}
+
+const markSent = (db: Db, id: string) =>
+  db.execute(sql`update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = ${id}`);
+
+function markFailedAttempt(db: Db, row: OutboxRow, error: string, options: MailerOptions) {
+  const delayMs = Math.min(options.retryBaseMs * 2 ** (row.attempts - 1), MAX_RETRY_DELAY_MS);
+  const givingUp = row.attempts >= options.maxAttempts;
+  return db.execute(
+    sql`update mail_outbox
+        set locked_until = null, last_error = ${error.slice(0, 500)},
+            next_attempt_at = now() + ${delayMs} * interval '1 millisecond',
+            failed_at = ${givingUp ? sql`now()` : sql`null`}
+        where id = ${row.id}`,
+  );
+}
+
+export interface Mailer {
+  /** Sends what is due now, batch after batch; resolves with how many were sent. */
+  deliverDue(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function createMailer(
+  db: Db,
+  mail: MailConfig,
+  publicUrl: string,
+  log: FastifyBaseLogger,
+  overrides: Partial<MailerOptions> = {},
+): Mailer {
+  const options = { ...MAILER_DEFAULTS, ...overrides };
+  const transport = nodemailer.createTransport({
+    url: mail.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 60_000,
+  });
+  // The same Message-ID on every attempt: a receiver that got a message twice (see the decision) can tell.
+  const messageDomain = new URL(publicUrl).hostname;
+
+  async function send(row: OutboxRow) {
+    try {
+      await transport.sendMail({
+        from: mail.from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        messageId: `<${row.id}@${messageDomain}>`,
+        ...(row.unsubscribe_url && { list: { unsubscribe: row.unsubscribe_url } }),
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      log.warn({ outboxId: row.id, attempt: row.attempts, err: message }, 'mail: sending failed, will retry');
+      await markFailedAttempt(db, row, message, options);
+      return false;
+    }
+    await markSent(db, row.id);
+    return true;
+  }
+
+  async function deliverDue() {
+    let sent = 0;
+    for (;;) {
+      const rows = await claimDue(db, options);
+      for (const row of rows) if (await send(row)) sent += 1;
+      if (rows.length < options.batchSize) return sent;
+    }
+  }
+
+  return {
+    deliverDue,
+    async stop() {
+      transport.close();
+    },
+  };
+}
+
+/** Runs `deliverDue` every `pollMs` until `stop()`, which waits for a round under way. */
+export function startMailer(mailer: Mailer, log: FastifyBaseLogger, pollMs = MAILER_DEFAULTS.pollMs) {
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    running ??= mailer
+      .deliverDue()
+      .then(
+        (sent) => {
+          if (sent > 0) log.info({ sent }, 'mail: sent');
+        },
+        (error: unknown) => log.error({ err: error }, 'mail: the outbox could not be read'),
+      )
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(run, pollMs);
+  timer.unref();
+  run();
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      await mailer.stop();
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import {
+  NOTICE_TEXT,
+  NOTICES_TEXT,
+  noticeKindsFor,
+  type MailPreferences,
+  type NoticeKind,
+  type NoticeList,
+} from '@dispatch/shared';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest, notFound } from '../../plugins/errors.js';
+import { articleNoticeMail, renderMail, welcomeMail, type MailTemplate } from './mail-templates.js';
+import type { MailTokens } from './mail-tokens.js';
+import * as repository from './notices.repository.js';
+
+/** Something that happened to an article, told to the people concerned (docs/product.md#notifications). */
+export interface ArticleEvent {
+  kind: NoticeKind;
+  article: { id: string; title: string; authorId: string };
+  /** Who acted: never told about their own act. */
+  actorId: string;
+  note?: string | null;
+  at: Date;
+}
+
+/**
+ * Writes the notices of an event — a row per person for the bell, and an e-mail in the outbox for each who
+ * has not opted out — in the caller's transaction, so the event and its notices are kept or lost together.
+ */
+export interface Notifier {
+  articleEvent(tx: DbOrTx, event: ArticleEvent): Promise<void>;
+  welcome(tx: DbOrTx, user: { id: string; name: string; email: string }, at: Date): Promise<void>;
+}
+
+/** Where a notice's e-mail sends the reader. */
+function articleLink(publicUrl: string, kind: NoticeKind, articleId: string) {
+  if (NOTICE_TEXT[kind].audience === 'editor') return `${publicUrl}/dashboard/all-articles`;
+  if (kind === 'declined' || kind === 'changes-requested') return `${publicUrl}/my-articles`;
+  return `${publicUrl}/articles/${articleId}`;
+}
+
+export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site'>, tokens: MailTokens): Notifier {
+  const siteName = config.site.name;
+  const outboxRow = (kind: string, to: string, mail: MailTemplate, at: Date): repository.NewOutboxMail => {
+    const rendered = renderMail(siteName, mail);
+    return {
+      kind,
+      toAddress: to,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      unsubscribeUrl: mail.unsubscribeUrl ?? null,
+      createdAt: at,
+      nextAttemptAt: at,
+    };
+  };
+
+  return {
+    async articleEvent(tx, event) {
+      const { kind, article } = event;
+      const recipients =
+        NOTICE_TEXT[kind].audience === 'editor'
+          ? await repository.findEditors(tx, event.actorId)
+          : article.authorId === event.actorId
+            ? []
+            : [await repository.findRecipient(tx, article.authorId)].filter((one) => one !== undefined);
+      if (recipients.length === 0) return;
+      const note = event.note || null;
+      await repository.insertNotifications(
+        tx,
+        recipients.map((person) => ({
+          userId: person.id,
+          kind,
+          articleId: article.id,
+          articleTitle: article.title,
+          note,
+          createdAt: event.at,
+        })),
+      );
+      if (!config.mail) return;
+      const mails = await Promise.all(
+        recipients
+          .filter((person) => !person.mailOptOuts.includes(kind))
+          .map(async (person) =>
+            outboxRow(
+              kind,
+              person.email,
+              articleNoticeMail({
+                siteName,
+                kind,
+                recipientName: person.name,
+                articleTitle: article.title,
+                note,
+                actionUrl: articleLink(config.publicUrl, kind, article.id),
+                unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=${await tokens.unsubscribe(person.id, kind)}`,
+              }),
+              event.at,
+            ),
+          ),
+      );
+      await repository.insertMails(tx, mails);
+    },
+
+    async welcome(tx, user, at) {
+      if (!config.mail) return;
+      const verifyUrl = `${config.publicUrl}/verify-email?token=${await tokens.verifyEmail(user.id, user.email)}`;
+      await repository.insertMails(tx, [
+        outboxRow('welcome', user.email, welcomeMail({ siteName, recipientName: user.name, verifyUrl }), at),
+      ]);
+    },
+  };
+}
+
+const toNoticeId = (id: string | undefined) => {
+  if (id === undefined) return undefined;
+  if (!/^\d{1,15}$/.test(id)) throw badRequest('upTo must be the id of a notice');
+  return Number(id);
+};
+
+export async function listNotices(db: DbOrTx, userId: string, limit: number): Promise<NoticeList> {
+  const { rows, unread } = await repository.listForUser(db, userId, limit);
+  return {
+    unread,
+    notices: rows.map((row) => ({
+      _id: String(row.id),
+      kind: row.kind as NoticeKind,
+      article: row.articleId ? { _id: row.articleId, title: row.articleTitle } : null,
+      note: row.note,
+      read: row.readAt !== null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  };
+}
+
+export const countUnread = (db: DbOrTx, userId: string) => repository.countUnread(db, userId);
+
+export async function markRead(db: DbOrTx, userId: string, at: Date, upTo?: string) {
+  await repository.markRead(db, userId, at, toNoticeId(upTo));
+  return { unread: await repository.countUnread(db, userId) };
+}
+
+export async function getPreferences(
+  db: DbOrTx,
+  config: Pick<Config, 'mail'>,
+  userId: string,
+): Promise<MailPreferences> {
+  const row = await repository.findPreferences(db, userId);
+  if (!row) throw notFound();
+  return {
+    mailEnabled: config.mail !== undefined,
+    emailVerified: row.emailVerifiedAt !== null,
+    kinds: noticeKindsFor(row.role).map((kind) => ({ kind, email: !row.mailOptOuts.includes(kind) })),
+  };
+}
+
+export async function setPreferences(
+  db: DbOrTx,
+  config: Pick<Config, 'mail'>,
+  userId: string,
+  optOuts: NoticeKind[],
+): Promise<MailPreferences> {
+  await repository.setOptOuts(db, userId, [...new Set(optOuts)]);
+  return getPreferences(db, config, userId);
+}
+
+export async function unsubscribe(db: DbOrTx, tokens: MailTokens, token: string) {
+  const claims = await tokens.readUnsubscribe(token);
+  if (!claims || !(await repository.addOptOut(db, claims.userId, claims.kind))) {
+    throw badRequest(NOTICES_TEXT.unsubscribe.invalid);
+  }
+  return { kind: claims.kind };
+}
+
+export async function verifyEmail(db: DbOrTx, tokens: MailTokens, token: string, at: Date) {
+  const claims = await tokens.readVerifyEmail(token);
+  if (!claims || !(await repository.markVerified(db, claims.userId, claims.email, at))) {
+    throw badRequest(NOTICES_TEXT.verify.invalid);
+  }
+  return { verified: true as const };
+}
