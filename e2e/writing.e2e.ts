@@ -1,7 +1,7 @@
-import { TEXT } from '@dispatch/shared';
+import { NOTICES_TEXT, TEXT } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectToast, logIn, newAccount, pngFile } from './support/actions.js';
+import { expectToast, logIn, newAccount, pngFile, waitForMail } from './support/actions.js';
 import { openBrowser, type Session } from './support/browser.js';
 import { ADMIN } from './support/server.js';
 
@@ -102,7 +102,7 @@ describe('writing and moderation', () => {
     await reason.getByText('Please name at least one source.').waitFor();
   });
 
-  it('the editor requests changes, the writer edits and resubmits, the editor sees the diff and approves', async () => {
+  it('the editor requests changes, the writer edits and resubmits, the editor sees the diff and approves; the writer hears of each step', async () => {
     const writer = await open();
     const account = await newAccount(writer.baseUrl, 'Rhea Resubmit');
     await logIn(writer.page, account.email, account.password);
@@ -117,6 +117,17 @@ describe('writing and moderation', () => {
     await request.getByLabel(D.note).fill('Say how many councillors voted for it.');
     await request.getByRole('button', { name: D.requestChanges }).click();
     await expectToast(admin.page, TEXT.toast.changesRequested);
+
+    // The writer hears of it in the app and by mail, with the editor's note.
+    await writer.page.goto('/my-articles');
+    const bell = writer.page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Notifications/ })
+      .first();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe(`${NOTICES_TEXT.bell}, ${NOTICES_TEXT.unread(1)}`);
+    const requestMail = await waitForMail(account.email, `The editor asked for changes to “${title}”`);
+    expect(requestMail.text).toContain('Say how many councillors voted for it.');
+    expect(requestMail.text).toMatch(/\/unsubscribe\?token=/);
 
     let row = await myRow(writer.page, title);
     await row.getByText(W.statuses.changes_requested).waitFor();
@@ -152,6 +163,17 @@ describe('writing and moderation', () => {
     await admin.page.goto('/dashboard/history');
     await admin.page.getByRole('row').filter({ hasText: title }).first().waitFor();
     expect(await admin.page.getByRole('row').filter({ hasText: title }).count()).toBe(3);
+
+    // The approval reaches the writer: the bell lists it, opening the list reads it, and the mail arrives.
+    await writer.page.goto('/');
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe(`${NOTICES_TEXT.bell}, ${NOTICES_TEXT.unread(2)}`);
+    await bell.click();
+    const approvedNotice = writer.page.getByRole('link', { name: new RegExp(`“${title}” was approved`) });
+    await approvedNotice.waitFor();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe(NOTICES_TEXT.bell);
+    await approvedNotice.click();
+    await writer.page.waitForURL(/\/articles\/[0-9a-f-]{36}$/);
+    await waitForMail(account.email, `“${title}” was approved and is published`);
   });
 
   it('the admin makes an approved article premium', async () => {

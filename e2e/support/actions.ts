@@ -1,6 +1,7 @@
 import { TEXT } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { inject } from 'vitest';
 
 let counter = 0;
 export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${(counter += 1)}@example.com`;
@@ -59,4 +60,22 @@ export async function newAccount(baseUrl: string, name: string) {
   const response = await fetch(`${baseUrl}/api/auth/register`, { method: 'POST', body: form });
   if (response.status !== 201) throw new Error(`registration failed: ${await response.text()}`);
   return { name, email, password };
+}
+
+interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Waits for a message to `to` whose subject contains `subject`, at the site's SMTP server. */
+export async function waitForMail(to: string, subject: string, timeoutMs = 20_000): Promise<ReceivedMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = (await (await fetch(inject('mailboxUrl'))).json()) as ReceivedMail[];
+    const found = mails.find((mail) => mail.to === to && mail.subject.includes(subject));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} about "${subject}"; the mailbox has ${mails.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CLIENT, startOidcProvider } from '../../apps/server/src/test/oidc-provider.js';
+import { startTestSmtpServer, type TestSmtpServer } from '../../apps/server/src/test/smtp-server.js';
 
 export const ADMIN = { email: 'editor@dispatch.test', password: 'Editor#2026' };
 
@@ -38,12 +40,25 @@ async function waitForHealth(url: string, deadline: number, output: () => string
   throw new Error(`the server did not become healthy:\n${output()}`);
 }
 
-/** Starts the built server on a fresh embedded database with demo content. */
+/** What the site's SMTP server received, as JSON over HTTP: the journeys run in other processes. */
+async function startMailbox(smtp: TestSmtpServer) {
+  const server = createHttpServer((_request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(smtp.received));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Starts the built server on a fresh embedded database with demo content, sending mail to a local SMTP server. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const google = await startOidcProvider(`${baseUrl}/api/auth/google/callback`, GOOGLE_IDENTITIES);
+  const smtp = await startTestSmtpServer();
+  const mailbox = await startMailbox(smtp);
   let output = '';
   const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     env: {
@@ -61,6 +76,8 @@ export default async function setup(project: TestProject) {
       GOOGLE_CLIENT_ID: CLIENT.id,
       GOOGLE_CLIENT_SECRET: CLIENT.secret,
       OIDC_ISSUER_URL: google.issuer,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'The Daily Dispatch <news@dispatch.test>',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,10 +85,13 @@ export default async function setup(project: TestProject) {
   server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitForHealth(baseUrl, Date.now() + 90_000, () => output);
   project.provide('baseUrl', baseUrl);
+  project.provide('mailboxUrl', mailbox.url);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await google.close();
+    await mailbox.close();
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -79,5 +99,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    mailboxUrl: string;
   }
 }

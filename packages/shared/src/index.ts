@@ -12,3 +12,4 @@ export * from './payments.js';
 export * from './editorial.js';
 export * from './editorial-schemas.js';
 export * from './notices.js';
+export * from './notice-schemas.js';

@@ -1,7 +1,3 @@
-import { z } from 'zod';
-import { LIMITS } from './constants.js';
-import { text } from './fields.js';
-
 /**
  * What the newsroom tells people about (docs/product.md#notifications): a writer hears about their
  * article's review, an editor about work waiting for review. Each kind is a notice in the app and, when
@@ -70,6 +66,13 @@ export const NOTICE_TEXT: Record<NoticeKind, NoticeKindText> = {
 export const noticeKindsFor = (role: 'user' | 'admin'): NoticeKind[] =>
   NOTICE_KINDS.filter((kind) => role === 'admin' || NOTICE_TEXT[kind].audience === 'writer');
 
+/** Where a notice leads, in the app and in its e-mail: the review desk, the writer's list, or the article. */
+export function noticePath(kind: NoticeKind, articleId: string): string {
+  if (NOTICE_TEXT[kind].audience === 'editor') return '/dashboard/all-articles';
+  if (kind === 'declined' || kind === 'changes-requested') return '/my-articles';
+  return `/articles/${encodeURIComponent(articleId)}`;
+}
+
 export const noticeHeadline = (kind: NoticeKind, title: string) => NOTICE_TEXT[kind].headline.replace('{title}', title);
 
 export const NOTICES_TEXT = {
@@ -77,7 +80,8 @@ export const NOTICES_TEXT = {
   unread: (count: number) => `${count} unread`,
   empty: 'Nothing new. You will hear here when an article of yours is reviewed.',
   emptyEditor: 'Nothing new. Submissions and resubmissions will show here.',
-  markAllRead: 'Mark all as read',
+  isNew: 'New',
+  backHome: 'Go to the front page',
   note: 'Note',
   loadFailed: 'Notifications could not be loaded.',
   preferences: {
@@ -86,14 +90,16 @@ export const NOTICES_TEXT = {
     save: 'Save preferences',
     saved: 'Preferences saved',
     mailOff: 'This site does not send e-mail at the moment; the notices in the app stay on.',
+    unverified: 'Your e-mail address is not verified yet: follow the link in the welcome e-mail we sent you.',
   },
   unsubscribe: {
     heading: 'Unsubscribe',
-    confirm: (what: string) => `Stop e-mails when: ${what}?`,
+    confirm: 'Stop receiving this kind of e-mail from us?',
     button: 'Unsubscribe',
     done: (what: string) =>
       `You will no longer receive e-mails when: ${what}. You can turn them back on in your profile.`,
     invalid: 'This unsubscribe link is not valid.',
+    missing: 'This page needs the link from one of our e-mails.',
   },
   verify: {
     heading: 'Verify your e-mail address',
@@ -102,47 +108,3 @@ export const NOTICES_TEXT = {
     invalid: 'This verification link is not valid or has expired.',
   },
 } as const;
-
-export const NoticeSchema = z.object({
-  _id: z.string(),
-  kind: z.enum(NOTICE_KINDS),
-  /** The article it is about; null once the article is deleted. */
-  article: z.object({ _id: z.string(), title: z.string() }).nullable(),
-  /** The editor's note or reason, when the event had one. */
-  note: z.string().nullable(),
-  read: z.boolean(),
-  createdAt: z.string(),
-});
-export type Notice = z.infer<typeof NoticeSchema>;
-
-export const NoticeListSchema = z.object({ notices: z.array(NoticeSchema), unread: z.number().int() });
-export type NoticeList = z.infer<typeof NoticeListSchema>;
-
-export const UnreadCountSchema = z.object({ unread: z.number().int() });
-
-export const NoticeListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize.notices),
-});
-
-/** Marks the notices up to and including this one read (the newest the reader has seen), or all of them. */
-export const MarkReadInputSchema = z.object({ upTo: text().max(64).optional() });
-
-export const MailPreferencesSchema = z.object({
-  /** Whether this site sends e-mail at all (SMTP_URL is set). */
-  mailEnabled: z.boolean(),
-  /** The kinds this person may hear about, each on (e-mailed) or off. */
-  kinds: z.array(z.object({ kind: z.enum(NOTICE_KINDS), email: z.boolean() })),
-  emailVerified: z.boolean(),
-});
-export type MailPreferences = z.infer<typeof MailPreferencesSchema>;
-
-export const MailPreferencesInputSchema = z.object({
-  /** The kinds to stop e-mailing; every other kind is e-mailed. */
-  optOuts: z.array(z.enum(NOTICE_KINDS)).max(NOTICE_KINDS.length),
-});
-
-export const UnsubscribeInputSchema = z.object({ token: text().max(512) });
-export const UnsubscribeResultSchema = z.object({ kind: z.enum(NOTICE_KINDS) });
-
-export const VerifyEmailInputSchema = z.object({ token: text().max(512) });
-export const VerifyEmailResultSchema = z.object({ verified: z.literal(true) });

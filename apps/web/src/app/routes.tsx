@@ -45,6 +45,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               },
             },
             { path: 'forbidden', element: <ForbiddenRoute />, handle: { status: 403 } satisfies RouteHandle },
+            // The links our e-mails carry (docs/product.md#notifications).
+            {
+              path: 'unsubscribe',
+              lazy: async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute }),
+            },
+            {
+              path: 'verify-email',
+              lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailRoute }),
+            },
             {
               // Signed-in readers get the article; anyone else its preview tags, then /login (decision 014).
               path: 'articles/:id',

@@ -18,6 +18,8 @@ export const paths = {
   login: '/login',
   register: '/register',
   forbidden: '/forbidden',
+  unsubscribe: '/unsubscribe',
+  verifyEmail: '/verify-email',
 } as const;
 
 export const apiPaths = {
@@ -61,4 +63,10 @@ export const apiPaths = {
   confirmPayment: '/api/payments/confirm',
   paymentStatus: '/api/payments/status',
   premiumArticles: '/api/premium-articles',
+  notices: '/api/notifications',
+  unreadNotices: '/api/notifications/unread',
+  markNoticesRead: '/api/notifications/read',
+  mailPreferences: '/api/notifications/preferences',
+  unsubscribe: '/api/notifications/unsubscribe',
+  verifyEmail: '/api/auth/verify-email',
 } as const;

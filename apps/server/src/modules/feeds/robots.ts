@@ -13,6 +13,8 @@ const PRIVATE_PATHS = [
   '/payment',
   '/premium-articles',
   '/forbidden',
+  '/unsubscribe',
+  '/verify-email',
 ];
 
 export function robotsTxt(sitemapUrl: string): string {

@@ -2,6 +2,7 @@ import {
   NOTICE_TEXT,
   NOTICES_TEXT,
   noticeKindsFor,
+  noticePath,
   type MailPreferences,
   type NoticeKind,
   type NoticeList,
@@ -30,13 +31,6 @@ export interface ArticleEvent {
 export interface Notifier {
   articleEvent(tx: DbOrTx, event: ArticleEvent): Promise<void>;
   welcome(tx: DbOrTx, user: { id: string; name: string; email: string }, at: Date): Promise<void>;
-}
-
-/** Where a notice's e-mail sends the reader. */
-function articleLink(publicUrl: string, kind: NoticeKind, articleId: string) {
-  if (NOTICE_TEXT[kind].audience === 'editor') return `${publicUrl}/dashboard/all-articles`;
-  if (kind === 'declined' || kind === 'changes-requested') return `${publicUrl}/my-articles`;
-  return `${publicUrl}/articles/${articleId}`;
 }
 
 export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site'>, tokens: MailTokens): Notifier {
@@ -91,7 +85,7 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
                 recipientName: person.name,
                 articleTitle: article.title,
                 note,
-                actionUrl: articleLink(config.publicUrl, kind, article.id),
+                actionUrl: `${config.publicUrl}${noticePath(kind, article.id)}`,
                 unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=${await tokens.unsubscribe(person.id, kind)}`,
               }),
               event.at,

@@ -1,5 +1,5 @@
 import { imageSrcSet, TEXT, type User } from '@dispatch/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, LogoutIcon, MenuIcon } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
@@ -7,6 +7,20 @@ import { useHydrated } from '../../hooks/use-hydrated';
 import { useLiveViewer } from '../../hooks/use-viewer';
 import { paths } from '../../lib/paths';
 import { navLinksFor } from './use-nav-links';
+
+// Signed-in readers only: the bell's code stays out of an anonymous reader's first load.
+const NoticeBell = lazy(async () => ({
+  default: (await import('../../features/notices/components/notice-bell')).NoticeBell,
+}));
+
+/** The bell, or a space of its size while its code loads. */
+function BellSlot({ isEditor }: { isEditor: boolean }) {
+  return (
+    <Suspense fallback={<span aria-hidden="true" className="inline-block size-10" />}>
+      <NoticeBell isEditor={isEditor} />
+    </Suspense>
+  );
+}
 
 const dateOptions: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
 const dateFormat = new Intl.DateTimeFormat('en-US', dateOptions);
@@ -107,6 +121,7 @@ export function Navbar({ siteName }: { siteName: string }) {
         </Link>
         {user && (
           <div className="hidden items-center justify-self-end md:flex md:gap-3">
+            <BellSlot isEditor={viewer.isAdmin} />
             <Link to={paths.profile} title={TEXT.auth.profilePhotoLabel} className="rounded-full">
               <ProfilePhoto user={user} size={40} />
             </Link>
@@ -117,17 +132,20 @@ export function Navbar({ siteName }: { siteName: string }) {
             />
           </div>
         )}
-        <button
-          ref={buttonRef}
-          type="button"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
-          className="inline-flex items-center gap-2 rounded-md border border-ink px-3 py-2 text-sm font-semibold text-ink md:hidden"
-        >
-          {open ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
-          {TEXT.layout.menu}
-        </button>
+        <div className="flex items-center gap-2 md:hidden">
+          {user && <BellSlot isEditor={viewer.isAdmin} />}
+          <button
+            ref={buttonRef}
+            type="button"
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((value) => !value)}
+            className="inline-flex items-center gap-2 rounded-md border border-ink px-3 py-2 text-sm font-semibold text-ink"
+          >
+            {open ? <CloseIcon className="size-5" /> : <MenuIcon className="size-5" />}
+            {TEXT.layout.menu}
+          </button>
+        </div>
       </div>
       <nav aria-label={TEXT.layout.mainNavigation} className="hidden border-t-4 border-double border-ink md:block">
         <ul className="container-page flex flex-wrap items-center justify-center gap-x-8">

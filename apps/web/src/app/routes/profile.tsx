@@ -1,6 +1,7 @@
 import { TEXT } from '@dispatch/shared';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useProfile } from '../../features/profile/api/get-profile';
+import { MailPreferencesSection } from '../../features/notices/components/mail-preferences-form';
 import { PasswordForm } from '../../features/profile/components/password-form';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { useAuth } from '../../lib/auth';
@@ -37,6 +38,9 @@ export function ProfileRoute() {
       </div>
       <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
         <PasswordForm />
+      </div>
+      <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
+        <MailPreferencesSection />
       </div>
     </section>
   );
