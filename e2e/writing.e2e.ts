@@ -1,4 +1,4 @@
-import { NOTICES_TEXT, TEXT } from '@dispatch/shared';
+import { NOTICE_TEXT, NOTICES_TEXT, TEXT } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectToast, logIn, newAccount, pngFile, waitForMail } from './support/actions.js';
@@ -174,6 +174,16 @@ describe('writing and moderation', () => {
     await approvedNotice.click();
     await writer.page.waitForURL(/\/articles\/[0-9a-f-]{36}$/);
     await waitForMail(account.email, `“${title}” was approved and is published`);
+
+    // The request's e-mail unsubscribes from that kind alone, and /profile shows it.
+    const unsubscribeUrl = /(\S+\/unsubscribe\?token=\S+)/.exec(requestMail.text)![1]!;
+    await writer.page.goto(unsubscribeUrl);
+    await writer.page.getByRole('button', { name: NOTICES_TEXT.unsubscribe.button }).click();
+    const changesLabel = NOTICE_TEXT['changes-requested'].preference;
+    await writer.page.getByText(NOTICES_TEXT.unsubscribe.done(changesLabel)).waitFor();
+    await writer.page.goto('/profile');
+    await expect.poll(() => writer.page.getByLabel(changesLabel).isChecked()).toBe(false);
+    expect(await writer.page.getByLabel(NOTICE_TEXT.approved.preference).isChecked()).toBe(true);
   });
 
   it('the admin makes an approved article premium', async () => {

@@ -116,6 +116,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(trustProxy);
   });
 
+  it('sends no mail unless SMTP_URL is set, and then from MAIL_FROM or the support address', () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail.example.com:587' }).mail).toEqual({
+      smtpUrl: 'smtp://u:p@mail.example.com:587',
+      from: 'The Daily Dispatch <support@example.com>',
+    });
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'News <n@example.com>' }).mail?.from).toBe(
+      'News <n@example.com>',
+    );
+    expect(problemsOf({ SMTP_URL: 'http://mail.example.com' })).toEqual([
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example.com:587',
+    ]);
+  });
+
   it('takes any currency with cents', () => {
     expect(loadConfig({ CURRENCY: 'EUR' }).payments.currency).toBe('eur');
   });

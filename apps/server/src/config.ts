@@ -114,7 +114,7 @@ const EnvSchema = z
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
-    // Mail (docs/decisions/023-mail-outbox.md): off when SMTP_URL is unset; the notices in the app stay on.
+    // Mail (docs/decisions/023-notifications-and-mail-outbox.md): off when SMTP_URL is unset; the notices in the app stay on.
     SMTP_URL: optionalString.pipe(
       z
         .string()

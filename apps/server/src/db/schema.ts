@@ -258,7 +258,7 @@ export const notifications = pgTable(
 
 /**
  * E-mail waiting to be sent, written in the transaction of the event it tells about; a worker on any
- * instance claims a few rows for a lease, sends them and marks them sent (docs/decisions/023-mail-outbox.md).
+ * instance claims a few rows for a lease, sends them and marks them sent (docs/decisions/023-notifications-and-mail-outbox.md).
  */
 export const mailOutbox = pgTable(
   'mail_outbox',

@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import { queryRows, type Db } from '../../db/client.js';
 
 /**
- * Sends the outbox (docs/decisions/023-mail-outbox.md). Every instance runs one; each claims a few due rows
+ * Sends the outbox (docs/decisions/023-notifications-and-mail-outbox.md). Every instance runs one; each claims a few due rows
  * for a lease (`FOR UPDATE SKIP LOCKED`, so two never claim the same row), sends them one by one and marks
  * each sent. A failed send is retried later with a growing delay; a crashed instance's claim runs out and
  * another instance sends what it had not marked sent.
