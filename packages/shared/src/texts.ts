@@ -388,6 +388,7 @@ export const TEXT = {
     declineBody: 'Tell the writer why. They will see this reason under My Articles.',
     reason: 'Reason',
     noArticles: 'No articles yet.',
+    noArticlesInStatus: (status: string) => `No articles with the status “${status}”.`,
     usersIntro: 'Everyone with an account. Promote trusted editors to admin.',
     photo: 'Photo',
     name: 'Name',

@@ -137,6 +137,15 @@ describe('/dashboard/all-articles', () => {
     expect(screen.queryByText(D.noArticles)).not.toBeInTheDocument();
   });
 
+  it('says which status has no articles when a filter finds none', async () => {
+    openDashboard('/dashboard/all-articles?status=changes_requested', {
+      [apiPaths.adminArticles]: () => ({ articles: [], total: 0 }),
+    });
+
+    expect(await screen.findByText(D.noArticlesInStatus(TEXT.writing.statuses.changes_requested))).toBeInTheDocument();
+    expect(screen.queryByText(D.noArticles)).not.toBeInTheDocument();
+  });
+
   it("toasts the server's message when a decision is refused", async () => {
     const { person } = openAllArticles({
       [apiPaths.approveArticle('pending-1')]: () => errorResponse(409, ARTICLE_MESSAGES.notPending),

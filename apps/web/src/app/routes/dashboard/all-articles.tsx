@@ -30,7 +30,12 @@ export function AllArticlesRoute() {
   let content;
   if (articles.isPending) content = <LoadingState />;
   else if (articles.isError && !articles.data) content = <ErrorState onRetry={() => void articles.refetch()} />;
-  else if (articles.data.total === 0) content = <EmptyState message={TEXT.dashboard.noArticles} />;
+  else if (articles.data.total === 0)
+    content = (
+      <EmptyState
+        message={status ? TEXT.dashboard.noArticlesInStatus(TEXT.writing.statuses[status]) : TEXT.dashboard.noArticles}
+      />
+    );
   else if (isPastLastPage(articles.data.articles.length, articles.data.total, articles.isPlaceholderData))
     content = <Navigate to={linkFor(lastPage(articles.data.total, ADMIN_ARTICLES_PAGE_SIZE), status)} replace />;
   else
