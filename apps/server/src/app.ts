@@ -18,7 +18,7 @@ import { googleRoutes } from './modules/auth/google.routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { createMailTokens } from './modules/notices/mail-tokens.js';
 import { noticeRoutes } from './modules/notices/notices.routes.js';
-import { createNotifier } from './modules/notices/notices.service.js';
+import { createNotifier, type Notifier } from './modules/notices/notices.service.js';
 import { adminPublisherRoutes, publisherRoutes } from './modules/publishers/publishers.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider.js';
@@ -42,6 +42,12 @@ import { createViewerCache, type ViewerCache } from './plugins/viewer-cache.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { memoisingSerializerCompiler } from './plugins/serializer.js';
 import { registerUploadFiles, registerWebApp } from './plugins/static-files.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    notifier: Notifier;
+  }
+}
 
 export interface BuildAppOptions {
   cache?: ResponseCache;
@@ -184,6 +190,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     payments: options.payments ?? paymentsFor(config),
   };
   registerAuth(app, deps);
+  // server.ts's reminder job writes its e-mails through the same notifier.
+  app.decorate('notifier', deps.notifier);
   if (config.env === 'production' && deps.payments.provider.name === 'test') {
     app.log.warn('PAYMENTS=test in production: readers can unlock premium with test card numbers');
   }

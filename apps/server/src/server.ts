@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createMailer, startMailer } from './modules/notices/mailer.js';
+import { startPremiumReminders } from './modules/notices/premium-reminders.js';
 import { startHousekeeping } from './modules/system/housekeeping.js';
 import { createImageStore } from './modules/uploads/image-store.js';
 import { serializeError } from './plugins/log-serializers.js';
@@ -47,7 +48,14 @@ async function main() {
   app.addHook('onClose', () => housekeeping.stop());
   if (config.mail) {
     const mailer = startMailer(createMailer(database.db, config.mail, config.publicUrl, app.log), app.log);
-    app.addHook('onClose', () => mailer.stop());
+    const reminders = startPremiumReminders(
+      { db: database.db, notifier: app.notifier, clock: () => new Date() },
+      app.log,
+    );
+    app.addHook('onClose', async () => {
+      await reminders.stop();
+      await mailer.stop();
+    });
   }
 
   let closing = false;

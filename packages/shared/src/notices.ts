@@ -11,14 +11,22 @@ export const NOTICE_KINDS = [
   'made-premium',
   'submitted',
   'resubmitted',
+  'receipt',
+  'premium-ending',
+  'premium-lapsed',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
+/** The subscription's kinds: e-mail only, about a reader's premium access. */
+export type SubscriptionNoticeKind = 'receipt' | 'premium-ending' | 'premium-lapsed';
+/** The kinds about an article: the bell's, and e-mail. */
+export type ArticleNoticeKind = Exclude<NoticeKind, SubscriptionNoticeKind>;
 
-export type NoticeAudience = 'writer' | 'editor';
+/** Writers and subscribers are everyone (anyone may write or subscribe); editors are admins. */
+export type NoticeAudience = 'writer' | 'editor' | 'subscriber';
 
 interface NoticeKindText {
   audience: NoticeAudience;
-  /** The line in the bell's list and the e-mail's subject; `{title}` is the article's. */
+  /** The line in the bell's list and the e-mail's subject; `{title}` is the article's (the subscription's kinds are e-mail only). */
   headline: string;
   /** The preference's label on /profile. */
   preference: string;
@@ -60,11 +68,29 @@ export const NOTICE_TEXT: Record<NoticeKind, NoticeKindText> = {
     headline: '“{title}” is back for review',
     preference: 'A writer resubmits an article (editors)',
   },
+  receipt: {
+    audience: 'subscriber',
+    headline: 'Your receipt: {title}',
+    preference: 'A receipt after each payment',
+  },
+  'premium-ending': {
+    audience: 'subscriber',
+    headline: 'Your premium access ends {title}',
+    preference: 'A reminder 3 days and 1 day before my premium access ends',
+  },
+  'premium-lapsed': {
+    audience: 'subscriber',
+    headline: 'Your premium access has ended',
+    preference: 'A notice when my premium access has ended',
+  },
 };
+
+/** The kinds the bell lists; the subscription's kinds are e-mail only. */
+export const isBellNotice = (kind: NoticeKind) => NOTICE_TEXT[kind].audience !== 'subscriber';
 
 /** The kinds a person may hear about: everyone writes; only editors review. */
 export const noticeKindsFor = (role: 'user' | 'admin'): NoticeKind[] =>
-  NOTICE_KINDS.filter((kind) => role === 'admin' || NOTICE_TEXT[kind].audience === 'writer');
+  NOTICE_KINDS.filter((kind) => role === 'admin' || NOTICE_TEXT[kind].audience !== 'editor');
 
 /** Where a notice leads, in the app and in its e-mail: the review desk, the writer's list, or the article. */
 export function noticePath(kind: NoticeKind, articleId: string): string {

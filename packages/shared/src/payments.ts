@@ -105,3 +105,43 @@ export const PaymentStatusSchema = z.object({
 });
 
 export const GrantPremiumInputSchema = z.object({ premiumTaken: z.iso.datetime({ offset: true }) });
+
+/** One payment as its payer (and an admin) sees it: what was bought, for how much, and the period it bought. */
+export const BillingEntrySchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  planId: PlanIdSchema,
+  /** In major units (dollars), as plans are priced. */
+  amount: z.number(),
+  currency: z.string(),
+  /** Paid; declined (the card was refused, never paid since); incomplete (started, never paid). */
+  status: z.enum(['paid', 'declined', 'incomplete']),
+  /** The premium time this payment bought; null until it succeeded. */
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
+});
+export type BillingEntry = z.infer<typeof BillingEntrySchema>;
+
+export const BillingHistorySchema = z.object({
+  /** The current expiry of premium access (past when it has lapsed, null when never had). */
+  premiumTaken: z.string().nullable(),
+  payments: z.array(BillingEntrySchema),
+});
+export type BillingHistory = z.infer<typeof BillingHistorySchema>;
+
+/** The newest payments a billing history shows. */
+export const BILLING_HISTORY_LENGTH = 50;
+
+export const BillingQuerySchema = z.object({ email: text().trim().toLowerCase().max(254).optional() });
+
+export const BILLING_TEXT = {
+  heading: 'Premium and billing',
+  activeUntil: (date: string) => `Premium access until ${date}.`,
+  endedOn: (date: string) => `Your premium access ended on ${date}.`,
+  never: 'You have no premium access.',
+  renew: 'Renew premium',
+  subscribe: 'Get premium',
+  none: 'No payments yet.',
+  columns: { date: 'Date', plan: 'Plan', amount: 'Amount', status: 'Status', period: 'Period bought' },
+  statuses: { paid: 'Paid', declined: 'Declined', incomplete: 'Not completed' },
+} as const;

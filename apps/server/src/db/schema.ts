@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  primaryKey,
+  smallint,
   check,
   customType,
   index,
@@ -217,6 +219,9 @@ export const paymentIntents = pgTable(
     lastError: text(),
     createdAt: createdAt(),
     succeededAt: timestamp({ withTimezone: true }),
+    /** The premium time this payment bought, set when it succeeds (billing history, the receipt). */
+    periodStart: timestamp({ withTimezone: true }),
+    periodEnd: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex('payment_intents_client_secret_key').on(table.clientSecret),
@@ -286,4 +291,21 @@ export const mailOutbox = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
   ],
+);
+
+/**
+ * The reminders sent before (and the notice after) a premium period ends: one row per person, expiry and
+ * stage (1: 3 days before, 2: 1 day before, 3: ended), so each is sent once whichever instance finds it.
+ */
+export const premiumReminders = pgTable(
+  'premium_reminders',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    premiumUntil: timestamp({ withTimezone: true }).notNull(),
+    stage: smallint().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.premiumUntil, table.stage] })],
 );

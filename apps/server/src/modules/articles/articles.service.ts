@@ -18,7 +18,7 @@ import {
   type ArticlePage,
   type Charts,
   type MyArticlePage,
-  type NoticeKind,
+  type ArticleNoticeKind,
   type Tag,
   type TrendingArticle,
 } from '@dispatch/shared';
@@ -263,7 +263,7 @@ interface Move {
   /** Kept in the moderation record with its detail (a note, a reason); false for a writer's plain edit. */
   record: false | { detail?: string };
   /** What the writer is told; a move back to review tells the editors on its own (`noticeOf`). */
-  notice?: NoticeKind;
+  notice?: ArticleNoticeKind;
   /** Why it was refused: the caller may never make it (403), or not from the article's state (409). */
   refusals: { role: string; state: string };
 }
@@ -275,7 +275,7 @@ interface Move {
  * record is written in the same transaction. Returns the status the article moved to.
  */
 /** Who hears about a move: the writer about a decision on their article, the editors about an article back for review. */
-function noticeOf(move: Move, from: ArticleStatus, to: ArticleStatus): NoticeKind | undefined {
+function noticeOf(move: Move, from: ArticleStatus, to: ArticleStatus): ArticleNoticeKind | undefined {
   if (move.notice) return move.notice;
   return to === 'pending' && from !== 'pending' ? 'resubmitted' : undefined;
 }

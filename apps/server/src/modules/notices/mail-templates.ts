@@ -1,4 +1,4 @@
-import { NOTICE_TEXT, noticeHeadline, NOTICES_TEXT, type NoticeKind } from '@dispatch/shared';
+import { NOTICE_TEXT, noticeHeadline, NOTICES_TEXT, type ArticleNoticeKind, type NoticeKind } from '@dispatch/shared';
 import { element, escapeXml, type Xml } from '../feeds/xml.js';
 
 /**
@@ -94,7 +94,7 @@ const NOTE_LABELS: Partial<Record<NoticeKind, string>> = {
   corrected: 'Correction',
 };
 
-const ACTION_LABELS: Record<NoticeKind, string> = {
+const ACTION_LABELS: Record<ArticleNoticeKind, string> = {
   'changes-requested': 'See the requested changes',
   approved: 'Read your article',
   declined: 'See your articles',
@@ -107,7 +107,7 @@ const ACTION_LABELS: Record<NoticeKind, string> = {
 /** The e-mail telling one person about an event on an article. */
 export function articleNoticeMail(input: {
   siteName: string;
-  kind: NoticeKind;
+  kind: ArticleNoticeKind;
   recipientName: string;
   articleTitle: string;
   note: string | null;
@@ -139,5 +139,77 @@ export function welcomeMail(input: { siteName: string; recipientName: string; ve
     ],
     action: { label: NOTICES_TEXT.verify.heading, url: input.verifyUrl },
     footer: [`You receive this e-mail because an account was created at ${input.siteName} with this address.`],
+  };
+}
+
+// The reader's time zone is not known here: UTC, and said so.
+const mailDate = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+interface SubscriptionMailBase {
+  siteName: string;
+  recipientName: string;
+  actionUrl: string;
+  unsubscribeUrl: string;
+  kind: NoticeKind;
+}
+
+const subscriptionFooter = (siteName: string, kind: NoticeKind) => [
+  `You receive this e-mail from ${siteName} because of this setting: “${NOTICE_TEXT[kind].preference}”.`,
+];
+
+/** After every successful payment: what was bought and until when. */
+export function receiptMail(
+  input: SubscriptionMailBase & { planName: string; amount: string; periodStart: Date; periodEnd: Date },
+): MailTemplate {
+  return {
+    subject: `Your receipt: ${input.planName}, ${input.amount}`,
+    greeting: `Hello ${input.recipientName},`,
+    paragraphs: [
+      `Thank you for your payment of ${input.amount} for ${input.planName}.`,
+      `It buys premium access from ${mailDate.format(input.periodStart)} to ${mailDate.format(input.periodEnd)}.`,
+      `Your premium access now runs until ${mailDate.format(input.periodEnd)}.`,
+    ],
+    action: { label: 'See your billing history', url: input.actionUrl },
+    footer: subscriptionFooter(input.siteName, input.kind),
+    unsubscribeUrl: input.unsubscribeUrl,
+  };
+}
+
+/** 3 days and 1 day before premium access ends. */
+export function premiumEndingMail(input: SubscriptionMailBase & { endsAt: Date; inDays: 1 | 3 }): MailTemplate {
+  const when = input.inDays === 1 ? 'tomorrow' : 'in 3 days';
+  return {
+    subject: `Your premium access ends ${when}`,
+    greeting: `Hello ${input.recipientName},`,
+    paragraphs: [
+      `Your premium access to ${input.siteName} ends ${when}, on ${mailDate.format(input.endsAt)}.`,
+      'Renew now to keep reading premium articles without a break: a renewal adds its time to what you have left.',
+    ],
+    action: { label: 'Renew premium', url: input.actionUrl },
+    footer: subscriptionFooter(input.siteName, input.kind),
+    unsubscribeUrl: input.unsubscribeUrl,
+  };
+}
+
+/** Once premium access has ended. */
+export function premiumLapsedMail(input: SubscriptionMailBase & { endedAt: Date }): MailTemplate {
+  return {
+    subject: 'Your premium access has ended',
+    greeting: `Hello ${input.recipientName},`,
+    paragraphs: [
+      `Your premium access to ${input.siteName} ended on ${mailDate.format(input.endedAt)}.`,
+      'Premium articles are locked again; renew any time to open them.',
+    ],
+    action: { label: 'Renew premium', url: input.actionUrl },
+    footer: subscriptionFooter(input.siteName, input.kind),
+    unsubscribeUrl: input.unsubscribeUrl,
   };
 }

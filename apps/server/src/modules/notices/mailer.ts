@@ -43,20 +43,22 @@ interface OutboxRow {
 
 type MailConfig = NonNullable<Config['mail']>;
 
-/** The rows this worker may send now, claimed for `leaseMs`. */
+/** The rows this worker may send now, claimed for `leaseMs`, oldest first. */
 function claimDue(db: Db, options: MailerOptions) {
   return queryRows<OutboxRow>(
     db,
-    sql`update mail_outbox
-        set locked_until = now() + ${options.leaseMs} * interval '1 millisecond', attempts = attempts + 1
-        where id in (
-          select id from mail_outbox
-          where sent_at is null and failed_at is null and next_attempt_at <= now()
-            and (locked_until is null or locked_until < now())
-          order by next_attempt_at, id
-          limit ${options.batchSize}
-          for update skip locked)
-        returning id, to_address, subject, text_body, html_body, unsubscribe_url, attempts`,
+    sql`with claimed as (
+          update mail_outbox
+          set locked_until = now() + ${options.leaseMs} * interval '1 millisecond', attempts = attempts + 1
+          where id in (
+            select id from mail_outbox
+            where sent_at is null and failed_at is null and next_attempt_at <= now()
+              and (locked_until is null or locked_until < now())
+            order by next_attempt_at, id
+            limit ${options.batchSize}
+            for update skip locked)
+          returning id, to_address, subject, text_body, html_body, unsubscribe_url, attempts, next_attempt_at)
+        select * from claimed order by next_attempt_at, id`,
   );
 }
 

@@ -3,6 +3,7 @@ import {
   NOTICES_TEXT,
   noticeKindsFor,
   noticePath,
+  type ArticleNoticeKind,
   type MailPreferences,
   type NoticeKind,
   type NoticeList,
@@ -10,13 +11,21 @@ import {
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../plugins/errors.js';
-import { articleNoticeMail, renderMail, welcomeMail, type MailTemplate } from './mail-templates.js';
+import {
+  articleNoticeMail,
+  premiumEndingMail,
+  premiumLapsedMail,
+  receiptMail,
+  renderMail,
+  welcomeMail,
+  type MailTemplate,
+} from './mail-templates.js';
 import type { MailTokens } from './mail-tokens.js';
 import * as repository from './notices.repository.js';
 
 /** Something that happened to an article, told to the people concerned (docs/product.md#notifications). */
 export interface ArticleEvent {
-  kind: NoticeKind;
+  kind: ArticleNoticeKind;
   article: { id: string; title: string; authorId: string };
   /** Who acted: never told about their own act. */
   actorId: string;
@@ -28,8 +37,17 @@ export interface ArticleEvent {
  * Writes the notices of an event — a row per person for the bell, and an e-mail in the outbox for each who
  * has not opted out — in the caller's transaction, so the event and its notices are kept or lost together.
  */
+/** A subscription's e-mails (docs/product.md#notifications): a receipt, a reminder before the end, a notice after. */
+export type SubscriptionEvent = { userId: string; at: Date } & (
+  | { kind: 'receipt'; planName: string; amount: string; periodStart: Date; periodEnd: Date }
+  | { kind: 'premium-ending'; endsAt: Date; inDays: 1 | 3 }
+  | { kind: 'premium-lapsed'; endedAt: Date }
+);
+
 export interface Notifier {
   articleEvent(tx: DbOrTx, event: ArticleEvent): Promise<void>;
+  /** E-mail only: nothing when mail is off or the person opted out of the kind. */
+  subscriptionEvent(tx: DbOrTx, event: SubscriptionEvent): Promise<void>;
   welcome(tx: DbOrTx, user: { id: string; name: string; email: string }, at: Date): Promise<void>;
 }
 
@@ -93,6 +111,26 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
           ),
       );
       await repository.insertMails(tx, mails);
+    },
+
+    async subscriptionEvent(tx, event) {
+      if (!config.mail) return;
+      const person = await repository.findRecipient(tx, event.userId);
+      if (!person || person.mailOptOuts.includes(event.kind)) return;
+      const base = {
+        siteName,
+        recipientName: person.name,
+        kind: event.kind,
+        actionUrl: `${config.publicUrl}${event.kind === 'receipt' ? '/profile' : '/subscription'}`,
+        unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=${await tokens.unsubscribe(person.id, event.kind)}`,
+      };
+      const mail =
+        event.kind === 'receipt'
+          ? receiptMail({ ...base, ...event })
+          : event.kind === 'premium-ending'
+            ? premiumEndingMail({ ...base, ...event })
+            : premiumLapsedMail({ ...base, ...event });
+      await repository.insertMails(tx, [outboxRow(event.kind, person.email, mail, event.at)]);
     },
 
     async welcome(tx, user, at) {

@@ -148,6 +148,9 @@ describe('notifications', () => {
       'declined',
       'corrected',
       'made-premium',
+      'receipt',
+      'premium-ending',
+      'premium-lapsed',
     ]);
     expect(initial.kinds.every((one) => one.email)).toBe(true);
     const editorKinds = (

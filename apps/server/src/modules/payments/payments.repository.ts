@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { paymentIntents, processedWebhookEvents } from '../../db/schema.js';
 
@@ -30,6 +30,20 @@ export async function markSucceeded(db: DbOrTx, id: string, at: Date) {
     .where(and(eq(paymentIntents.id, id), ne(paymentIntents.status, 'succeeded')))
     .returning();
   return row;
+}
+
+export async function recordPeriod(db: DbOrTx, id: string, periodStart: Date, periodEnd: Date) {
+  await db.update(paymentIntents).set({ periodStart, periodEnd }).where(eq(paymentIntents.id, id));
+}
+
+/** A person's newest payments. */
+export function listForUser(db: DbOrTx, userId: string, limit: number) {
+  return db
+    .select()
+    .from(paymentIntents)
+    .where(eq(paymentIntents.userId, userId))
+    .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
+    .limit(limit);
 }
 
 export async function recordFailure(db: DbOrTx, id: string, message: string) {

@@ -1,4 +1,6 @@
 import {
+  BillingHistorySchema,
+  BillingQuerySchema,
   ConfirmPaymentInputSchema,
   CreatePaymentIntentInputSchema,
   PaymentIntentSchema,
@@ -69,6 +71,22 @@ export function paymentRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     (request) => service.getPaymentStatus(deps, requireViewer(request), request.query.clientSecret),
+  );
+
+  app.get(
+    '/payments/history',
+    {
+      config: { access: 'self-or-admin' },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "A reader's premium expiry and payments, newest first (yours when no e-mail is given); that reader or an admin",
+        security: bearer,
+        querystring: BillingQuerySchema,
+        response: { 200: BillingHistorySchema },
+      },
+    },
+    (request) => service.getBillingHistory(deps.db, request.query.email ?? requireViewer(request).email),
   );
 
   // Stripe signs the exact bytes it sent, so this route keeps the body raw.

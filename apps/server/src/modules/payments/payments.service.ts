@@ -1,20 +1,28 @@
 import {
+  API_MESSAGES,
+  BILLING_HISTORY_LENGTH,
   ERROR_CODES,
+  type BillingEntry,
+  type BillingHistory,
   PAYMENT_MESSAGES,
   findPlan,
+  formatPrice,
   type Card,
   type PaymentIntent,
   type PaymentResult,
 } from '@dispatch/shared';
 import type Stripe from 'stripe';
 import type { AppDeps, Viewer } from '../../app-types.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../plugins/errors.js';
-import { extendPremium, findUserById } from '../users/users.service.js';
+import { extendPremium, findUserByEmail, findUserById } from '../users/users.service.js';
+import type { Notifier } from '../notices/notices.service.js';
 import * as repository from './payments.repository.js';
 import { chargeTestCard } from './test-provider.js';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache' | 'viewers'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache' | 'viewers' | 'notifier'>;
+
+const MINUTE_MS = 60_000;
 
 /** Prices are in major units; providers take the smallest unit (docs/architecture.md#a-request-from-route-to-row). */
 const toMinorUnits = (price: number) => Math.round(price * 100);
@@ -54,12 +62,29 @@ export async function createPaymentIntent(deps: Deps, viewer: Viewer, planId: st
  * The one place premium is bought: the intent moves to succeeded and the plan's minutes are added,
  * in one transaction. A second call for the same intent finds it succeeded and grants nothing.
  */
-async function completeIntent(tx: DbOrTx, intent: repository.PaymentIntentRow, now: Date): Promise<Date | null> {
+async function completeIntent(
+  tx: DbOrTx,
+  notifier: Notifier,
+  intent: repository.PaymentIntentRow,
+  now: Date,
+): Promise<Date | null> {
   const won = await repository.markSucceeded(tx, intent.id, now);
   if (!won) return null;
   const plan = findPlan(won.planId);
   if (!plan) throw new Error(`payment ${won.id} names an unknown plan ${won.planId}`);
-  return extendPremium(tx, won.userId, plan.value, now);
+  const periodEnd = await extendPremium(tx, won.userId, plan.value, now);
+  const periodStart = new Date(periodEnd.getTime() - plan.value * MINUTE_MS);
+  await repository.recordPeriod(tx, won.id, periodStart, periodEnd);
+  await notifier.subscriptionEvent(tx, {
+    kind: 'receipt',
+    userId: won.userId,
+    planName: plan.name,
+    amount: formatPrice(won.amount / 100, won.currency),
+    periodStart,
+    periodEnd,
+    at: now,
+  });
+  return periodEnd;
 }
 
 async function premiumOf(db: DbOrTx, userId: string): Promise<string | null> {
@@ -91,7 +116,7 @@ export async function confirmTestPayment(
     await repository.recordFailure(db, intent.id, outcome);
     throw new AppError(ERROR_CODES.cardDeclined, 402, outcome);
   }
-  await db.transaction((tx) => completeIntent(tx, intent, now));
+  await db.transaction((tx) => completeIntent(tx, deps.notifier, intent, now));
   await deps.viewers.invalidateUser(viewer.id);
   await deps.cache.invalidate('users');
   return { status: 'succeeded', premiumTaken: await premiumOf(db, viewer.id) };
@@ -123,7 +148,11 @@ export async function handleStripeWebhook(
     if (!(await repository.claimWebhookEvent(tx, event.id, event.type))) return { duplicate: true };
     if (event.type === 'payment_intent.succeeded') {
       const intent = await repository.findByProviderRef(tx, event.data.object.id);
-      if (intent && event.data.object.amount_received >= intent.amount && (await completeIntent(tx, intent, now))) {
+      if (
+        intent &&
+        event.data.object.amount_received >= intent.amount &&
+        (await completeIntent(tx, deps.notifier, intent, now))
+      ) {
         return { duplicate: false, premiumFor: intent.userId };
       }
     }
@@ -132,4 +161,33 @@ export async function handleStripeWebhook(
   if (outcome.premiumFor) await deps.viewers.invalidateUser(outcome.premiumFor);
   if (!outcome.duplicate) await deps.cache.invalidate('users');
   return { received: true, duplicate: outcome.duplicate };
+}
+
+const billingStatus = (row: repository.PaymentIntentRow): BillingEntry['status'] =>
+  row.status === 'succeeded' ? 'paid' : row.lastError ? 'declined' : 'incomplete';
+
+/** A person's premium expiry and newest payments: theirs to see, and an admin's. */
+export async function getBillingHistory(db: Db, email: string): Promise<BillingHistory> {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw notFound(API_MESSAGES.userNotFound);
+  const rows = await repository.listForUser(db, user.id, BILLING_HISTORY_LENGTH);
+  return {
+    premiumTaken: user.premiumTaken?.toISOString() ?? null,
+    payments: rows.flatMap((row) => {
+      const plan = findPlan(row.planId);
+      if (!plan) return [];
+      return [
+        {
+          _id: row.id,
+          createdAt: row.createdAt.toISOString(),
+          planId: plan.id,
+          amount: row.amount / 100,
+          currency: row.currency,
+          status: billingStatus(row),
+          periodStart: row.periodStart?.toISOString() ?? null,
+          periodEnd: row.periodEnd?.toISOString() ?? null,
+        },
+      ];
+    }),
+  };
 }

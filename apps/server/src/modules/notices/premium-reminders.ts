@@ -1,0 +1,103 @@
+import { PLANS } from '@dispatch/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { queryRows, type Db } from '../../db/client.js';
+import type { Notifier } from './notices.service.js';
+
+const DAY_MS = 86_400_000;
+// A site that was down for a while does not mail lapses older than this.
+const LAPSE_NOTICE_WINDOW_MS = 7 * DAY_MS;
+// Stages of one premium period: 3 days before its end, 1 day before, ended.
+const STAGE = { threeDays: 1, oneDay: 2, ended: 3 } as const;
+// A plan shorter than the first reminder (the 1-minute trial) gets none.
+const UNREMINDED_PLANS = PLANS.filter((plan) => plan.value * 60_000 < 3 * DAY_MS).map((plan) => plan.id);
+
+interface DueReminder {
+  user_id: string;
+  premium_taken: Date;
+  stage: number;
+}
+
+/**
+ * Writes the reminder e-mails due at `now`: for each premium period ending within 3 days (or ended within
+ * a week) whose current stage — or a later one — has no record yet. The record's primary key makes each
+ * stage of each period go out once, whichever instance gets there, and a clock that jumps forward past
+ * two stages sends only the later one.
+ */
+export async function remindPremiumEnds(db: Db, notifier: Notifier, now: Date): Promise<number> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const stage = sql`case when u.premium_taken <= ${at} then ${STAGE.ended}::int
+    when u.premium_taken <= ${at} + interval '1 day' then ${STAGE.oneDay}::int else ${STAGE.threeDays}::int end`;
+  const due = await queryRows<DueReminder>(
+    db,
+    sql`select u.id as user_id, u.premium_taken, ${stage} as stage
+        from users u
+        where u.premium_taken > ${at} - ${LAPSE_NOTICE_WINDOW_MS} * interval '1 millisecond'
+          and u.premium_taken <= ${at} + interval '3 days'
+          and not exists (select 1 from premium_reminders r
+            where r.user_id = u.id and r.premium_until = u.premium_taken and r.stage >= ${stage})
+          and not exists (select 1 from payment_intents p
+            where p.user_id = u.id and p.period_end = u.premium_taken
+              and p.plan_id in (${sql.join(
+                UNREMINDED_PLANS.map((id) => sql`${id}`),
+                sql`, `,
+              )}))`,
+  );
+  let written = 0;
+  for (const reminder of due) {
+    const endsAt = new Date(reminder.premium_taken);
+    const stageNow = Number(reminder.stage);
+    const claimed = await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ stage: number }>(
+        tx,
+        sql`insert into premium_reminders (user_id, premium_until, stage)
+            values (${reminder.user_id}, ${endsAt.toISOString()}::timestamptz, ${stageNow}::int)
+            on conflict do nothing returning stage`,
+      );
+      if (!row) return false;
+      await notifier.subscriptionEvent(
+        tx,
+        stageNow === STAGE.ended
+          ? { kind: 'premium-lapsed', userId: reminder.user_id, endedAt: endsAt, at: now }
+          : {
+              kind: 'premium-ending',
+              userId: reminder.user_id,
+              endsAt,
+              inDays: stageNow === STAGE.oneDay ? 1 : 3,
+              at: now,
+            },
+      );
+      return true;
+    });
+    if (claimed) written += 1;
+  }
+  return written;
+}
+
+/** Looks for due reminders every `intervalMs` until `stop()`. */
+export function startPremiumReminders(
+  deps: { db: Db; notifier: Notifier; clock: () => Date },
+  log: FastifyBaseLogger,
+  intervalMs = 60_000,
+) {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= remindPremiumEnds(deps.db, deps.notifier, deps.clock())
+      .then(
+        (written) => {
+          if (written > 0) log.info({ written }, 'premium reminders written to the outbox');
+        },
+        (error: unknown) => log.error({ err: error }, 'premium reminders: the check failed'),
+      )
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  run();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
