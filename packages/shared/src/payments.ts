@@ -144,4 +144,11 @@ export const BILLING_TEXT = {
   none: 'No payments yet.',
   columns: { date: 'Date', plan: 'Plan', amount: 'Amount', status: 'Status', period: 'Period bought' },
   statuses: { paid: 'Paid', declined: 'Declined', incomplete: 'Not completed' },
+  adminButton: 'Billing',
+  adminTitle: (name: string) => `${name}: premium and billing`,
+  adminIntro: 'Payments this reader made, and complimentary premium you can grant (recorded in the history).',
+  grantLabel: 'Complimentary premium until',
+  grant: 'Grant premium',
+  granted: 'Premium granted',
+  close: 'Close',
 } as const;

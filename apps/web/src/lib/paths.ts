@@ -63,6 +63,8 @@ export const apiPaths = {
   confirmPayment: '/api/payments/confirm',
   paymentStatus: '/api/payments/status',
   premiumArticles: '/api/premium-articles',
+  billingHistory: '/api/payments/history',
+  grantPremium: (email: string) => `/api/users/premium/${encodeURIComponent(email)}`,
   notices: '/api/notifications',
   unreadNotices: '/api/notifications/unread',
   markNoticesRead: '/api/notifications/read',

@@ -1,4 +1,5 @@
-import { TEXT } from '@dispatch/shared';
+import { BILLING_TEXT, TEXT } from '@dispatch/shared';
+import { BillingHistory } from '../../features/billing/components/billing-history';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { MailPreferencesSection } from '../../features/notices/components/mail-preferences-form';
@@ -39,6 +40,17 @@ export function ProfileRoute() {
       <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
         <PasswordForm />
       </div>
+      {user && (
+        <section
+          aria-labelledby="billing-heading"
+          className="mt-8 space-y-4 rounded-lg border border-rule bg-white p-5 sm:p-8"
+        >
+          <h2 id="billing-heading" className="text-2xl font-bold tracking-tight text-ink">
+            {BILLING_TEXT.heading}
+          </h2>
+          <BillingHistory email={user.email} renewable />
+        </section>
+      )}
       <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
         <MailPreferencesSection />
       </div>

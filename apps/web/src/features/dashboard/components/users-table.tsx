@@ -1,9 +1,10 @@
-import { imageSrcSet, TEXT, type User } from '@dispatch/shared';
+import { BILLING_TEXT, imageSrcSet, TEXT, type User } from '@dispatch/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ShieldIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { table } from '../../../components/data-table';
+import { BillingDialog } from '../../billing/components/billing-dialog';
 import { useMakeAdmin } from '../api/make-admin';
 
 const D = TEXT.dashboard;
@@ -13,6 +14,7 @@ const nameId = (id: string) => `user-${id}`;
 export function UsersTable({ users }: { users: User[] }) {
   const promote = useMakeAdmin();
   const [promoting, setPromoting] = useState<User | null>(null);
+  const [billingOf, setBillingOf] = useState<User | null>(null);
 
   const confirm = () => {
     if (!promoting) return;
@@ -28,7 +30,7 @@ export function UsersTable({ users }: { users: User[] }) {
         <table className={table.table}>
           <thead className={table.head}>
             <tr>
-              {[D.photo, D.name, D.email, D.role].map((label) => (
+              {[D.photo, D.name, D.email, D.role, BILLING_TEXT.adminButton].map((label) => (
                 <th key={label} scope="col" className={table.headCell}>
                   {label}
                 </th>
@@ -76,11 +78,22 @@ export function UsersTable({ users }: { users: User[] }) {
                     </button>
                   )}
                 </td>
+                <td data-label={BILLING_TEXT.adminButton} className={table.cell}>
+                  <button
+                    type="button"
+                    onClick={() => setBillingOf(user)}
+                    aria-describedby={nameId(user._id)}
+                    className="btn btn-outline px-3 py-1.5"
+                  >
+                    {BILLING_TEXT.adminButton}
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      <BillingDialog user={billingOf} onClose={() => setBillingOf(null)} />
       <ConfirmDialog
         open={promoting !== null}
         onOpenChange={(open) => {

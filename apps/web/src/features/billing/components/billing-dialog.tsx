@@ -1,0 +1,75 @@
+import { BILLING_TEXT, type User } from '@dispatch/shared';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { useReturnFocus } from '../../../hooks/use-return-focus';
+import { errorMessage } from '../../../lib/api-client';
+import { useGrantPremium } from '../api/grant-premium';
+import { BillingHistory } from './billing-history';
+
+const T = BILLING_TEXT;
+
+/** `YYYY-MM-DD` of a date in the admin's own time zone, for a date input. */
+const dateInputValue = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+function GrantForm({ user }: { user: User }) {
+  const [until, setUntil] = useState(() => dateInputValue(new Date(Date.now() + 30 * 86_400_000)));
+  const grant = useGrantPremium(user.email);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The end of the chosen day, where the admin is.
+    grant.mutate(new Date(`${until}T23:59:59`), { onSuccess: () => toast.success(T.granted) });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-3 border-t border-rule pt-4">
+      <label className="block text-sm font-semibold text-ink">
+        {T.grantLabel}
+        <input
+          type="date"
+          required
+          value={until}
+          min={dateInputValue(new Date())}
+          onChange={(event) => setUntil(event.target.value)}
+          className="field-control mt-1 block"
+        />
+      </label>
+      <button type="submit" disabled={grant.isPending} aria-busy={grant.isPending} className="btn btn-accent">
+        {T.grant}
+      </button>
+      {grant.isError && (
+        <p role="alert" className="field-error w-full">
+          {errorMessage(grant.error)}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** The users table's Billing: a reader's payments and premium, and a complimentary grant. */
+export function BillingDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog.Root open={user !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
+        <Dialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-lg border-t-4 border-accent bg-white p-6 shadow-2xl sm:p-8"
+        >
+          {user && (
+            <>
+              <Dialog.Title className="text-2xl font-bold break-words text-ink">{T.adminTitle(user.name)}</Dialog.Title>
+              <Dialog.Description className="text-ink-soft">{T.adminIntro}</Dialog.Description>
+              <BillingHistory email={user.email} renewable={false} />
+              <GrantForm user={user} />
+              <div className="flex justify-end">
+                <Dialog.Close className="btn btn-outline">{T.close}</Dialog.Close>
+              </div>
+            </>
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
