@@ -32,8 +32,8 @@ export interface PlanSearches {
 /** Which of the service's statements this is, from its SQL. */
 function statementKind(query: string): string {
   if (/count\(\*\) over \(\)/.test(query)) return 'list index (one pass: the total and the keys to seek to)';
+  if (/querytree/.test(query)) return 'rows (ranked window, highlight sources, text matches counted to the cap + 1)';
   if (/count\(\*\)/.test(query)) return 'count (at most the cap + 1)';
-  if (/querytree/.test(query)) return 'rows (ranked window, highlight sources)';
   if (/tsvector_to_array/.test(query)) return 'lexemes of the words a highlight may mark';
   return 'rows';
 }
