@@ -32,8 +32,9 @@ export interface PlanSearches {
 /** Which of the service's statements this is, from its SQL. */
 function statementKind(query: string): string {
   if (/count\(\*\) over \(\)/.test(query)) return 'list index (one pass: the total and the keys to seek to)';
-  if (/count\(\*\)/.test(query)) return 'count (at most the search window + 1)';
-  if (/ts_headline/.test(query)) return 'rows (ranked window, highlights)';
+  if (/querytree/.test(query)) return 'rows (ranked window, highlight sources, text matches counted to the cap + 1)';
+  if (/count\(\*\)/.test(query)) return 'count (at most the cap + 1)';
+  if (/tsvector_to_array/.test(query)) return 'lexemes of the words a highlight may mark';
   return 'rows';
 }
 

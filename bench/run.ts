@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { LIMITS, TAGS } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import { fromPglite, fromPostgres, openPglite, queryRows, type Database } from '../apps/server/src/db/client.js';
@@ -22,6 +23,8 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3917' },
     /** Only the scenarios whose name contains this (the baseline always runs). */
     only: { type: 'string' },
+    /** PostgreSQL only: seed a database of this name once, keep it, and reuse it on later runs. */
+    keep: { type: 'string' },
   },
 });
 const ARTICLES = Number(args.articles);
@@ -50,15 +53,21 @@ async function prepareDatabase(dataDir: string): Promise<{ url?: string; archive
   let planTarget: PlanTarget;
   let url: string | undefined;
   let drop = async () => undefined as void;
+  let seeded = false;
   if (serverUrl) {
-    const name = `dispatch_bench_${Date.now()}`;
+    const name = args.keep ?? `dispatch_bench_${Date.now()}`;
+    if (!/^[a-z_][a-z0-9_]*$/.test(name))
+      throw new Error('--keep takes a database name: lower-case letters, digits, _');
     const admin = fromPostgres(serverUrl, 1);
-    await admin.db.execute(sql.raw(`create database ${name}`));
+    seeded =
+      args.keep !== undefined &&
+      (await queryRows(admin.db, sql`select 1 from pg_database where datname = ${name}`)).length > 0;
+    if (!seeded) await admin.db.execute(sql.raw(`create database ${name}`));
     url = databaseUrlFor(serverUrl, name);
     database = fromPostgres(url, 4);
     planTarget = { url };
     drop = async () => {
-      await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
+      if (!args.keep) await admin.db.execute(sql.raw(`drop database if exists ${name} with (force)`));
       await admin.close();
     };
   } else {
@@ -67,8 +76,14 @@ async function prepareDatabase(dataDir: string): Promise<{ url?: string; archive
     planTarget = { pglite };
   }
   await database.migrate();
-  await seedBenchData(database.db, ARTICLES, USERS);
-  console.log(`seeded ${ARTICLES} articles and ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (seeded) {
+    // A kept database: a migration added since may have left its statistics stale.
+    await database.db.execute(sql`vacuum analyze`);
+    console.log(`reusing ${args.keep} as it was seeded`);
+  } else {
+    await seedBenchData(database.db, ARTICLES, USERS);
+    console.log(`seeded ${ARTICLES} articles and ${USERS} users in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
   const approvedIds = (
     await queryRows<{ id: string }>(database.db, sql`select id from articles where status = 'approved'`)
   ).map((row) => row.id);
@@ -156,18 +171,48 @@ function peakRssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
+/** CPU seconds (user + system) each process has used so far, from /proc; a process that has gone counts 0. */
+function cpuSeconds(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      used.set(pid, 0);
+    }
+  }
+  return used;
+}
+
+/**
+ * The processes that serve a request: the server and, when the database runs on this machine, the PostgreSQL
+ * backends connected to the bench database. Their CPU time per request does not depend on what else the
+ * machine runs, as req/s does: two cores give at most 2,000 ms of CPU a second.
+ */
+interface Servers {
+  pids(): Promise<number[]>;
+}
+
 interface Result {
   name: string;
   rps: number;
   p50: number;
   p99: number;
   errors: number;
+  /** Server + database CPU per request, in ms. */
+  cpuMs: number;
 }
 
 /** A scenario's path: one URL, or a new one for every request (what readers do: the cache sees each once or rarely). */
 type ScenarioPath = string | (() => string);
 
-async function load(name: string, url: ScenarioPath, headers: Record<string, string> = {}): Promise<Result> {
+async function load(
+  servers: Servers,
+  name: string,
+  url: ScenarioPath,
+  headers: Record<string, string> = {},
+): Promise<Result> {
   const varied = typeof url === 'function' ? url : undefined;
   const run = (duration: number) =>
     autocannon({
@@ -178,8 +223,12 @@ async function load(name: string, url: ScenarioPath, headers: Record<string, str
       ...(varied && { requests: [{ setupRequest: (request) => ({ ...request, path: varied() }) }] }),
     });
   if (WARMUP > 0) await run(WARMUP);
+  const before = cpuSeconds(await servers.pids());
   const result = await run(DURATION);
+  const after = cpuSeconds(await servers.pids());
+  const cpu = [...after].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
   return {
+    cpuMs: result.requests.total > 0 ? (cpu * 1000) / result.requests.total : 0,
     name,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -191,7 +240,9 @@ async function load(name: string, url: ScenarioPath, headers: Record<string, str
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-bench-'));
   const { url, archive, drop } = await prepareDatabase(dataDir);
-  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles": a profile of the server under load.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.js'], {
     env: {
       ...process.env,
       PORT: args.port,
@@ -208,6 +259,19 @@ async function main() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const stats = url ? new pg.Pool({ connectionString: url, max: 1 }) : undefined;
+  const servers: Servers = {
+    pids: async () => [
+      server.pid!,
+      ...(stats
+        ? (
+            await stats.query<{ pid: number }>(
+              'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+            )
+          ).rows.map((row) => row.pid)
+        : []),
+    ],
+  };
   try {
     await waitForHealth(Date.now() + 120_000);
     const login = await fetch(`${BASE}/api/auth/login`, {
@@ -267,11 +331,12 @@ async function main() {
     ];
     const results: Result[] = [];
     for (const [name, path, headers] of scenarios) {
-      if (args.only && name !== scenarios[0]![0] && !name.includes(args.only)) continue;
-      results.push(await load(name, path, headers));
+      const only = args.only?.split(',');
+      if (only && name !== scenarios[0]![0] && !only.some((part) => name.includes(part))) continue;
+      results.push(await load(servers, name, path, headers));
     }
     // The baseline runs first and again last (the first run also warms the process up); the ratio uses the better one.
-    results.push(await load('baseline, again', '/api/health/live'));
+    results.push(await load(servers, 'baseline, again', '/api/health/live'));
     const baseline = Math.max(results[0]!.rps, results.at(-1)!.rps);
 
     console.log(
@@ -279,15 +344,16 @@ async function main() {
         `${CONNECTIONS} connections, ${DURATION} s each after a ${WARMUP} s warm-up\n`,
     );
     console.log(
-      `${'scenario'.padEnd(30)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'vs baseline'.padStart(13)}${'errors'.padStart(8)}`,
+      `${'scenario'.padEnd(30)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'vs baseline'.padStart(13)}${'CPU ms/req'.padStart(12)}${'errors'.padStart(8)}`,
     );
     for (const result of results) {
       console.log(
-        `${result.name.padEnd(30)}${String(result.rps).padStart(9)}${String(result.p50).padStart(9)}${String(result.p99).padStart(9)}${`${Math.round((result.rps / baseline) * 100)} %`.padStart(13)}${String(result.errors).padStart(8)}`,
+        `${result.name.padEnd(30)}${String(result.rps).padStart(9)}${String(result.p50).padStart(9)}${String(result.p99).padStart(9)}${`${Math.round((result.rps / baseline) * 100)} %`.padStart(13)}${result.cpuMs.toFixed(2).padStart(12)}${String(result.errors).padStart(8)}`,
       );
     }
     console.log(`\nserver peak RSS: ${peakRssMb(server.pid!)} MB`);
   } finally {
+    await stats?.end();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     await drop();

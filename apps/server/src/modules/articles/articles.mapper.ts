@@ -11,14 +11,7 @@ import {
   type TrendingArticle,
 } from '@dispatch/shared';
 // Imports flow one way, mapper → repository: the repository says what its rows hold.
-import {
-  HIGHLIGHT_END,
-  HIGHLIGHT_START,
-  type ArticleCardRow,
-  type FeedArticleRow,
-  type FullArticleRow,
-  type SearchCardRow,
-} from './articles.repository.js';
+import type { ArticleCardRow, FeedArticleRow, FullArticleRow } from './articles.repository.js';
 
 export function toArticleCard(row: ArticleCardRow): ArticleCard {
   return {
@@ -34,19 +27,7 @@ export function toArticleCard(row: ArticleCardRow): ArticleCard {
   };
 }
 
-/** The marked fragment as text segments; none when the text itself did not match (a title-only match). */
-export function toHighlight(headline: string): ArticleCard['highlight'] {
-  const segments: NonNullable<ArticleCard['highlight']> = [];
-  for (const [index, part] of headline.split(HIGHLIGHT_START).entries()) {
-    const [marked, rest] = index === 0 ? [undefined, part] : part.split(HIGHLIGHT_END, 2);
-    if (marked) segments.push({ text: marked, match: true });
-    if (rest) segments.push({ text: rest, match: false });
-  }
-  return segments.some((segment) => segment.match) ? segments : undefined;
-}
-
-export function toSearchCard(row: SearchCardRow): ArticleCard {
-  const highlight = toHighlight(row.headline);
+export function toSearchCard(row: ArticleCardRow, highlight: ArticleCard['highlight']): ArticleCard {
   return { ...toArticleCard(row), ...(highlight && { highlight }) };
 }
 

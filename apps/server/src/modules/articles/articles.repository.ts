@@ -111,14 +111,17 @@ export function approvedCardsFrom(
     .offset(page.skip);
 }
 
-// Marks around the matched words of a highlight: private-use characters, taken out of the text first.
-export const HIGHLIGHT_START = '\uE000';
-export const HIGHLIGHT_END = '\uE001';
-const HEADLINE_OPTIONS = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_END}, MaxFragments=1, MaxWords=24, MinWords=8`;
-
 export interface SearchCardRow extends ArticleCardRow {
-  /** The best fragment with marks; from the excerpt only for a premium article. */
-  headline: string;
+  /** What a card's highlight is cut from: the opening of the text, only the excerpt for a premium article. */
+  highlightSource: string;
+}
+
+export interface SearchResult {
+  rows: SearchCardRow[];
+  /** The query's words as the english configuration reduced them, less the excluded ones (`querytree`). */
+  terms: string;
+  total: number;
+  capped: boolean;
 }
 
 /**
@@ -126,72 +129,79 @@ export interface SearchCardRow extends ArticleCardRow {
  * Relevance has two grades: the title matches (its words, or part of it), else only the text does; within a
  * grade the newest come first. Each grade is read newest first and stops once the page is filled, so a word
  * found in half the archive costs a page of rows, and a rare one is found through the GIN indexes; the count
- * stops at `countCap` (docs/decisions/020-search-and-deep-pages.md). `websearch_to_tsquery` reads any input
- * without error.
+ * stops at `countCap`, and is not run when the page itself shows there are fewer
+ * (docs/decisions/020-search-and-deep-pages.md). `websearch_to_tsquery` reads any input without error.
  */
 export async function searchApproved(
   db: DbOrTx,
   filter: ApprovedFilter & { search: string },
   page: { offset: number; limit: number },
   countCap: number,
-): Promise<{ rows: SearchCardRow[]; total: number; capped: boolean }> {
+): Promise<SearchResult> {
   const query = sql`websearch_to_tsquery('english', ${filter.search})`;
   const partOfTitle = ilike(articles.title, likePattern(filter.search));
   const inText = sql`${articles.searchVector} @@ ${query}`;
-  // The whole article must match too: `-word` leaves out an article whose text holds the word.
-  const inTitle = sql`((to_tsvector('english', ${articles.title}) @@ ${query} and ${inText}) or ${partOfTitle})`;
-  const from = sql`${articles} inner join ${publishers} on ${publishers.id} = ${articles.publisherId}`;
+  const titleWords = sql`${articles.titleVector} @@ ${query}`;
+  // The title's words are in the article's vector too, so only a `-word` can make a title match and the whole
+  // article not: without a minus in the input the stored vector of the text is not read for the first grade.
+  const inTitle = filter.search.includes('-')
+    ? sql`((${titleWords} and ${inText}) or ${partOfTitle})`
+    : sql`(${titleWords} or ${partOfTitle})`;
   const wanted = page.offset + page.limit;
+  const upTo = countCap + 1;
   const grade = (rank: number, matches: SQL) =>
     sql`(select ${articles.id} as id, ${articles.createdAt} as created_at, ${sql.raw(String(rank))} as grade
-         from ${from} where ${and(approvedWhere(filter), matches)}
+         from ${articles} where ${and(approvedWhere(filter), matches)}
          order by ${articles.createdAt} desc, ${articles.id} desc limit ${wanted})`;
-  const [rows, [count]] = await Promise.all([
-    queryRows<{
-      id: string;
-      title: string;
-      image: string;
-      publisher: string;
-      tags: string[];
-      excerpt: string;
-      is_premium: boolean;
-      views: number;
-      created_at: Date | string;
-      headline: string;
-    }>(
-      db,
-      // ts_headline runs on the page's rows only; a premium article's is cut from its excerpt.
-      sql`select ${articles.id} as id, ${articles.title} as title, ${articles.image} as image,
-                 ${publishers.name} as publisher, ${articles.tags} as tags,
-                 left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))}) as excerpt,
-                 ${articles.isPremium} as is_premium, ${articles.views} as views, ${articles.createdAt} as created_at,
-                 ts_headline('english',
-                   translate(case when ${articles.isPremium}
-                                  then left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))})
-                                  else left(${articles.description}, ${sql.raw(String(LIMITS.headlineSourceLength))}) end,
-                             ${HIGHLIGHT_START + HIGHLIGHT_END}, ''),
-                   ${query}, ${HEADLINE_OPTIONS}) as headline
-          from (
-            select id, grade, created_at from (
-              ${grade(0, inTitle)}
-              union all
-              ${grade(1, sql`${inText} and not ${inTitle}`)}
-            ) as found
-            order by grade, created_at desc, id desc
-            limit ${page.limit} offset ${page.offset}
-          ) as shown
-          inner join ${articles} on ${articles.id} = shown.id
-          inner join ${publishers} on ${publishers.id} = ${articles.publisherId}
-          order by shown.grade, shown.created_at desc, shown.id desc`,
-    ),
-    queryRows<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from (
-            select 1 from ${from} where ${and(approvedWhere(filter), sql`(${inText} or ${partOfTitle})`)}
-            limit ${countCap + 1}) as found`,
-    ),
-  ]);
-  const found = Number(count?.total ?? 0);
+  const excerptLength = sql.raw(String(LIMITS.excerptLength));
+  const rows = await queryRows<{
+    id: string;
+    title: string;
+    image: string;
+    publisher: string;
+    tags: string[];
+    excerpt: string;
+    is_premium: boolean;
+    views: number;
+    created_at: Date | string;
+    highlight_source: string;
+    terms: string;
+    text_matches: number;
+  }>(
+    db,
+    sql`select ${articles.id} as id, ${articles.title} as title, ${articles.image} as image,
+               ${publishers.name} as publisher, ${articles.tags} as tags,
+               left(${articles.description}, ${excerptLength}) as excerpt,
+               ${articles.isPremium} as is_premium, ${articles.views} as views, ${articles.createdAt} as created_at,
+               case when ${articles.isPremium} then left(${articles.description}, ${excerptLength})
+                    else left(${articles.description}, ${sql.raw(String(LIMITS.headlineSourceLength))}) end
+                 as highlight_source,
+               querytree(${query}) as terms,
+               -- Read once for the statement: most searches that fill a page find many matches in the text.
+               (select count(*)::int from (
+                  select 1 from ${articles} where ${and(approvedWhere(filter), inText)} limit ${upTo}) as m)
+                 as text_matches
+        from (
+          select id, grade, created_at from (
+            ${grade(0, inTitle)}
+            union all
+            ${grade(1, sql`${inText} and not ${titleWords} and not ${partOfTitle}`)}
+          ) as found
+          order by grade, created_at desc, id desc
+          limit ${page.limit} offset ${page.offset}
+        ) as shown
+        inner join ${articles} on ${articles.id} = shown.id
+        inner join ${publishers} on ${publishers.id} = ${articles.publisherId}
+        order by shown.grade, shown.created_at desc, shown.id desc`,
+  );
+  // A page that is not full, and not past the end, counts the matches itself.
+  const textMatches = rows[0] ? Number(rows[0].text_matches) : undefined;
+  const found =
+    rows.length < page.limit && (rows.length > 0 || page.offset === 0)
+      ? page.offset + rows.length
+      : textMatches !== undefined && textMatches >= upTo
+        ? textMatches
+        : await countMatches(db, filter, { inText, partOfTitle }, upTo, textMatches);
   return {
     rows: rows.map((row) => ({
       id: row.id,
@@ -203,11 +213,52 @@ export async function searchApproved(
       isPremium: row.is_premium,
       views: Number(row.views),
       createdAt: new Date(row.created_at),
-      headline: row.headline,
+      highlightSource: row.highlight_source,
     })),
+    terms: rows[0]?.terms ?? '',
     total: Math.min(found, countCap),
     capped: found > countCap,
   };
+}
+
+/**
+ * How many approved articles match, reading at most `upTo` of them: first those whose text or title words match
+ * (exact from the GIN index, or read newest first; `inTextKnown` when already counted), then, only when there
+ * are fewer than `upTo`, those that match by part of the title alone. Apart, neither test reads the other's
+ * column for the trigram index's false candidates.
+ */
+async function countMatches(
+  db: DbOrTx,
+  filter: ApprovedFilter,
+  matches: { inText: SQL; partOfTitle: SQL },
+  upTo: number,
+  inTextKnown?: number,
+): Promise<number> {
+  const count = async (where: SQL, limit: number) => {
+    const [row] = await queryRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from (
+            select 1 from ${articles} where ${and(approvedWhere(filter), where)} limit ${limit}) as found`,
+    );
+    return Number(row?.total ?? 0);
+  };
+  const inText = inTextKnown ?? (await count(matches.inText, upTo));
+  if (inText >= upTo) return inText;
+  return inText + (await count(sql`${matches.partOfTitle} and not ${matches.inText}`, upTo - inText));
+}
+
+/**
+ * The english configuration's lexemes of single words (a stop word has none): what a highlight compares with a
+ * query's terms, so it marks exactly the words the search matched.
+ */
+export async function lexemesOf(db: DbOrTx, words: string[]): Promise<Map<string, string[]>> {
+  // The words are letters and digits only, so a space separates them safely.
+  const rows = await queryRows<{ word: string; lexemes: string[] }>(
+    db,
+    sql`select word, tsvector_to_array(to_tsvector('english', word)) as lexemes
+        from unnest(string_to_array(${words.join(' ')}, ' ')) as word`,
+  );
+  return new Map(rows.map((row) => [row.word, row.lexemes]));
 }
 
 export async function listTrending(db: DbOrTx, limit: number) {

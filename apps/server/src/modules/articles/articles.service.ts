@@ -48,6 +48,7 @@ import {
   toTrendingArticle,
 } from './articles.mapper.js';
 import * as repository from './articles.repository.js';
+import { highlightsOf } from './search-highlight.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 
 export interface ApprovedQuery {
@@ -79,7 +80,12 @@ export function getApprovedArticles(
         toRowWindow(query),
         LIMITS.searchCountCap,
       );
-      return { articles: found.rows.map(toSearchCard), total: found.total, ...(found.capped && { totalCapped: true }) };
+      const highlights = await highlightsOf(db, found.rows, found.terms);
+      return {
+        articles: found.rows.map((row, index) => toSearchCard(row, highlights[index])),
+        total: found.total,
+        ...(found.capped && { totalCapped: true }),
+      };
     }
     return listPage({ db, cache }, filter, query);
   });

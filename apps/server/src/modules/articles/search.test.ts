@@ -176,6 +176,47 @@ describe('searching approved articles', () => {
   });
 });
 
+describe('highlighting what the search matched', () => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const db = ctx.database.db;
+    const refs = { publisherId: (await insertPublisher(db)).id, authorId: (await insertUser(db)).id };
+    await insertArticle(db, refs, {
+      title: 'Harbour works',
+      description: "The councillor met the councils. Heavy rains fell on the harbour's cranes, and the rain stopped.",
+      createdAt: at(1),
+    });
+  });
+  afterAll(() => ctx.close());
+
+  async function marked(text: string) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/articles/approved?search=${encodeURIComponent(text)}`,
+    });
+    const [card] = response.json<ArticlePage>().articles;
+    return card?.highlight?.filter((segment) => segment.match).map((segment) => segment.text);
+  }
+
+  it('marks the words whose stems the query has, not words that only begin alike', async () => {
+    expect(await marked('council')).toEqual(['councils']);
+    expect(await marked('rain')).toEqual(['rains', 'rain']);
+  });
+
+  it('marks the words of a phrase, not those of an excluded word or phrase', async () => {
+    expect(await marked('"heavy rains"')).toEqual(['Heavy', 'rains', 'rain']);
+    expect(await marked('crane -"rain harbour"')).toEqual(['cranes']);
+    expect(await marked('crane -storm')).toEqual(['cranes']);
+  });
+
+  it('has no highlight when only the title matched', async () => {
+    expect(await marked('works')).toBeUndefined();
+    expect(await marked('harb')).toBeUndefined();
+  });
+});
+
 describe('paging an archive', () => {
   let ctx: TestContext;
   let publisherId: string;
