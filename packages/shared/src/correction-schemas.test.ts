@@ -7,7 +7,7 @@ const paywalled = 'mayor announced that the new library would open in March with
 const body = opening + paywalled;
 
 describe('quotesPremiumText', () => {
-  it('finds eight or more words of the text past its public excerpt', () => {
+  it('finds six or more words of the text past its public excerpt', () => {
     expect(
       quotesPremiumText('An earlier version said the library would open in March with twelve thousand books.', [body]),
     ).toBe(true);

@@ -46,8 +46,8 @@ export const CorrectionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize.corrections),
 });
 
-/** A quote this many words long or longer is a passage of the text, not a shared turn of phrase. */
-const QUOTE_WORDS = 8;
+/** Six words in the same order are a quote of the text, not a shared turn of phrase. */
+const QUOTE_WORDS = 6;
 
 const wordsOf = (value: string) => value.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
