@@ -167,7 +167,7 @@ export const TEXT = {
     empty: 'No corrections have been published.',
     corrected: 'Corrected',
     revision: (n: number) => `Revision ${n}`,
-    feed: 'Follow corrections by RSS',
+    feed: 'Follow them in a feed reader',
     feedRss: 'RSS',
     feedAtom: 'Atom',
     publishHeading: 'Publish a correction',

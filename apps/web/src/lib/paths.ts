@@ -18,6 +18,11 @@ export const paths = {
   login: '/login',
   register: '/register',
   forbidden: '/forbidden',
+  corrections: '/corrections',
+  /** An article's page at its corrections. */
+  articleCorrections: (id: string) => `/articles/${encodeURIComponent(id)}#corrections`,
+  correctionsRss: '/corrections/rss.xml',
+  correctionsAtom: '/corrections/feed.atom',
 } as const;
 
 export const apiPaths = {
@@ -61,4 +66,6 @@ export const apiPaths = {
   confirmPayment: '/api/payments/confirm',
   paymentStatus: '/api/payments/status',
   premiumArticles: '/api/premium-articles',
+  articleCorrections: (id: string) => `/api/articles/${encodeURIComponent(id)}/corrections`,
+  corrections: '/api/corrections',
 } as const;

@@ -1,5 +1,6 @@
 import { TEXT, type PublicConfig } from '@dispatch/shared';
 import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
 import { useNavLinks } from './use-nav-links';
 
 const SOCIAL_LINKS = [
@@ -35,6 +36,11 @@ export function Footer({ config }: { config: PublicConfig }) {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link to={paths.corrections} className={linkClass}>
+                {TEXT.footer.corrections}
+              </Link>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
