@@ -46,7 +46,7 @@ export function CorrectionsRoute() {
     content = (
       <>
         <ol
-          className={`divide-y divide-rule border-y border-rule ${corrections.isPlaceholderData ? 'opacity-60' : ''}`}
+          className={`divide-y divide-rule border-b border-rule ${corrections.isPlaceholderData ? 'opacity-60' : ''}`}
         >
           {shown.map((correction) => (
             <li key={correction._id} className="py-6">
