@@ -36,11 +36,6 @@ export function Footer({ config }: { config: PublicConfig }) {
                 </Link>
               </li>
             ))}
-            <li>
-              <Link to={paths.corrections} className={linkClass}>
-                {TEXT.footer.corrections}
-              </Link>
-            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-contact">
@@ -66,9 +61,15 @@ export function Footer({ config }: { config: PublicConfig }) {
         </section>
       </div>
       <div className="border-t border-stone-700">
-        <p className="container-page py-6 text-sm text-stone-400">
-          © {year} {config.siteName}. {TEXT.layout.rightsReserved}
-        </p>
+        {/* Beside the copyright, not in Navigation: that list repeats the navbar's links exactly (docs/product.md). */}
+        <div className="container-page flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2 py-6 text-sm text-stone-400">
+          <p>
+            © {year} {config.siteName}. {TEXT.layout.rightsReserved}
+          </p>
+          <Link to={paths.corrections} className={linkClass}>
+            {TEXT.footer.corrections}
+          </Link>
+        </div>
       </div>
     </footer>
   );

@@ -25,8 +25,9 @@ const listed = (overrides: Partial<CorrectionListEntry> = {}): CorrectionListEnt
   article: { _id: ARTICLE_ID, title: 'Harbour bridge opens to traffic' },
   ...overrides,
 });
+const revisionId = (number: number) => `6f1c9a52-6a43-4b57-9b52-1d9e0a7f4c1${number}`;
 const revision = (number: number): Revision => ({
-  _id: `rev-${number}`,
+  _id: revisionId(number),
   number,
   title: 'Harbour bridge opens to traffic',
   description: 'The bridge opened at dawn.',
@@ -139,12 +140,12 @@ describe('corrections on the article page', () => {
     ) as HTMLElement;
     const select = within(form).getByLabelText(C.revisionLabel);
     await waitFor(() => expect(select).not.toBeDisabled());
-    expect(select).toHaveValue('rev-3');
+    expect(select).toHaveValue(revisionId(3));
 
     await person.click(within(form).getByRole('button', { name: C.publish }));
     expect(await within(form).findByText(TEXT.validation.correctionRequired)).toBeInTheDocument();
 
-    await person.selectOptions(select, 'rev-2');
+    await person.selectOptions(select, revisionId(2));
     await person.type(within(form).getByLabelText(C.noteLabel), MARKUP_NOTE);
     await person.click(within(form).getByRole('button', { name: C.publish }));
     const confirm = await screen.findByRole('alertdialog', { name: C.confirmTitle });
@@ -153,7 +154,7 @@ describe('corrections on the article page', () => {
 
     expect(await screen.findByText(TEXT.toast.correctionPublished)).toBeInTheDocument();
     const posts = api.calls(apiPaths.articleCorrections(ARTICLE_ID)).filter((call) => call.method === 'POST');
-    expect(posts.map((call) => call.body)).toEqual([{ revisionId: 'rev-2', note: MARKUP_NOTE }]);
+    expect(posts.map((call) => call.body)).toEqual([{ revisionId: revisionId(2), note: MARKUP_NOTE }]);
   });
 
   it("shows the server's refusal next to the note", async () => {
