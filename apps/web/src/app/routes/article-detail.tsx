@@ -1,4 +1,4 @@
-import { excerpt, TEXT } from '@dispatch/shared';
+import { canTransition, excerpt, TEXT } from '@dispatch/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -13,6 +13,9 @@ import { ArticleView, PremiumTeaser } from '../../features/article-detail/compon
 import { articleDetailKeys } from '../../features/article-detail/api/keys';
 import { articleCorrectionsQueryOptions } from '../../features/corrections/api/get-article-corrections';
 import { ArticleCorrections } from '../../features/corrections/components/article-corrections';
+import { PublishCorrection } from '../../features/corrections/components/publish-correction';
+import { writingKeys } from '../../features/writing/api/keys';
+import { useRevisions } from '../../features/writing/api/get-revisions';
 import { EditorialPanel } from '../../features/writing/components/editorial-panel';
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
@@ -80,6 +83,21 @@ function ArticlePreviewPage({ id }: { id: string }) {
   );
 }
 
+/** An admin's 'Publish correction', once the article's revisions are known (the latest is the default). */
+function CorrectionControl({ id }: { id: string }) {
+  const revisions = useRevisions(id).data?.revisions ?? [];
+  const queryClient = useQueryClient();
+  if (revisions.length === 0) return null;
+  return (
+    <PublishCorrection
+      key={revisions[0]!._id}
+      articleId={id}
+      revisions={revisions}
+      onPublished={() => void queryClient.invalidateQueries({ queryKey: writingKeys.timeline(id) })}
+    />
+  );
+}
+
 function ArticleReader({ id }: { id: string }) {
   const detail = useArticle(id);
   useRecordView(id, detail.data?.access === true);
@@ -105,9 +123,10 @@ function ArticleReader({ id }: { id: string }) {
           <EditorialPanel
             article={detail.data.article}
             isAuthor={article.author_email === user?.email}
-            isAdmin={isAdmin}
             onChanged={() => void queryClient.invalidateQueries({ queryKey: articleDetailKeys.detail(id) })}
-          />
+          >
+            {isAdmin && canTransition(article.status, 'correct', ['admin']) && <CorrectionControl id={id} />}
+          </EditorialPanel>
         )}
       </>
     );

@@ -24,8 +24,17 @@ const FIELDS = ['revisionId', 'note'] as const;
  * An editor's 'Publish correction' on an approved article (docs/product.md#corrections): the revision that
  * fixed the text (the latest by default), the public note, then a confirmation, since it cannot be taken back.
  */
-export function PublishCorrection({ articleId, revisions }: { articleId: string; revisions: Revision[] }) {
-  const publish = usePublishCorrection(articleId);
+export function PublishCorrection({
+  articleId,
+  revisions,
+  onPublished,
+}: {
+  articleId: string;
+  /** Newest first: the first is chosen. */
+  revisions: Revision[];
+  onPublished?: () => void;
+}) {
+  const publish = usePublishCorrection(articleId, onPublished);
   const [confirmed, setConfirmed] = useState<PublishCorrectionInput | null>(null);
   const revisionField = useFieldIds(undefined);
   const {

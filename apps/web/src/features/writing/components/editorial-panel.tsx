@@ -1,5 +1,5 @@
-import { canTransition, TEXT, type Article, type Revision, type TimelineEntry } from '@dispatch/shared';
-import { useState } from 'react';
+import { TEXT, type Article, type Revision, type TimelineEntry } from '@dispatch/shared';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -11,7 +11,6 @@ import { useRevisions } from '../api/get-revisions';
 import { useResubmitArticle } from '../api/resubmit-article';
 import { useRestoreRevision } from '../api/restore-revision';
 import { formatDate } from '../../../lib/format-date';
-import { PublishCorrection } from '../../corrections/components/publish-correction';
 
 /** Who acted, as its reader may know it: admins see names, the writer 'You' or 'An editor'. */
 function actorOf(entry: TimelineEntry): string {
@@ -132,27 +131,21 @@ function Revisions({ id, onChanged }: { id: string; onChanged: () => void }) {
   );
 }
 
-/** 'Publish correction' for an admin, once the article's revisions are known (the latest is the default). */
-function Correction({ id }: { id: string }) {
-  const revisions = useRevisions(id).data?.revisions ?? [];
-  if (revisions.length === 0) return null;
-  return <PublishCorrection key={revisions[0]!._id} articleId={id} revisions={revisions} />;
-}
-
 /**
  * The editorial side of an article, for its author and admins only (docs/product.md#article-detail): the
- * editor's note and 'Resubmit' while changes are requested, 'Publish correction' for an admin on an approved
- * article, the timeline and the revisions.
+ * editor's note and 'Resubmit' while changes are requested, what the page adds (an admin's 'Publish
+ * correction'), the timeline and the revisions.
  */
 export function EditorialPanel({
   article,
   isAuthor,
-  isAdmin,
   onChanged,
+  children,
 }: {
   article: Pick<Article, '_id' | 'title' | 'status' | 'changesNote'>;
   isAuthor: boolean;
-  isAdmin: boolean;
+  /** Shown above the timeline. */
+  children?: ReactNode;
   /** After a resubmission or a restore: the page reads the article again. */
   onChanged: () => void;
 }) {
@@ -189,7 +182,7 @@ export function EditorialPanel({
           )}
         </section>
       )}
-      {isAdmin && canTransition(article.status, 'correct', ['admin']) && <Correction id={article._id} />}
+      {children}
       <section aria-labelledby="timeline-heading">
         <h3 id="timeline-heading" className="mb-4 font-serif text-2xl font-bold text-ink">
           {TEXT.timeline.heading}
