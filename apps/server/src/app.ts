@@ -12,6 +12,7 @@ import type { Db } from './db/client.js';
 import { adminArticleRoutes } from './modules/articles/articles-admin.routes.js';
 import { publicArticleRoutes } from './modules/articles/articles-public.routes.js';
 import { writerArticleRoutes } from './modules/articles/articles-writer.routes.js';
+import { correctionRoutes } from './modules/corrections/corrections.routes.js';
 import { createLoginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
@@ -72,6 +73,7 @@ const ROUTE_MODULES = [
   articlePreviewRoutes,
   writerArticleRoutes,
   adminArticleRoutes,
+  correctionRoutes,
   publisherRoutes,
   adminPublisherRoutes,
   userRoutes,

@@ -105,7 +105,31 @@ describe('who may call what', () => {
       '/sitemaps/news.xml',
       '/sitemaps/articles-1.xml',
       '/robots.txt',
+      '/corrections/rss.xml',
+      '/corrections/feed.atom',
+      '/api/corrections',
     ].map((url) => ({ endpoint: `GET ${url}`, request: get(url), expected: everyone(200) })),
+    {
+      endpoint: 'GET /api/articles/:id/corrections (premium article)',
+      request: async () => ({ method: 'GET', url: `/api/articles/${await article({ isPremium: true })}/corrections` }),
+      expected: everyone(200),
+    },
+    {
+      endpoint: 'GET /api/articles/:id/corrections (pending)',
+      request: async () => ({
+        method: 'GET',
+        url: `/api/articles/${await article({ status: 'pending' })}/corrections`,
+      }),
+      expected: everyone(404),
+    },
+    {
+      endpoint: 'POST /api/articles/:id/corrections',
+      request: async () => {
+        const { id, revisionId } = await withRevision();
+        return { method: 'POST', url: `/api/articles/${id}/corrections`, payload: { revisionId, note: 'Fixed.' } };
+      },
+      expected: adminOnly(201),
+    },
     {
       endpoint: 'GET /api/articles/:id/preview (approved)',
       request: async () => ({ method: 'GET', url: `/api/articles/${await article()}/preview` }),

@@ -10,9 +10,20 @@ export type Role = (typeof ROLES)[number];
 export const LIMITS = {
   excerptLength: 100,
   passwordMinLength: 6,
-  pageSize: { approved: 12, premium: 12, adminArticles: 10, users: 5, myArticles: 10, history: 10, notices: 20 },
+  pageSize: {
+    approved: 12,
+    premium: 12,
+    adminArticles: 10,
+    users: 5,
+    myArticles: 10,
+    history: 10,
+    notices: 20,
+    corrections: 10,
+  },
   /** An editor's note (a decline reason, requested changes). */
   noteMaxLength: 1000,
+  /** A published correction: a short public note (docs/product.md#corrections). */
+  correctionMaxLength: 600,
   maxPageSize: 50,
   maxPage: 100_000,
   trendingCount: 6,

@@ -45,6 +45,7 @@ export const HISTORY_ACTIONS = [
   'approve',
   'decline',
   'premium',
+  'correct',
   'restore',
   'delete',
 ] as const;

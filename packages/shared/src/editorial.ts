@@ -12,6 +12,7 @@ export const EDITORIAL_ACTIONS = [
   'edit',
   'restore',
   'premium',
+  'correct',
 ] as const;
 export type EditorialAction = (typeof EDITORIAL_ACTIONS)[number];
 
@@ -50,6 +51,8 @@ export const ARTICLE_TRANSITIONS: Record<ArticleStatus, Partial<Record<Editorial
   },
   approved: {
     premium: { to: 'approved', by: ADMIN },
+    // A public correction: the article stays as it is, with a note tied to the revision that fixed it.
+    correct: { to: 'approved', by: ADMIN },
     edit: { to: 'pending', by: AUTHOR },
     restore: { to: 'pending', by: AUTHOR_OR_ADMIN },
   },

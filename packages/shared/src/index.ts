@@ -13,3 +13,4 @@ export * from './editorial.js';
 export * from './editorial-schemas.js';
 export * from './notices.js';
 export * from './notice-schemas.js';
+export * from './correction-schemas.js';

@@ -40,6 +40,10 @@ export const ARTICLE_MESSAGES = {
   onlyAuthorOrAdminMayRestore: 'Only the author or an admin can restore a revision.',
   changedMeanwhile: 'This article changed in the meantime. Reload it and try again.',
   revisionNotFound: 'That revision was not found.',
+  notApprovedForCorrection: 'Only an approved article can be corrected.',
+  revisionNotOfArticle: 'Choose one of this article’s revisions.',
+  correctionQuotesPremium:
+    'A correction is public: it may not quote the premium text past its opening lines. Describe what changed instead.',
   loginToRead: 'Log in to read this article.',
   premiumToRead: 'This article is for premium subscribers. Subscribe to read it in full.',
   tooManyViews: 'Too many views of this article from you; try again in a minute.',

@@ -9,6 +9,7 @@ import { fromPglite, fromPostgres, openPglite, queryRows } from './client.js';
 const TABLES = [
   'article_revisions',
   'articles',
+  'corrections',
   'moderation_actions',
   'payment_intents',
   'processed_webhook_events',

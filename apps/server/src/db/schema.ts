@@ -6,6 +6,7 @@ import {
   smallint,
   check,
   customType,
+  foreignKey,
   index,
   integer,
   pgTable,
@@ -158,6 +159,7 @@ export const MODERATION_ACTIONS = [
   'request-changes',
   'resubmit',
   'restore',
+  'correct',
 ] as const;
 
 /** Who did what to which article or user, and when: every admin decision, and a writer's resubmission. */
@@ -196,7 +198,43 @@ export const articleRevisions = pgTable(
     tags: text().array().notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('article_revisions_article_number_key').on(table.articleId, table.number)],
+  (table) => [
+    uniqueIndex('article_revisions_article_number_key').on(table.articleId, table.number),
+    // What a correction's foreign key names: a revision of that very article.
+    uniqueIndex('article_revisions_article_id_key').on(table.articleId, table.id),
+  ],
+);
+
+/**
+ * Public notes saying what an earlier version of an approved article got wrong, each tied to the revision of
+ * that article that fixed it. Never updated or deleted; they go only with their article.
+ */
+export const corrections = pgTable(
+  'corrections',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    revisionId: uuid().notNull(),
+    /** The admin who published it; kept for the record, never shown to readers. */
+    editorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    note: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    foreignKey({
+      name: 'corrections_article_revision_fk',
+      columns: [table.articleId, table.revisionId],
+      foreignColumns: [articleRevisions.articleId, articleRevisions.id],
+    }).onDelete('cascade'),
+    index('corrections_article_created_idx').on(
+      table.articleId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('corrections_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+  ],
 );
 
 /** A reader's attempt to pay for a plan; the amount comes from our plan table, never the client. */

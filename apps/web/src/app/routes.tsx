@@ -44,6 +44,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 };
               },
             },
+            {
+              path: 'corrections',
+              lazy: async () => {
+                const route = await import('./routes/corrections');
+                return { loader: route.correctionsLoader(queryClient), Component: route.CorrectionsRoute };
+              },
+            },
             { path: 'forbidden', element: <ForbiddenRoute />, handle: { status: 403 } satisfies RouteHandle },
             // The links our e-mails carry (docs/product.md#notifications).
             {

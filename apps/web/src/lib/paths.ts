@@ -20,6 +20,11 @@ export const paths = {
   forbidden: '/forbidden',
   unsubscribe: '/unsubscribe',
   verifyEmail: '/verify-email',
+  corrections: '/corrections',
+  /** An article's page at its corrections. */
+  articleCorrections: (id: string) => `/articles/${encodeURIComponent(id)}#corrections`,
+  correctionsRss: '/corrections/rss.xml',
+  correctionsAtom: '/corrections/feed.atom',
 } as const;
 
 export const apiPaths = {
@@ -71,4 +76,6 @@ export const apiPaths = {
   mailPreferences: '/api/notifications/preferences',
   unsubscribe: '/api/notifications/unsubscribe',
   verifyEmail: '/api/auth/verify-email',
+  articleCorrections: (id: string) => `/api/articles/${encodeURIComponent(id)}/corrections`,
+  corrections: '/api/corrections',
 } as const;

@@ -370,6 +370,27 @@ export const makeArticlePremium = (deps: TransitionDeps, admin: Viewer, id: stri
   });
 
 /**
+ * The correction move, inside the caller's transaction (the corrections service writes the correction in it):
+ * an approved article stays approved, its row is held until the transaction ends (an edit that would send it
+ * back to review waits, or wins and this is a 409), and the record keeps the note.
+ */
+export const correctArticle = (tx: DbOrTx, notifier: Notifier, editor: Viewer, id: string, note: string, at: Date) =>
+  transitionArticle(
+    tx,
+    notifier,
+    editor,
+    id,
+    {
+      action: 'correct',
+      record: { detail: note },
+      // The writer hears of it, with the note (refused further on, the transaction takes the notice back).
+      notice: 'corrected',
+      refusals: { role: API_MESSAGES.adminOnly, state: ARTICLE_MESSAGES.notApprovedForCorrection },
+    },
+    at,
+  );
+
+/**
  * A save of the title, description and tags (an edit, or a restored revision): a move of its own in the
  * table, and a new revision in the same transaction. Back to pending from approved or declined, with the
  * decision cleared; a changes-requested article stays with its writer until they resubmit.

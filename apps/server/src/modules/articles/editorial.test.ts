@@ -48,6 +48,12 @@ function requestFor(action: EditorialAction, id: string, revisionId: string): In
       return { method: 'POST', url: `/api/articles/${id}/revisions/${revisionId}/restore` };
     case 'premium':
       return { method: 'PATCH', url: `/api/articles/premium/${id}` };
+    case 'correct':
+      return {
+        method: 'POST',
+        url: `/api/articles/${id}/corrections`,
+        payload: { revisionId, note: 'An earlier version misspelled the mayor’s name.' },
+      };
   }
 }
 
@@ -118,8 +124,8 @@ describe('the editorial workflow', () => {
       EDITORIAL_ACTIONS.flatMap((action) => EDITORIAL_ROLES.map((role) => [status, action, role] as const)),
     );
 
-    it('has a case for each of 4 states, 7 actions and 4 roles', () => {
-      expect(cases).toHaveLength(4 * 7 * 4);
+    it('has a case for each of 4 states, 8 actions and 4 roles', () => {
+      expect(cases).toHaveLength(4 * 8 * 4);
     });
 
     it.each(cases)('%s, %s, as %s', async (status, action, role) => {
@@ -131,7 +137,7 @@ describe('the editorial workflow', () => {
       if (role === 'anonymous') {
         expect(response.statusCode).toBe(401);
       } else if (decision.allowed) {
-        expect(response.statusCode, response.body).toBe(200);
+        expect(response.statusCode, response.body).toBe(action === 'correct' ? 201 : 200);
         expect(after.status).toBe(decision.to);
         const recorded = (await recordOf(article.id)).map((entry) => entry.action);
         expect(recorded).toEqual(action === 'edit' ? [] : [action]);

@@ -6,7 +6,7 @@ import { sendPublicDocument } from '../../plugins/public-document.js';
 import * as service from './feeds.service.js';
 
 /** Files of the built web app these routes replace: a stray copy there must never be served instead. */
-export const FEED_FILES = ['robots.txt', 'rss.xml', 'feed.atom', 'sitemap.xml', 'sitemaps/**'];
+export const FEED_FILES = ['robots.txt', 'rss.xml', 'feed.atom', 'sitemap.xml', 'sitemaps/**', 'corrections/**'];
 
 const XML = 'application/xml; charset=utf-8';
 const schema = (summary: string) => ({ tags: ['feeds'], summary });
@@ -40,6 +40,30 @@ export function feedRoutes(app: AppInstance, deps: AppDeps) {
         request,
         reply,
         await service.getFeed(deps, 'atom', request.query),
+        'application/atom+xml; charset=utf-8',
+      ),
+  );
+
+  app.get(
+    service.CORRECTIONS_FEEDS.rss,
+    { schema: schema('RSS 2.0 feed of the latest corrections') },
+    async (request, reply) =>
+      sendPublicDocument(
+        request,
+        reply,
+        await service.getCorrectionsFeed(deps, 'rss'),
+        'application/rss+xml; charset=utf-8',
+      ),
+  );
+
+  app.get(
+    service.CORRECTIONS_FEEDS.atom,
+    { schema: schema('Atom feed of the latest corrections') },
+    async (request, reply) =>
+      sendPublicDocument(
+        request,
+        reply,
+        await service.getCorrectionsFeed(deps, 'atom'),
         'application/atom+xml; charset=utf-8',
       ),
   );

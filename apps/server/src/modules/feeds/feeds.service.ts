@@ -9,7 +9,9 @@ import {
   getSitemapPage,
   getSitemapPageStarts,
 } from '../articles/articles.service.js';
+import { getLatestCorrections } from '../corrections/corrections.service.js';
 import { getPublishers } from '../publishers/publishers.service.js';
+import { correctionsAtom, correctionsRss } from './corrections-feed.js';
 import { atomFeed, rssFeed, type FeedChannel } from './feed-documents.js';
 import { robotsTxt } from './robots.js';
 import { newsSitemap, sitemapIndex, urlSet } from './sitemap-documents.js';
@@ -29,7 +31,10 @@ const NEWS_MAX = 1000;
 const DOCUMENT_TTL_MS = 60_000;
 
 /** The public pages anyone may open; signed-in pages are left out of sitemaps (and disallowed in robots.txt). */
-const PUBLIC_PAGES = ['/', '/articles', '/login', '/register'];
+const PUBLIC_PAGES = ['/', '/articles', '/corrections', '/login', '/register'];
+
+/** Where the corrections feeds are, beside the page that lists the same corrections. */
+export const CORRECTIONS_FEEDS = { rss: '/corrections/rss.xml', atom: '/corrections/feed.atom' } as const;
 
 function siteUrls(publicUrl: string) {
   return {
@@ -74,6 +79,26 @@ export async function getFeed(deps: Deps, format: 'rss' | 'atom', query: FeedQue
     };
     const articles = await getLatestForFeed(deps.db, filter, FEED_SIZE, now);
     return toPublicDocument(format === 'rss' ? rssFeed(channel, articles) : atomFeed(channel, articles));
+  });
+}
+
+/** The latest corrections across the site, as the /corrections page lists them. */
+export function getCorrectionsFeed(deps: Deps, format: 'rss' | 'atom'): Promise<PublicDocument> {
+  return deps.cache.remember('catalog', `feed:corrections:${format}`, DOCUMENT_TTL_MS, async () => {
+    const urls = siteUrls(deps.config.publicUrl);
+    const channel = {
+      siteName: deps.config.site.name,
+      title: `${deps.config.site.name}: Corrections`,
+      description: `Corrections published by ${deps.config.site.name}, newest first.`,
+      pageUrl: urls.page('/corrections'),
+      selfUrl: urls.page(CORRECTIONS_FEEDS[format]),
+      correctedUrl: (id: string) => `${urls.article(id)}#corrections`,
+      now: deps.clock(),
+    };
+    const corrections = await getLatestCorrections(deps.db, FEED_SIZE);
+    return toPublicDocument(
+      format === 'rss' ? correctionsRss(channel, corrections) : correctionsAtom(channel, corrections),
+    );
   });
 }
 

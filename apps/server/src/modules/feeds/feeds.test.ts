@@ -186,7 +186,13 @@ describe('feeds, sitemaps and robots.txt', () => {
     expect(textOf(articlesPage, 'lastmod')).toBe(new Date(newest).toISOString());
 
     const pages = (await fetchXml(ctx.app, '/sitemaps/pages.xml')).root;
-    expect(locs(pages)).toEqual([`${SITE}/`, `${SITE}/articles`, `${SITE}/login`, `${SITE}/register`]);
+    expect(locs(pages)).toEqual([
+      `${SITE}/`,
+      `${SITE}/articles`,
+      `${SITE}/corrections`,
+      `${SITE}/login`,
+      `${SITE}/register`,
+    ]);
   });
 
   it('an article sitemap lists every approved article with its last change, and no other', async () => {
@@ -351,7 +357,13 @@ describe('a built web app never answers the server-owned paths', () => {
     const rss = await ctx.app.inject({ method: 'GET', url: '/rss.xml' });
     expect(parseXml(rss.body).name).toBe('rss');
     expect(rss.body).not.toContain('stale');
-    for (const url of ['/feed.atom', '/sitemap.xml', '/sitemaps/news.xml']) {
+    for (const url of [
+      '/feed.atom',
+      '/sitemap.xml',
+      '/sitemaps/news.xml',
+      '/corrections/rss.xml',
+      '/corrections/feed.atom',
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.headers['content-type'], url).toMatch(/xml/);
     }

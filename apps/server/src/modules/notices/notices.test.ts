@@ -98,6 +98,43 @@ describe('notifications', () => {
     expect(await mailTo(writer.user.email)).toHaveLength(3);
   });
 
+  it('tells the writer of a correction on their article, with its note; a refused one tells nobody', async () => {
+    const id = await submit('Bridge reopens');
+    await call({ method: 'PATCH', url: `/api/articles/approve/${id}` }, editor);
+    const revisions = (await call({ method: 'GET', url: `/api/articles/${id}/revisions` }, editor)).json<{
+      revisions: { _id: string }[];
+    }>().revisions;
+    const before = (await noticesOf(writer)).notices.length;
+    const refused = await call(
+      {
+        method: 'POST',
+        url: `/api/articles/${id}/corrections`,
+        payload: { revisionId: '00000000-0000-4000-8000-000000000000', note: 'Wrong revision.' },
+      },
+      editor,
+    );
+    expect(refused.statusCode).toBe(400);
+    expect((await noticesOf(writer)).notices).toHaveLength(before);
+
+    const published = await call(
+      {
+        method: 'POST',
+        url: `/api/articles/${id}/corrections`,
+        payload: { revisionId: revisions[0]!._id, note: 'An earlier version gave the wrong date.' },
+      },
+      editor,
+    );
+    expect(published.statusCode, published.body).toBe(201);
+    expect((await noticesOf(writer)).notices[0]).toMatchObject({
+      kind: 'corrected',
+      note: 'An earlier version gave the wrong date.',
+      article: { _id: id, title: 'Bridge reopens' },
+    });
+    const mail = (await mailTo(writer.user.email)).find((one) => one.kind === 'corrected');
+    expect(mail?.textBody).toContain('Correction: An earlier version gave the wrong date.');
+    expect(mail?.textBody).toContain(`https://news.example/articles/${id}`);
+  });
+
   it('tells the writer the reason of a decline', async () => {
     const id = await submit('Declined piece');
     await call({ method: 'PATCH', url: `/api/articles/decline/${id}`, payload: { reason: 'Off topic.' } }, editor);

@@ -1,5 +1,6 @@
 import { TEXT, type PublicConfig } from '@dispatch/shared';
 import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
 import { useNavLinks } from './use-nav-links';
 
 const SOCIAL_LINKS = [
@@ -60,9 +61,15 @@ export function Footer({ config }: { config: PublicConfig }) {
         </section>
       </div>
       <div className="border-t border-stone-700">
-        <p className="container-page py-6 text-sm text-stone-400">
-          © {year} {config.siteName}. {TEXT.layout.rightsReserved}
-        </p>
+        {/* Beside the copyright, not in Navigation: that list repeats the navbar's links exactly (docs/product.md). */}
+        <div className="container-page flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2 py-6 text-sm text-stone-400">
+          <p>
+            © {year} {config.siteName}. {TEXT.layout.rightsReserved}
+          </p>
+          <Link to={paths.corrections} className={linkClass}>
+            {TEXT.footer.corrections}
+          </Link>
+        </div>
       </div>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { excerpt, TEXT } from '@dispatch/shared';
+import { canTransition, excerpt, TEXT } from '@dispatch/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -11,6 +11,11 @@ import { useRecordView } from '../../features/article-detail/api/record-view';
 import { ArticleMeta } from '../../features/article-detail/components/article-meta';
 import { ArticleView, PremiumTeaser } from '../../features/article-detail/components/article-view';
 import { articleDetailKeys } from '../../features/article-detail/api/keys';
+import { articleCorrectionsQueryOptions } from '../../features/corrections/api/get-article-corrections';
+import { ArticleCorrections } from '../../features/corrections/components/article-corrections';
+import { PublishCorrection } from '../../features/corrections/components/publish-correction';
+import { writingKeys } from '../../features/writing/api/keys';
+import { useRevisions } from '../../features/writing/api/get-revisions';
 import { EditorialPanel } from '../../features/writing/components/editorial-panel';
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
@@ -22,12 +27,16 @@ import { returnState } from '../../lib/return-to';
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /**
- * What the server loads before rendering the page: the article for a signed-in reader, its public
- * preview for anyone else (the page then sends them to /login, but the HTML keeps the preview tags).
+ * What the server loads before rendering the page: the article and its corrections for a signed-in reader,
+ * its public preview for anyone else (the page then sends them to /login, but the HTML keeps the preview tags).
  */
 export async function loadArticleOnServer(queryClient: QueryClient, id: string, signedIn: boolean) {
-  if (signedIn) await prefetch(queryClient, articleQueryOptions(id));
-  else await prefetch(queryClient, articlePreviewQueryOptions(id));
+  if (signedIn) {
+    await Promise.all([
+      prefetch(queryClient, articleQueryOptions(id)),
+      prefetch(queryClient, articleCorrectionsQueryOptions(id)),
+    ]);
+  } else await prefetch(queryClient, articlePreviewQueryOptions(id));
 }
 
 /** A 404 when the article does not exist or may not be shown. */
@@ -74,6 +83,21 @@ function ArticlePreviewPage({ id }: { id: string }) {
   );
 }
 
+/** An admin's 'Publish correction', once the article's revisions are known (the latest is the default). */
+function CorrectionControl({ id }: { id: string }) {
+  const revisions = useRevisions(id).data?.revisions ?? [];
+  const queryClient = useQueryClient();
+  if (revisions.length === 0) return null;
+  return (
+    <PublishCorrection
+      key={revisions[0]!._id}
+      articleId={id}
+      revisions={revisions}
+      onPublished={() => void queryClient.invalidateQueries({ queryKey: writingKeys.timeline(id) })}
+    />
+  );
+}
+
 function ArticleReader({ id }: { id: string }) {
   const detail = useArticle(id);
   useRecordView(id, detail.data?.access === true);
@@ -92,13 +116,17 @@ function ArticleReader({ id }: { id: string }) {
       <>
         <ArticleMeta article={article} summary={summary} />
         <ArticleView detail={detail.data} />
+        {/* Public: every reader of the page sees them, the teaser's too. Only an approved article has them. */}
+        {article.status === 'approved' && <ArticleCorrections articleId={id} />}
         {/* The editorial side is its author's and the admins' (the server answers no one else). */}
         {detail.data.access && (isAdmin || article.author_email === user?.email) && (
           <EditorialPanel
             article={detail.data.article}
             isAuthor={article.author_email === user?.email}
             onChanged={() => void queryClient.invalidateQueries({ queryKey: articleDetailKeys.detail(id) })}
-          />
+          >
+            {isAdmin && canTransition(article.status, 'correct', ['admin']) && <CorrectionControl id={id} />}
+          </EditorialPanel>
         )}
       </>
     );

@@ -1,5 +1,5 @@
 import { TEXT, type Article, type Revision, type TimelineEntry } from '@dispatch/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -133,15 +133,19 @@ function Revisions({ id, onChanged }: { id: string; onChanged: () => void }) {
 
 /**
  * The editorial side of an article, for its author and admins only (docs/product.md#article-detail): the
- * editor's note and 'Resubmit' while changes are requested, the timeline and the revisions.
+ * editor's note and 'Resubmit' while changes are requested, what the page adds (an admin's 'Publish
+ * correction'), the timeline and the revisions.
  */
 export function EditorialPanel({
   article,
   isAuthor,
   onChanged,
+  children,
 }: {
   article: Pick<Article, '_id' | 'title' | 'status' | 'changesNote'>;
   isAuthor: boolean;
+  /** Shown above the timeline. */
+  children?: ReactNode;
   /** After a resubmission or a restore: the page reads the article again. */
   onChanged: () => void;
 }) {
@@ -178,6 +182,7 @@ export function EditorialPanel({
           )}
         </section>
       )}
+      {children}
       <section aria-labelledby="timeline-heading">
         <h3 id="timeline-heading" className="mb-4 font-serif text-2xl font-bold text-ink">
           {TEXT.timeline.heading}
