@@ -46,9 +46,7 @@ const onlyPages = process.argv
   ?.slice('--pages='.length)
   .split(',');
 /** `--report-dir=path`: also writes each Lighthouse report (JSON) there, to study a page's requests and timings. */
-const reportDir = process.argv
-  .find((arg) => arg.startsWith('--report-dir='))
-  ?.slice('--report-dir='.length);
+const reportDir = process.argv.find((arg) => arg.startsWith('--report-dir='))?.slice('--report-dir='.length);
 
 interface AxeViolation {
   id: string;

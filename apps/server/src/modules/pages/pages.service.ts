@@ -91,10 +91,6 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     if (!encoding || !page.html) return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
     // Anonymous pages are the same for everyone: their compressed bytes are kept per version.
     const body = await compressHtml(page.html, encoding, viewer ? undefined : etag);
-    return reply
-      .code(page.status)
-      .header('content-encoding', encoding)
-      .type('text/html; charset=utf-8')
-      .send(body);
+    return reply.code(page.status).header('content-encoding', encoding).type('text/html; charset=utf-8').send(body);
   };
 }
