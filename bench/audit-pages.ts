@@ -5,6 +5,7 @@
  *   npm run audit:pages                 # builds, then audits with Lighthouse's desktop and mobile settings
  *   tsx bench/audit-pages.ts --desktop  # on an existing build, desktop only (the gated run)
  *   tsx bench/audit-pages.ts --mobile --pages=/,/articles/:id   # some pages, one form
+ *   tsx bench/audit-pages.ts --mobile --report-dir=/tmp/lhr      # and keep each Lighthouse report (JSON)
  *
  * Pages are opened as the reader who would open them (anonymous, a signed-in reader, a subscriber on a
  * premium article, the admin), with the session in localStorage and the page cookie, as after a login.
@@ -15,7 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,8 @@ const onlyPages = process.argv
   .find((arg) => arg.startsWith('--pages='))
   ?.slice('--pages='.length)
   .split(',');
+/** `--report-dir=path`: also writes each Lighthouse report (JSON) there, to study a page's requests and timings. */
+const reportDir = process.argv.find((arg) => arg.startsWith('--report-dir='))?.slice('--report-dir='.length);
 
 interface AxeViolation {
   id: string;
@@ -62,6 +65,8 @@ interface PageResult {
   axe: AxeViolation[] | null;
   scriptKb: number;
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+  /** The LCP element and where its time went (Lighthouse's breakdown: TTFB, load delay, load time, render delay). */
+  lcp: string;
 }
 
 function freePort(): Promise<number> {
@@ -161,7 +166,23 @@ async function runLighthouse(
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
   };
-  return { form, scores, failing, scriptKb: script / 1000, metrics };
+  if (reportDir) {
+    const name = `${form}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`;
+    await writeFile(path.join(reportDir, name), JSON.stringify(lhr));
+  }
+  return { form, scores, failing, scriptKb: script / 1000, metrics, lcp: describeLcp(lhr.audits) };
+}
+
+/** The LCP element's snippet and its phases, from the `largest-contentful-paint-element` audit's tables. */
+function describeLcp(audits: Record<string, { details?: unknown }>): string {
+  const tables =
+    (audits['largest-contentful-paint-element']?.details as { items?: { items?: Record<string, unknown>[] }[] })
+      ?.items ?? [];
+  const element = (tables[0]?.items?.[0]?.node as { snippet?: string } | undefined)?.snippet ?? 'unknown element';
+  const phases = (tables[1]?.items ?? []).map(
+    (phase) => `${String(phase.phase)} ${Math.round(Number(phase.timing))} ms`,
+  );
+  return `${element.slice(0, 140)}${phases.length > 0 ? ` — ${phases.join(', ')}` : ''}`;
 }
 
 /** A hint of where a failing audit failed: its first few items' element, URL or issue. */
@@ -237,6 +258,7 @@ function printTable(results: PageResult[]): void {
   console.log(`\n${line(header)}\n| ${widths.map((width) => '-'.repeat(width)).join(' | ')} |`);
   for (const row of rows) console.log(line(row));
   console.log('(JS kB: script bytes transferred for the page, from Lighthouse; gzip on the wire)');
+  for (const result of results) console.log(`  ${result.page} [${result.form}] LCP: ${result.lcp}`);
   for (const result of results) {
     for (const failing of result.failing) console.log(`  ${result.page} [${result.form}] lighthouse ${failing}`);
     for (const violation of result.axe ?? []) {
@@ -252,6 +274,7 @@ async function main(): Promise<void> {
   for (const built of ['apps/server/dist/server.js', 'apps/web/dist/index.html']) {
     if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run \`npm run build\` first`);
   }
+  if (reportDir) await mkdir(reportDir, { recursive: true });
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
 
   const [port, debuggingPort] = [await freePort(), await freePort()];

@@ -512,6 +512,33 @@ describe('server-rendered pages, before any script runs', () => {
     expect(again.status).toBe(304);
   });
 
+  it('a page is sent compressed when the client accepts it, each encoding with its own ETag', async () => {
+    const plain = await page('/articles', undefined, { 'accept-encoding': 'identity' });
+    const plainHtml = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await page('/articles', undefined, { 'accept-encoding': encoding });
+      expect(compressed.headers.get('content-encoding')).toBe(encoding);
+      expect(compressed.headers.get('vary')).toContain('Accept-Encoding');
+      // fetch decompresses: the reader gets the very page, in a fraction of the bytes.
+      expect(await compressed.text()).toBe(plainHtml);
+      const etag = compressed.headers.get('etag');
+      expect(etag).toBe(plain.headers.get('etag')!.replace(/"$/, `-${encoding}"`));
+      const again = await page('/articles', undefined, { 'accept-encoding': encoding, 'if-none-match': etag! });
+      expect(again.status).toBe(304);
+    }
+    const raw = await import('node:http').then(
+      ({ get }) =>
+        new Promise<number>((resolve, reject) =>
+          get(`${baseUrl}/articles`, { headers: { 'accept-encoding': 'br' } }, (response) => {
+            let bytes = 0;
+            response.on('data', (chunk: Buffer) => (bytes += chunk.length)).on('end', () => resolve(bytes));
+          }).on('error', reject),
+        ),
+    );
+    expect(raw).toBeLessThan(plainHtml.length / 3);
+  });
+
   it('an article taken down disappears from its page at once', async () => {
     // An editor writes it: editors are not held to the one-article rule.
     const admin = await login(ADMIN);

@@ -35,9 +35,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The server's HTML paints the page: the script and the chunks it imports must not compete with the
-    // stylesheet and the first images for a phone's bandwidth (docs/decisions/021-first-paint-before-scripts.md).
-    modulePreload: false,
+    // Nothing preloaded: the server's HTML paints the page, and the chunks the script imports must not compete
+    // with the first images for a phone's bandwidth (docs/decisions/021-first-paint-before-scripts.md). Not
+    // `false`, which still has lazy chunks fetch and apply the one stylesheet again, though every page holds it
+    // already (inlined by the server, or linked by index.html): docs/decisions/024-compressed-pages-and-the-lcp.md.
+    modulePreload: { polyfill: false, resolveDependencies: () => [] },
     rolldownOptions: {
       output: {
         // The framework changes less often than our code: its chunks stay cached across releases.

@@ -4,6 +4,7 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import { clearPageSession, readPageSession } from '../../plugins/page-session.js';
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { getSessionUser, resolveViewer } from '../auth/auth.service.js';
+import { compressHtml, encodingFor, etagFor } from './compressed-html.js';
 import { assembleHtml, type PageShell } from './page-renderer.js';
 
 /** Anonymous pages are cached with the catalogue; the home page's statistics may lag this much. */
@@ -73,13 +74,23 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell.template);
     }
 
-    void reply.header('vary', 'Cookie');
     if (page.location) {
-      return reply.code(page.status).header('cache-control', PRIVATE_CACHE_CONTROL).redirect(page.location, 302);
+      return reply
+        .code(page.status)
+        .header('vary', 'Cookie')
+        .header('cache-control', PRIVATE_CACHE_CONTROL)
+        .redirect(page.location, 302);
     }
-    void reply.header('cache-control', viewer ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
-    if (page.etag) void reply.header('etag', page.etag);
-    if (page.etag && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    const etag = page.etag && etagFor(page.etag, encoding);
+    void reply
+      .header('vary', 'Cookie, Accept-Encoding')
+      .header('cache-control', viewer ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
+    if (etag) void reply.header('etag', etag);
+    if (etag && request.headers['if-none-match'] === etag) return reply.code(304).send();
+    if (!encoding || !page.html) return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+    // Anonymous pages are the same for everyone: their compressed bytes are kept per version.
+    const body = await compressHtml(page.html, encoding, viewer ? undefined : etag);
+    return reply.code(page.status).header('content-encoding', encoding).type('text/html; charset=utf-8').send(body);
   };
 }

@@ -37,9 +37,11 @@ interface ArticleCardProps {
   now?: Date;
   /** Cards in the first row load their image at once; the rest wait until they scroll near. */
   eager?: boolean;
+  /** Fetched before the other images: the card most likely to be the page's largest paint. */
+  priority?: boolean;
 }
 
-export function ArticleCard({ article, viewer, now = new Date(), eager = false }: ArticleCardProps) {
+export function ArticleCard({ article, viewer, now = new Date(), eager = false, priority = false }: ArticleCardProps) {
   const titleId = useId();
   const lockedId = useId();
   const open = canOpenDetails(article, viewer, now);
@@ -61,6 +63,8 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false }
           height={360}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
+          // The first card is the list's largest paint on a phone.
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           className="size-full object-cover"
         />

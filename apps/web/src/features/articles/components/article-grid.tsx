@@ -23,7 +23,13 @@ export function ArticleGrid({
       {articles.map((article, index) => (
         <li key={article._id} className="flex">
           <div className="flex w-full flex-col [&>article]:flex-1">
-            <ArticleCard article={article} viewer={viewer} now={now} eager={index < EAGER_CARDS} />
+            <ArticleCard
+              article={article}
+              viewer={viewer}
+              now={now}
+              eager={index < EAGER_CARDS}
+              priority={index === 0}
+            />
           </div>
         </li>
       ))}
