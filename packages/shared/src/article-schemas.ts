@@ -33,6 +33,7 @@ export const ArticleSchema = z.object({
   title: z.string(),
   image: z.string(),
   publisher: z.string(),
+  publisherSlug: z.string(),
   tags: z.array(z.string()),
   description: z.string(),
   author_name: z.string(),

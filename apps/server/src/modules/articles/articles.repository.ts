@@ -10,6 +10,7 @@ export interface ArticleCardRow {
   title: string;
   image: string;
   publisher: string;
+  publisherSlug: string;
   tags: string[];
   excerpt: string;
   isPremium: boolean;
@@ -34,6 +35,7 @@ const cardColumns = {
   title: articles.title,
   image: articles.image,
   publisher: publishers.name,
+  publisherSlug: publishers.slug,
   tags: articles.tags,
   // Only the excerpt leaves the database for a list (docs/architecture.md#a-request-from-route-to-row).
   excerpt: sql<string>`left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))})`,
@@ -152,6 +154,7 @@ export async function searchApproved(
       title: string;
       image: string;
       publisher: string;
+      publisher_slug: string;
       tags: string[];
       excerpt: string;
       is_premium: boolean;
@@ -162,7 +165,7 @@ export async function searchApproved(
       db,
       // ts_headline runs on the page's rows only; a premium article's is cut from its excerpt.
       sql`select ${articles.id} as id, ${articles.title} as title, ${articles.image} as image,
-                 ${publishers.name} as publisher, ${articles.tags} as tags,
+                 ${publishers.name} as publisher, ${publishers.slug} as publisher_slug, ${articles.tags} as tags,
                  left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))}) as excerpt,
                  ${articles.isPremium} as is_premium, ${articles.views} as views, ${articles.createdAt} as created_at,
                  ts_headline('english',
@@ -198,6 +201,7 @@ export async function searchApproved(
       title: row.title,
       image: row.image,
       publisher: row.publisher,
+      publisherSlug: row.publisher_slug,
       tags: row.tags,
       excerpt: row.excerpt,
       isPremium: row.is_premium,
@@ -228,6 +232,7 @@ const fullColumns = {
   title: articles.title,
   image: articles.image,
   publisher: publishers.name,
+  publisherSlug: publishers.slug,
   tags: articles.tags,
   description: articles.description,
   authorId: articles.authorId,

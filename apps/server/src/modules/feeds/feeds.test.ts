@@ -1,4 +1,4 @@
-import { FEED_MESSAGES } from '@dispatch/shared';
+import { ARTICLE_MESSAGES, FEED_MESSAGES } from '@dispatch/shared';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -186,7 +186,15 @@ describe('feeds, sitemaps and robots.txt', () => {
     expect(textOf(articlesPage, 'lastmod')).toBe(new Date(newest).toISOString());
 
     const pages = (await fetchXml(ctx.app, '/sitemaps/pages.xml')).root;
-    expect(locs(pages)).toEqual([`${SITE}/`, `${SITE}/articles`, `${SITE}/login`, `${SITE}/register`]);
+    expect(locs(pages)).toEqual([
+      `${SITE}/`,
+      `${SITE}/articles`,
+      `${SITE}/login`,
+      `${SITE}/register`,
+      ...['politics', 'sports', 'technology', 'entertainment', 'health'].map((tag) => `${SITE}/tags/${tag}`),
+      `${SITE}/publishers/feed-herald`,
+      `${SITE}/publishers/other-gazette`,
+    ]);
   });
 
   it('an article sitemap lists every approved article with its last change, and no other', async () => {
