@@ -101,9 +101,7 @@ describe('who may call what', () => {
       '/api/publishers',
       '/api/publishers/matrix-post',
       '/api/stats/users',
-    ].map(
-      (url) => ({ endpoint: `GET ${url}`, request: get(url), expected: everyone(200) }),
-    ),
+    ].map((url) => ({ endpoint: `GET ${url}`, request: get(url), expected: everyone(200) })),
     ...[
       '/rss.xml',
       '/feed.atom',

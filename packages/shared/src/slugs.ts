@@ -25,7 +25,7 @@ export function slugify(name: string): string {
 export const numberedSlug = (slug: string, n: number) => (n <= 1 ? slug : `${slug}-${n}`);
 
 /** A tag's page is /tags/{the tag in lower case}. */
-export const tagSlug = (tag: Tag) => tag.toLowerCase();
+export const tagSlug = (tag: string) => tag.toLowerCase();
 
 /** The tag a /tags/{slug} address names, if any: lower case only, so each tag has one address. */
 export const tagFromSlug = (slug: string): Tag | undefined => TAGS.find((tag) => tagSlug(tag) === slug);

@@ -25,7 +25,12 @@ export function publisherRoutes(app: AppInstance, deps: AppDeps) {
         tags: ['publishers'],
         summary: 'The publisher whose page is /publishers/{slug}',
         // A slug is at most 80 characters; each may take a few UTF-16 units.
-        params: z.object({ slug: z.string().min(1).max(SLUG_MAX_LENGTH * 2) }),
+        params: z.object({
+          slug: z
+            .string()
+            .min(1)
+            .max(SLUG_MAX_LENGTH * 2),
+        }),
         response: { 200: PublisherSchema },
       },
     },

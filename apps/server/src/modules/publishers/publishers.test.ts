@@ -44,7 +44,8 @@ describe('publisher slugs', () => {
       headers: bearer(admin.token),
       payload: { name, logo: await makeImage(ctx.images) },
     });
-  const bySlug = (slug: string) => ctx.app.inject({ method: 'GET', url: `/api/publishers/${encodeURIComponent(slug)}` });
+  const bySlug = (slug: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/publishers/${encodeURIComponent(slug)}` });
 
   it('a new publisher gets a slug from its name, and is found by it', async () => {
     const response = await add('Le Café, Paris');

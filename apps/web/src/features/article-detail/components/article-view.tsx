@@ -69,7 +69,12 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
     <article aria-labelledby="article-title" className="mx-auto max-w-3xl">
       <header className="border-b border-rule pb-6">
         <p className="kicker flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span>{article.publisher}</span>
+          <Link
+            to={paths.publisher(article.publisherSlug)}
+            className="underline-offset-2 hover:text-ink hover:underline"
+          >
+            {article.publisher}
+          </Link>
           {article.isPremium && (
             <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2.5 py-0.5 text-[0.6875rem] text-white">
               <StarIcon className="size-3" />
@@ -132,8 +137,13 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
         {article.tags.length > 0 && (
           <ul aria-label={TEXT.detail.tags} className="flex flex-wrap gap-2">
             {article.tags.map((tag) => (
-              <li key={tag} className="rounded-full border border-rule px-3 py-1 text-xs font-medium text-ink-soft">
-                {tag}
+              <li key={tag}>
+                <Link
+                  to={paths.tag(tag)}
+                  className="block rounded-full border border-rule px-3 py-1 text-xs font-medium text-ink-soft hover:border-ink hover:text-ink"
+                >
+                  {tag}
+                </Link>
               </li>
             ))}
           </ul>

@@ -73,7 +73,12 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false }
       </div>
       <div className="flex flex-1 flex-col p-5">
         <p className="kicker">
-          {article.publisher}
+          <Link
+            to={paths.publisher(article.publisherSlug)}
+            className="underline-offset-2 hover:text-ink hover:underline"
+          >
+            {article.publisher}
+          </Link>
           {!Number.isNaN(created.getTime()) && (
             <>
               <span aria-hidden="true"> · </span>
@@ -90,8 +95,13 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false }
         {article.tags.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label={TEXT.listing.tags}>
             {article.tags.map((tag) => (
-              <li key={tag} className="rounded-full border border-rule px-2.5 py-0.5 text-xs font-medium text-ink-soft">
-                {tag}
+              <li key={tag}>
+                <Link
+                  to={paths.tag(tag)}
+                  className="block rounded-full border border-rule px-2.5 py-0.5 text-xs font-medium text-ink-soft hover:border-ink hover:text-ink"
+                >
+                  {tag}
+                </Link>
               </li>
             ))}
           </ul>
