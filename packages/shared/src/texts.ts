@@ -76,10 +76,8 @@ export const TEXT = {
     /** The title a feed reader shows for a feed the page offers. */
     title: (about: string, site: string) => `${site}: ${about}`,
   },
-  theme: {
-    toDark: 'Switch to dark theme',
-    toLight: 'Switch to light theme',
-  },
+  /** The navbar's toggle: pressed when the dark theme shows. */
+  theme: { dark: 'Dark theme' },
   forbidden: { message: 'You do not have permission to view this page...', back: 'Back to Home' },
   notFound: { message: "Oops, The page you are looking for doesn't exist", back: 'Go Back Home' },
   states: {

@@ -1,16 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { clearPageSession, readPageSession } from '../../plugins/page-session.js';
+import { THEME_COOKIE, THEMES, type Theme } from '@dispatch/shared';
+import { clearPageSession, readCookie, readPageSession } from '../../plugins/page-session.js';
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { getSessionUser, resolveViewer } from '../auth/auth.service.js';
-import { assembleHtml, type PageShell } from './page-renderer.js';
+import { assembleHtml, withTheme, type PageShell } from './page-renderer.js';
 
 /** Anonymous pages are cached with the catalogue; the home page's statistics may lag this much. */
 const PAGE_TTL_MS = 30_000;
 const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 type RenderedPage = { status: number; location?: string; html?: string; etag?: string };
+
+function themeOf(request: FastifyRequest): Theme | undefined {
+  const value = readCookie(request.headers.cookie, THEME_COOKIE);
+  return THEMES.find((theme) => theme === value);
+}
 
 /**
  * Server rendering of the SPA's pages (decision 014). The API answers the page's loaders in-process
@@ -70,7 +76,10 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     } catch (error) {
       // A page that cannot be rendered here still works: the browser renders it from the API.
       request.log.error({ err: error }, 'page rendering failed; serving the client-rendered page');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell.template);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withTheme(shell.template, themeOf(request)));
     }
 
     void reply.header('vary', 'Cookie');
@@ -78,8 +87,14 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
       return reply.code(page.status).header('cache-control', PRIVATE_CACHE_CONTROL).redirect(page.location, 302);
     }
     void reply.header('cache-control', viewer ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
-    if (page.etag) void reply.header('etag', page.etag);
-    if (page.etag && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
+    // The cached page is the same for every theme; the reader's is written in as it is sent.
+    const theme = themeOf(request);
+    const etag = page.etag && theme ? page.etag.replace(/"$/, `-${theme}"`) : page.etag;
+    if (etag) void reply.header('etag', etag);
+    if (etag && request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .send(withTheme(page.html ?? '', theme));
   };
 }

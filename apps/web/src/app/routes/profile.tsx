@@ -26,7 +26,7 @@ export function ProfileRoute() {
           </p>
         )}
       </div>
-      <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
+      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
         {profile.isPending ? (
           <LoadingState />
         ) : profile.isError ? (
@@ -35,7 +35,7 @@ export function ProfileRoute() {
           <ProfileForm key={profile.data._id} profile={profile.data} />
         )}
       </div>
-      <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
+      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
         <PasswordForm />
       </div>
     </section>

@@ -90,7 +90,7 @@ export function PublisherRoute() {
           height={96}
           alt=""
           fetchPriority="high"
-          className="size-20 shrink-0 rounded-full border border-rule bg-white object-cover sm:size-24"
+          className="size-20 shrink-0 rounded-full border border-rule bg-surface object-cover sm:size-24"
         />
         <div className="min-w-0">
           <p className="kicker">{TEXT.publisherPage.kicker}</p>

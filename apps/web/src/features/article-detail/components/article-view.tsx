@@ -76,7 +76,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
             {article.publisher}
           </Link>
           {article.isPremium && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2.5 py-0.5 text-[0.6875rem] text-white">
+            <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2.5 py-0.5 text-[0.6875rem] text-paper">
               <StarIcon className="size-3" />
               {TEXT.articles.premium}
             </span>
@@ -93,7 +93,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
             alt=""
             width={44}
             height={44}
-            className="size-11 shrink-0 rounded-full border border-rule bg-stone-100 object-cover"
+            className="size-11 shrink-0 rounded-full border border-rule bg-surface-muted object-cover"
           />
           <div className="min-w-0">
             <p className="font-semibold break-words text-ink">
@@ -108,7 +108,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
           </div>
         </div>
       </header>
-      <figure className="my-8 overflow-hidden rounded-lg bg-stone-200">
+      <figure className="my-8 overflow-hidden rounded-lg bg-placeholder">
         <img
           src={article.image}
           srcSet={imageSrcSet(article.image)}

@@ -48,11 +48,11 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false }
   return (
     <article
       aria-labelledby={titleId}
-      className={`group flex min-w-0 flex-col overflow-hidden rounded-lg bg-white shadow-sm transition-shadow hover:shadow-md ${
+      className={`group flex min-w-0 flex-col overflow-hidden rounded-lg bg-surface shadow-sm transition-shadow hover:shadow-md ${
         article.isPremium ? 'border-2 border-accent-line ring-4 ring-accent-wash' : 'border border-rule'
       }`}
     >
-      <div className="relative aspect-[16/9] bg-stone-200">
+      <div className="relative aspect-[16/9] bg-placeholder">
         <img
           src={article.image}
           srcSet={imageSrcSet(article.image)}
@@ -65,7 +65,7 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false }
           className="size-full object-cover"
         />
         {article.isPremium && (
-          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-accent px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase shadow">
+          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-accent px-3 py-1 text-xs font-semibold tracking-wide text-paper uppercase shadow">
             <StarIcon className="size-3.5" />
             {TEXT.articles.premium}
           </span>

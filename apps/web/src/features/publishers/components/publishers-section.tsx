@@ -25,7 +25,7 @@ export function PublishersSection() {
         <li key={publisher._id} className="flex">
           <Link
             to={paths.publisher(publisher.slug)}
-            className="flex w-full flex-col items-center gap-3 rounded-lg border border-rule bg-white p-5 text-center transition-shadow hover:shadow-md"
+            className="flex w-full flex-col items-center gap-3 rounded-lg border border-rule bg-surface p-5 text-center transition-shadow hover:shadow-md"
           >
             <img
               src={publisher.logo}
@@ -36,7 +36,7 @@ export function PublishersSection() {
               alt=""
               loading="lazy"
               decoding="async"
-              className="size-20 rounded-full border border-rule bg-stone-100 object-cover sm:size-24"
+              className="size-20 rounded-full border border-rule bg-white object-cover sm:size-24"
             />
             <span className="font-serif text-base font-semibold break-words text-ink sm:text-lg">{publisher.name}</span>
           </Link>
