@@ -16,6 +16,7 @@ export function publisherQueryOptions(slug: string) {
   });
 }
 
+/** The server's 404 in the page state is shown, not fetched again on mount (it would render as loading). */
 export function usePublisher(slug: string) {
-  return useQuery(publisherQueryOptions(slug));
+  return useQuery({ ...publisherQueryOptions(slug), retryOnMount: false });
 }
