@@ -1,4 +1,4 @@
-import { ARTICLE_MESSAGES, FEED_MESSAGES } from '@dispatch/shared';
+import { FEED_MESSAGES } from '@dispatch/shared';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
