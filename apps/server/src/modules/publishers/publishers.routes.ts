@@ -1,4 +1,9 @@
-import { ARTICLE_MESSAGES, CreatePublisherInputSchema, PublisherSchema, SLUG_MAX_LENGTH } from '@dispatch/shared';
+import {
+  ARTICLE_MESSAGES,
+  CreatePublisherInputSchema,
+  PublisherSchema,
+  PublisherSlugParamsSchema,
+} from '@dispatch/shared';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer } from '../../plugins/auth.js';
@@ -24,13 +29,7 @@ export function publisherRoutes(app: AppInstance, deps: AppDeps) {
       schema: {
         tags: ['publishers'],
         summary: 'The publisher whose page is /publishers/{slug}',
-        // A slug is at most 80 characters; each may take a few UTF-16 units.
-        params: z.object({
-          slug: z
-            .string()
-            .min(1)
-            .max(SLUG_MAX_LENGTH * 2),
-        }),
+        params: PublisherSlugParamsSchema,
         response: { 200: PublisherSchema },
       },
     },
