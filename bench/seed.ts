@@ -17,8 +17,9 @@ const BATCH = 10_000;
 export async function seedBenchData(db: Db, articleCount: number, userCount: number) {
   const passwordHash = await hashPassword(BENCH_READER.password);
   await db.execute(sql`
-    insert into publishers (name, logo)
-    select name, '/api/uploads/' || repeat('a', 64) || '.webp' from unnest(${sql.raw(sqlTextArray(PUBLISHER_NAMES))}) as name`);
+    insert into publishers (name, slug, logo)
+    select name, lower(replace(name, ' ', '-')), '/api/uploads/' || repeat('a', 64) || '.webp'
+    from unnest(${sql.raw(sqlTextArray(PUBLISHER_NAMES))}) as name`);
   await db.execute(sql`
     insert into users (name, email, profile_pic, password_hash, premium_taken)
     select 'Bench User ' || n, 'bench.user' || n || '@example.com', '/api/uploads/' || repeat('b', 64) || '.webp',

@@ -1,6 +1,17 @@
 // The server-rendered pages, read as a crawler or a chat app's link preview reads them: plain HTTP, no
 // script run. Runs without Chromium too (e2e/run.js).
-import { DEFAULT_PLAN_ID, findPlan, formatPrice, LIMITS, planNote, PLANS, TEXT } from '@dispatch/shared';
+import {
+  DEFAULT_PLAN_ID,
+  findPlan,
+  formatPrice,
+  LIMITS,
+  planNote,
+  PLANS,
+  TAGS,
+  TEXT,
+  THEME_COOKIE,
+  type Publisher,
+} from '@dispatch/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -501,6 +512,102 @@ describe('server-rendered pages, before any script runs', () => {
     const rules = await robots.text();
     expect(rules).toContain('Disallow: /api/');
     expect(rules).toContain(`Sitemap: ${baseUrl}/sitemap.xml`);
+  });
+
+  it("a publisher's page: logo, name, its approved articles and feeds in the HTML, with its own head", async () => {
+    const publishers = (await (await fetch(`${baseUrl}/api/publishers`)).json()) as Publisher[];
+    const ledger = publishers.find((publisher) => publisher.name === 'The Morning Ledger')!;
+    expect(ledger.slug).toBe('the-morning-ledger');
+    const response = await page(`/publishers/${ledger.slug}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const own = (
+      (await (await fetch(`${baseUrl}/api/articles/approved?publisher=${encodeURIComponent(ledger.name)}`)).json()) as {
+        articles: (Card & { publisher: string })[];
+      }
+    ).articles;
+    expect(own.length).toBeGreaterThan(0);
+    // What a reader sees comes before any script: the heading, the logo and every card of the first page.
+    const beforeScripts = body(html).slice(0, body(html).indexOf('<script'));
+    expect(textOf(beforeScripts)).toContain(`${TEXT.publisherPage.kicker} ${ledger.name}`);
+    expect(beforeScripts).toContain(`src="${ledger.logo}"`);
+    for (const card of own) expect(beforeScripts).toContain(asHtml(card.title));
+    expect(textOf(beforeScripts)).toContain(`${TEXT.listing.showing} 1–${own.length} ${TEXT.listing.of} ${own.length}`);
+
+    expect(head(html)).toContain(`<title>${ledger.name} · The Daily Dispatch</title>`);
+    expect(metaContents(html, 'description')).toEqual([
+      TEXT.publisherPage.description(ledger.name, 'The Daily Dispatch'),
+    ]);
+    expect(head(html)).toContain(`<link rel="canonical" href="${baseUrl}/publishers/${ledger.slug}"/>`);
+    expect(metaContents(html, 'og:title')).toEqual([ledger.name]);
+    expect(metaContents(html, 'og:image')).toEqual([`${baseUrl}${ledger.logo}`]);
+    const feed = `/rss.xml?publisher=${ledger.name.replaceAll(' ', '+')}`;
+    expect(head(html)).toContain(
+      `type="application/rss+xml" title="The Daily Dispatch: ${ledger.name}" href="${feed}"`,
+    );
+    expect(beforeScripts).toContain(`href="${feed}"`);
+    const rss = await page(feed);
+    expect(rss.status).toBe(200);
+    expect(await rss.text()).toContain(asHtml(own[0]!.title));
+  });
+
+  it("a tag's page: its approved articles, its head and feed; one address per tag", async () => {
+    const tagged = (await (await fetch(`${baseUrl}/api/articles/approved?tag=Technology`)).json()) as {
+      articles: Card[];
+      total: number;
+    };
+    const html = await (await page('/tags/technology')).text();
+    const beforeScripts = body(html).slice(0, body(html).indexOf('<script'));
+    expect(textOf(beforeScripts)).toContain(`${TEXT.tagPage.kicker} Technology`);
+    for (const card of tagged.articles) expect(beforeScripts).toContain(asHtml(card.title));
+    expect(head(html)).toContain('<title>Technology · The Daily Dispatch</title>');
+    expect(metaContents(html, 'description')).toEqual([TEXT.tagPage.description('Technology', 'The Daily Dispatch')]);
+    expect(head(html)).toContain(`<link rel="canonical" href="${baseUrl}/tags/technology"/>`);
+    expect(head(html)).toContain(
+      'type="application/atom+xml" title="The Daily Dispatch: Technology" href="/feed.atom?tag=Technology"',
+    );
+  });
+
+  it('an unknown publisher or tag is a 404 page that says so', async () => {
+    for (const [path, message] of [
+      ['/publishers/no-such-paper', TEXT.publisherPage.notFound],
+      ['/tags/weather', TEXT.tagPage.notFound],
+      ['/tags/Technology', TEXT.tagPage.notFound],
+    ] as const) {
+      const response = await page(path);
+      expect(response.status, path).toBe(404);
+      const html = await response.text();
+      expect(textOf(body(html))).toContain(message);
+      expect(metaContents(html, 'robots')).toEqual(['noindex']);
+    }
+  });
+
+  it('the pages sitemap lists every tag and every publisher', async () => {
+    const sitemap = await (await page('/sitemaps/pages.xml')).text();
+    const publishers = (await (await fetch(`${baseUrl}/api/publishers`)).json()) as Publisher[];
+    for (const tag of TAGS) expect(sitemap).toContain(`<loc>${baseUrl}/tags/${tag.toLowerCase()}</loc>`);
+    for (const publisher of publishers) expect(sitemap).toContain(`<loc>${baseUrl}/publishers/${publisher.slug}</loc>`);
+  });
+
+  it("a reader's chosen theme is on the page's root element, with its own ETag", async () => {
+    const plain = await page('/articles');
+    const plainHtml = await plain.text();
+    expect(plainHtml).toMatch(/<html lang="en">/);
+    const dark = await page('/articles', `${THEME_COOKIE}=dark`);
+    const darkHtml = await dark.text();
+    expect(darkHtml).toMatch(/<html data-theme="dark" lang="en">/);
+    expect(dark.headers.get('etag')).not.toBe(plain.headers.get('etag'));
+    expect(
+      (await page('/articles', `${THEME_COOKIE}=dark`, { 'if-none-match': plain.headers.get('etag')! })).status,
+    ).toBe(200);
+    expect(
+      (await page('/articles', `${THEME_COOKIE}=dark`, { 'if-none-match': dark.headers.get('etag')! })).status,
+    ).toBe(304);
+    expect(await (await page('/articles', `${THEME_COOKIE}=light`)).text()).toMatch(
+      /<html data-theme="light" lang="en">/,
+    );
+    // Anything else is no theme: the page follows the system's setting.
+    expect(await (await page('/articles', `${THEME_COOKIE}="><script>`)).text()).toMatch(/<html lang="en">/);
   });
 
   it('an anonymous page carries an ETag and answers 304 to it', async () => {

@@ -94,9 +94,14 @@ describe('who may call what', () => {
 
   const get = (url: string) => async (): Promise<InjectOptions> => ({ method: 'GET', url });
   rows.push(
-    ...['/api/config', '/api/articles/approved', '/api/articles/trending', '/api/publishers', '/api/stats/users'].map(
-      (url) => ({ endpoint: `GET ${url}`, request: get(url), expected: everyone(200) }),
-    ),
+    ...[
+      '/api/config',
+      '/api/articles/approved',
+      '/api/articles/trending',
+      '/api/publishers',
+      '/api/publishers/matrix-post',
+      '/api/stats/users',
+    ].map((url) => ({ endpoint: `GET ${url}`, request: get(url), expected: everyone(200) })),
     ...[
       '/rss.xml',
       '/feed.atom',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, TAGS } from './constants.js';
 import { UserSchema } from './auth-schemas.js';
 import { requiredText, text } from './fields.js';
+import { SLUG_MAX_LENGTH } from './slugs.js';
 import { TEXT } from './texts.js';
 
 const V = TEXT.validation;
@@ -33,6 +34,7 @@ export const ArticleSchema = z.object({
   title: z.string(),
   image: z.string(),
   publisher: z.string(),
+  publisherSlug: z.string(),
   tags: z.array(z.string()),
   description: z.string(),
   author_name: z.string(),
@@ -109,6 +111,13 @@ export const MyArticlesQuerySchema = pageQuery(LIMITS.pageSize.myArticles);
 
 export const DeclineInputSchema = z.object({
   reason: text().trim().max(LIMITS.noteMaxLength, `Must be at most ${LIMITS.noteMaxLength} characters`).default(''),
+});
+
+/** A publisher page's slug: at most 80 characters, each of which may take a few UTF-16 units. */
+export const PublisherSlugParamsSchema = z.object({
+  slug: text()
+    .min(1)
+    .max(SLUG_MAX_LENGTH * 4),
 });
 
 export const CreatePublisherInputSchema = z.object({

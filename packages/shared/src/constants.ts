@@ -53,3 +53,8 @@ export const TIMINGS = {
 } as const;
 
 export const STORAGE_KEYS = { token: 'token', subscriptionPlan: 'subscriptionPlan' } as const;
+
+/** A reader's choice of theme, kept in a cookie the server reads to paint the page in it at once (decision 023). */
+export const THEME_COOKIE = 'dispatch_theme';
+export const THEMES = ['light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];

@@ -1,6 +1,7 @@
 export * from './abuse-limits.js';
 export * from './access.js';
 export * from './constants.js';
+export * from './slugs.js';
 export * from './images.js';
 export * from './plans.js';
 export * from './schemas.js';

@@ -31,6 +31,7 @@ export const ARTICLE_MESSAGES = {
   notFound: 'That article was not found.',
   publisherUnknown: 'Choose one of the listed publishers.',
   publisherTaken: 'A publisher with this name already exists.',
+  publisherNotFound: 'That publisher was not found.',
   notPending: 'Only a pending article can be approved or declined.',
   notApprovedOrAlreadyPremium: 'Only an approved article that is not premium yet can be made premium.',
   onlyAuthorMayEdit: 'Only the author can edit this article.',

@@ -38,6 +38,8 @@ export const PlanIdSchema = z.enum(PLAN_IDS);
 export const PublisherSchema = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Its page's address, /publishers/{slug}: from the name, fixed when the publisher was added. */
+  slug: z.string(),
   logo: z.string(),
   createdAt: z.string(),
 });
@@ -49,6 +51,7 @@ export const ArticleCardSchema = z.object({
   title: z.string(),
   image: z.string(),
   publisher: z.string(),
+  publisherSlug: z.string(),
   tags: z.array(z.string()),
   excerpt: z.string(),
   isPremium: z.boolean(),

@@ -54,6 +54,30 @@ export const TEXT = {
     next: 'Next',
     premiumHeading: 'Premium Articles',
   },
+  publisherPage: {
+    kicker: 'Publisher',
+    intro: (name: string) => `Every article from ${name}, newest first.`,
+    description: (name: string, site: string) => `The latest articles from ${name} on ${site}.`,
+    empty: 'No articles from this publisher yet.',
+    notFound: 'That publisher was not found.',
+    backToHome: 'See every publisher',
+  },
+  tagPage: {
+    kicker: 'Topic',
+    intro: (tag: string) => `Every article on ${tag}, newest first.`,
+    description: (tag: string, site: string) => `The latest ${tag} articles on ${site}.`,
+    empty: 'No articles on this topic yet.',
+    notFound: 'There is no such topic.',
+    backToArticles: 'See every article',
+  },
+  feeds: {
+    rss: 'RSS feed',
+    atom: 'Atom feed',
+    /** The title a feed reader shows for a feed the page offers. */
+    title: (about: string, site: string) => `${site}: ${about}`,
+  },
+  /** The navbar's toggle: pressed when the dark theme shows. */
+  theme: { dark: 'Dark theme' },
   forbidden: { message: 'You do not have permission to view this page...', back: 'Back to Home' },
   notFound: { message: "Oops, The page you are looking for doesn't exist", back: 'Go Back Home' },
   states: {

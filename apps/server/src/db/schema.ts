@@ -72,10 +72,15 @@ export const publishers = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
+    /** Its page's address (`slugify` of the name, numbered when taken), fixed once added. */
+    slug: text().notNull(),
     logo: text().notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('publishers_name_lower_key').on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('publishers_name_lower_key').on(sql`lower(${table.name})`),
+    uniqueIndex('publishers_slug_key').on(table.slug),
+  ],
 );
 
 export const articles = pgTable(

@@ -1,3 +1,4 @@
+import { slugify } from '@dispatch/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -120,6 +121,7 @@ export async function seedDemoContent(db: Db, images: ImageStore, now: Date, log
       .values(
         DEMO_PUBLISHERS.map((publisher, index) => ({
           name: publisher.name,
+          slug: slugify(publisher.name),
           logo: logos[index]!,
           createdAt: new Date(now.getTime() - (400 - index * 7) * DAY_MS),
         })),

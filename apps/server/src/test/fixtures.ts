@@ -1,4 +1,4 @@
-import type { Tag } from '@dispatch/shared';
+import { slugify, type Tag } from '@dispatch/shared';
 import sharp from 'sharp';
 import type { Db } from '../db/client.js';
 import { articles, publishers, users } from '../db/schema.js';
@@ -16,9 +16,10 @@ export async function makeImage(images: ImageStore, colour = { r: 200, g: 80, b:
 }
 
 export async function insertPublisher(db: Db, values: Partial<typeof publishers.$inferInsert> = {}) {
+  const name = values.name ?? `Publisher ${next()}`;
   const [row] = await db
     .insert(publishers)
-    .values({ name: `Publisher ${next()}`, logo: '/api/uploads/logo.webp', ...values })
+    .values({ name, slug: slugify(name), logo: '/api/uploads/logo.webp', ...values })
     .returning();
   return row!;
 }

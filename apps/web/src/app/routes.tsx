@@ -1,8 +1,9 @@
+import { tagFromSlug } from '@dispatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { configQueryOptions } from '../lib/site-config';
 import { LoadingState } from '../components/states';
-import { pageFrom } from '../lib/page-param';
+import { pageFrom, revalidateOnNewPath } from '../lib/page-param';
 import { prefetch } from '../lib/prefetch';
 import { AdminRoute } from './guards/admin-route';
 import { RequireAuth } from './guards/require-auth';
@@ -50,6 +51,35 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 const route = await import('./routes/corrections');
                 return { loader: route.correctionsLoader(queryClient), Component: route.CorrectionsRoute };
               },
+            },
+            {
+              path: 'publishers/:slug',
+              lazy: async () => {
+                const route = await import('./routes/publisher');
+                return {
+                  loader: route.publisherLoader(queryClient),
+                  shouldRevalidate: revalidateOnNewPath,
+                  Component: route.PublisherRoute,
+                };
+              },
+              handle: {
+                serverStatus: async (client, params) =>
+                  (await import('./routes/publisher')).publisherStatusOnServer(client, params.slug ?? ''),
+              } satisfies RouteHandle,
+            },
+            {
+              path: 'tags/:tag',
+              lazy: async () => {
+                const route = await import('./routes/tag');
+                return {
+                  loader: route.tagLoader(queryClient),
+                  shouldRevalidate: revalidateOnNewPath,
+                  Component: route.TagRoute,
+                };
+              },
+              handle: {
+                serverStatus: async (_client, params) => (tagFromSlug(params.tag ?? '') ? undefined : 404),
+              } satisfies RouteHandle,
             },
             { path: 'forbidden', element: <ForbiddenRoute />, handle: { status: 403 } satisfies RouteHandle },
             // The links our e-mails carry (docs/product.md#notifications).

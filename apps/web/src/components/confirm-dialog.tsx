@@ -5,7 +5,7 @@ import { useReturnFocus } from '../hooks/use-return-focus';
 
 const overlayClass = 'fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]';
 const contentClass =
-  'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 bg-white p-6 shadow-2xl sm:p-8';
+  'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 bg-surface p-6 shadow-2xl sm:p-8';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -44,7 +44,7 @@ export function ConfirmDialog({
             <AlertDialog.Cancel className="btn btn-outline">{TEXT.writing.cancel}</AlertDialog.Cancel>
             <AlertDialog.Action
               onClick={onConfirm}
-              className={danger ? 'btn bg-danger text-white hover:bg-red-800' : 'btn btn-primary'}
+              className={danger ? 'btn bg-danger text-paper hover:bg-danger-strong' : 'btn btn-primary'}
             >
               {confirmLabel}
             </AlertDialog.Action>

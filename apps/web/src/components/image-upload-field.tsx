@@ -155,7 +155,7 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
       </label>
       <div className="flex flex-wrap items-start gap-4">
         <div
-          className={`${frames[shape]} grid shrink-0 place-items-center overflow-hidden border border-rule bg-stone-100 text-ink-soft`}
+          className={`${frames[shape]} grid shrink-0 place-items-center overflow-hidden border border-rule bg-surface-muted text-ink-soft`}
         >
           {shown ? (
             <img
@@ -182,7 +182,7 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
             onBlur={onBlur}
             aria-invalid={message ? true : undefined}
             aria-describedby={describedBy(hintId, percent !== null && progressId, message && errorId)}
-            className="block w-full max-w-full text-sm text-ink-soft file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-ink file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-ink hover:file:bg-ink hover:file:text-white disabled:cursor-not-allowed disabled:file:cursor-not-allowed disabled:file:border-rule disabled:file:text-ink-soft"
+            className="block w-full max-w-full text-sm text-ink-soft file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-ink file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold file:text-ink hover:file:bg-ink hover:file:text-paper disabled:cursor-not-allowed disabled:file:cursor-not-allowed disabled:file:border-rule disabled:file:text-ink-soft"
           />
           <p id={hintId} className="field-hint">
             {hint}
@@ -195,7 +195,7 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={percent}
-                className="h-1.5 w-full overflow-hidden rounded-full bg-stone-200"
+                className="h-1.5 w-full overflow-hidden rounded-full bg-placeholder"
               >
                 <div className="h-full bg-ink transition-[width]" style={{ width: `${percent}%` }} />
               </div>

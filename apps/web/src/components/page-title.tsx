@@ -12,6 +12,8 @@ interface PageTitleProps {
   type?: 'website' | 'article';
   /** Pages only for their viewer (forms, errors) ask search engines not to list them. */
   noindex?: boolean;
+  /** The page's own feeds (a publisher's, a tag's), offered to feed readers beside the site's. */
+  feeds?: { title: string; rss: string; atom: string };
 }
 
 /**
@@ -25,6 +27,7 @@ export function PageTitle({
   image,
   type = 'website',
   noindex,
+  feeds,
 }: PageTitleProps) {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const { pathname, search } = useLocation();
@@ -48,6 +51,12 @@ export function PageTitle({
       <meta name="twitter:title" content={title} />
       <meta name="twitter:description" content={summary} />
       {imageUrl && <meta name="twitter:image" content={imageUrl} />}
+      {feeds && (
+        <>
+          <link rel="alternate" type="application/rss+xml" title={feeds.title} href={feeds.rss} />
+          <link rel="alternate" type="application/atom+xml" title={feeds.title} href={feeds.atom} />
+        </>
+      )}
     </>
   );
 }

@@ -27,7 +27,7 @@ export function Pagination({ page, totalPages, linkFor }: PaginationProps) {
   if (totalPages <= 1) return null;
   const edge = (target: number, label: string, enabled: boolean) =>
     enabled ? (
-      <Link to={linkFor(target)} className={`${itemClass} border-ink text-ink hover:bg-ink hover:text-white`}>
+      <Link to={linkFor(target)} className={`${itemClass} border-ink text-ink hover:bg-ink hover:text-paper`}>
         {label}
       </Link>
     ) : (
@@ -52,7 +52,7 @@ export function Pagination({ page, totalPages, linkFor }: PaginationProps) {
                 aria-label={`${TEXT.listing.page} ${item}`}
                 aria-current={item === page ? 'page' : undefined}
                 className={`${itemClass} ${
-                  item === page ? 'border-ink bg-ink text-white' : 'border-rule text-ink hover:border-ink'
+                  item === page ? 'border-ink bg-ink text-paper' : 'border-rule text-ink hover:border-ink'
                 }`}
               >
                 {item}

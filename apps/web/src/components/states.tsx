@@ -22,7 +22,7 @@ export function LoadingState({ label = TEXT.states.loading }: { label?: string }
 
 export function ErrorState({ message = TEXT.states.loadFailed, onRetry }: { message?: string; onRetry?: () => void }) {
   return (
-    <div role="alert" className="rounded-md border border-rule bg-white px-6 py-8 text-center">
+    <div role="alert" className="rounded-md border border-rule bg-surface px-6 py-8 text-center">
       <p className="text-ink">{message}</p>
       {onRetry && (
         <button type="button" className="btn btn-outline mt-4" onClick={onRetry}>
@@ -45,6 +45,9 @@ export function EmptyState({ message, children }: { message: string; children?: 
 /** A grey block standing in for content that is loading. */
 export function Skeleton({ className = '' }: { className?: string }) {
   return (
-    <div aria-hidden="true" className={`animate-pulse rounded bg-stone-200 motion-reduce:animate-none ${className}`} />
+    <div
+      aria-hidden="true"
+      className={`animate-pulse rounded bg-placeholder motion-reduce:animate-none ${className}`}
+    />
   );
 }

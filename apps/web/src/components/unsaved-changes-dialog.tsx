@@ -24,7 +24,7 @@ export function UnsavedChangesDialog({ blocker }: { blocker: Blocker }) {
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
         <AlertDialog.Content
           {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border-t-4 border-ink bg-white p-6 shadow-2xl sm:p-8"
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border-t-4 border-ink bg-surface p-6 shadow-2xl sm:p-8"
         >
           <AlertDialog.Title className="text-2xl font-bold text-ink">{TEXT.unsaved.title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-3 text-ink-soft">{TEXT.unsaved.body}</AlertDialog.Description>

@@ -1,4 +1,5 @@
 import { LIMITS } from '@dispatch/shared';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
 
 /**
  * The page number in `?page=`: 1 when it is missing or not a positive whole number, and at most the
@@ -20,4 +21,9 @@ export function lastPage(total: number, pageSize: number): number {
  */
 export function isPastLastPage(shown: number, total: number, isPlaceholderData: boolean): boolean {
   return shown === 0 && total > 0 && !isPlaceholderData;
+}
+
+/** A paged list's route: paging within it is the page's own query, so only a new address runs the loader. */
+export function revalidateOnNewPath({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 }

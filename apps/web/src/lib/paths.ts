@@ -1,8 +1,21 @@
+import { tagSlug } from '@dispatch/shared';
+
+/** A feed's query: the site's whole feed, or one tag's or publisher's (the server's `FeedQuerySchema`). */
+type FeedFilter = { tag?: string; publisher?: string };
+const feedQuery = (filter: FeedFilter) => {
+  const query = new URLSearchParams(Object.entries(filter).filter(([, value]) => value) as [string, string][]);
+  return query.size > 0 ? `?${query}` : '';
+};
+
 /** Every URL the SPA links to or calls, in one place. */
 export const paths = {
   home: '/',
   articles: '/articles',
   articleDetails: (id: string) => `/articles/${encodeURIComponent(id)}`,
+  publisher: (slug: string) => `/publishers/${encodeURIComponent(slug)}`,
+  tag: (tag: string) => `/tags/${encodeURIComponent(tagSlug(tag))}`,
+  rss: (filter: FeedFilter = {}) => `/rss.xml${feedQuery(filter)}`,
+  atom: (filter: FeedFilter = {}) => `/feed.atom${feedQuery(filter)}`,
   addArticle: '/addArticle',
   myArticles: '/my-articles',
   premiumArticles: '/premium-articles',
@@ -30,6 +43,7 @@ export const paths = {
 export const apiPaths = {
   config: '/api/config',
   publishers: '/api/publishers',
+  publisher: (slug: string) => `/api/publishers/${encodeURIComponent(slug)}`,
   approvedArticles: '/api/articles/approved',
   trendingArticles: '/api/articles/trending',
   userStats: '/api/stats/users',

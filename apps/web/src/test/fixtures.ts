@@ -26,9 +26,15 @@ export const config = PublicConfigSchema.parse({
 });
 
 export const publishers = PublisherSchema.array().parse([
-  { _id: 'p1', name: 'Harbor Herald', logo: image(1), createdAt: '2025-01-01T00:00:00.000Z' },
-  { _id: 'p2', name: 'Civic Ledger', logo: image(2), createdAt: '2025-01-02T00:00:00.000Z' },
-  { _id: 'p3', name: 'Northern Signal', logo: image(3), createdAt: '2025-01-03T00:00:00.000Z' },
+  { _id: 'p1', name: 'Harbor Herald', slug: 'harbor-herald', logo: image(1), createdAt: '2025-01-01T00:00:00.000Z' },
+  { _id: 'p2', name: 'Civic Ledger', slug: 'civic-ledger', logo: image(2), createdAt: '2025-01-02T00:00:00.000Z' },
+  {
+    _id: 'p3',
+    name: 'Northern Signal',
+    slug: 'northern-signal',
+    logo: image(3),
+    createdAt: '2025-01-03T00:00:00.000Z',
+  },
 ]);
 
 export const trending = TrendingArticleSchema.array().parse([
@@ -44,6 +50,7 @@ export function articleCard(overrides: Partial<ArticleCard> = {}): ArticleCard {
     title: 'Parliament debates the energy bill',
     image: image(20),
     publisher: 'Civic Ledger',
+    publisherSlug: 'civic-ledger',
     tags: ['Politics'],
     excerpt: 'Members argued late into the night over how quickly the country should move away from coal power.',
     isPremium: false,

@@ -19,6 +19,7 @@ export function article(overrides: Partial<Article> = {}): Article {
     title: 'Harbour bridge opens to traffic',
     image: image(1),
     publisher: 'Harbor Herald',
+    publisherSlug: 'harbor-herald',
     tags: ['Politics', 'Technology'],
     description: 'The bridge opened at dawn.\n\nCommuters cheered as the first buses crossed.',
     author_name: 'Rosa Reader',

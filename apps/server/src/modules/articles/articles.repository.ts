@@ -10,6 +10,7 @@ export interface ArticleCardRow {
   title: string;
   image: string;
   publisher: string;
+  publisherSlug: string;
   tags: string[];
   excerpt: string;
   isPremium: boolean;
@@ -34,6 +35,7 @@ const cardColumns = {
   title: articles.title,
   image: articles.image,
   publisher: publishers.name,
+  publisherSlug: publishers.slug,
   tags: articles.tags,
   // Only the excerpt leaves the database for a list (docs/architecture.md#a-request-from-route-to-row).
   excerpt: sql<string>`left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))})`,
@@ -159,6 +161,7 @@ export async function searchApproved(
     title: string;
     image: string;
     publisher: string;
+    publisher_slug: string;
     tags: string[];
     excerpt: string;
     is_premium: boolean;
@@ -170,7 +173,7 @@ export async function searchApproved(
   }>(
     db,
     sql`select ${articles.id} as id, ${articles.title} as title, ${articles.image} as image,
-               ${publishers.name} as publisher, ${articles.tags} as tags,
+               ${publishers.name} as publisher, ${publishers.slug} as publisher_slug, ${articles.tags} as tags,
                left(${articles.description}, ${excerptLength}) as excerpt,
                ${articles.isPremium} as is_premium, ${articles.views} as views, ${articles.createdAt} as created_at,
                case when ${articles.isPremium} then left(${articles.description}, ${excerptLength})
@@ -208,6 +211,7 @@ export async function searchApproved(
       title: row.title,
       image: row.image,
       publisher: row.publisher,
+      publisherSlug: row.publisher_slug,
       tags: row.tags,
       excerpt: row.excerpt,
       isPremium: row.is_premium,
@@ -279,6 +283,7 @@ const fullColumns = {
   title: articles.title,
   image: articles.image,
   publisher: publishers.name,
+  publisherSlug: publishers.slug,
   tags: articles.tags,
   description: articles.description,
   authorId: articles.authorId,

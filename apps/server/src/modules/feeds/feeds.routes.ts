@@ -72,8 +72,10 @@ export function feedRoutes(app: AppInstance, deps: AppDeps) {
     sendPublicDocument(request, reply, await service.getSitemapIndex(deps), XML),
   );
 
-  app.get('/sitemaps/pages.xml', { schema: schema('Sitemap of the public pages') }, (request, reply) =>
-    sendPublicDocument(request, reply, service.getPagesSitemap(deps), XML),
+  app.get(
+    '/sitemaps/pages.xml',
+    { schema: schema('Sitemap of the public pages: home, lists, every tag and publisher') },
+    async (request, reply) => sendPublicDocument(request, reply, await service.getPagesSitemap(deps), XML),
   );
 
   app.get(

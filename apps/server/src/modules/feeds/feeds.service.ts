@@ -1,4 +1,4 @@
-import { FEED_MESSAGES, type FeedQuery } from '@dispatch/shared';
+import { FEED_MESSAGES, TAGS, tagSlug, type FeedQuery } from '@dispatch/shared';
 import type { AppDeps } from '../../app-types.js';
 import { badRequest } from '../../plugins/errors.js';
 import { toPublicDocument, type PublicDocument } from '../../plugins/public-document.js';
@@ -143,9 +143,17 @@ export async function getArticleSitemap(
   });
 }
 
-export function getPagesSitemap(deps: Deps): PublicDocument {
-  const urls = siteUrls(deps.config.publicUrl);
-  return toPublicDocument(urlSet(PUBLIC_PAGES.map((path) => ({ url: urls.page(path) }))));
+/** The fixed public pages, a page per tag and one per publisher. */
+export function getPagesSitemap(deps: Deps): Promise<PublicDocument> {
+  return deps.cache.remember('catalog', 'sitemap:pages', DOCUMENT_TTL_MS, async () => {
+    const urls = siteUrls(deps.config.publicUrl);
+    const paths = [
+      ...PUBLIC_PAGES,
+      ...TAGS.map((tag) => `/tags/${tagSlug(tag)}`),
+      ...(await getPublishers(deps)).map((publisher) => `/publishers/${encodeURIComponent(publisher.slug)}`),
+    ];
+    return toPublicDocument(urlSet(paths.map((path) => ({ url: urls.page(path) }))));
+  });
 }
 
 /** Articles published (the date the site shows) in the last 48 hours, as Google News asks. */

@@ -192,6 +192,9 @@ describe('feeds, sitemaps and robots.txt', () => {
       `${SITE}/corrections`,
       `${SITE}/login`,
       `${SITE}/register`,
+      ...['politics', 'sports', 'technology', 'entertainment', 'health'].map((tag) => `${SITE}/tags/${tag}`),
+      `${SITE}/publishers/feed-herald`,
+      `${SITE}/publishers/other-gazette`,
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { User } from '@dispatch/shared';
+import type { Theme, User } from '@dispatch/shared';
 
 /** The server bundle of the web app (apps/web/src/entry-server.tsx), as this process uses it. */
 export interface WebRenderer {
@@ -62,4 +62,9 @@ export function assembleHtml(
       '<div id="root"></div>',
       `<div id="root">${page.body}</div><script type="application/json" id="${stateElementId}">${jsonForHtml(page.state)}</script>`,
     );
+}
+
+/** The reader's chosen theme on the page's root element, so its first paint is in that theme (decision 023). */
+export function withTheme(html: string, theme: Theme | undefined): string {
+  return theme ? html.replace(/<html\b/, `<html data-theme="${theme}"`) : html;
 }

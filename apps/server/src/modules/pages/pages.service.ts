@@ -1,17 +1,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { clearPageSession, readPageSession } from '../../plugins/page-session.js';
+import { THEME_COOKIE, THEMES, type Theme } from '@dispatch/shared';
+import { clearPageSession, readCookie, readPageSession } from '../../plugins/page-session.js';
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { getSessionUser, resolveViewer } from '../auth/auth.service.js';
 import { compressHtml, encodingFor, etagFor } from './compressed-html.js';
-import { assembleHtml, type PageShell } from './page-renderer.js';
+import { assembleHtml, withTheme, type PageShell } from './page-renderer.js';
 
 /** Anonymous pages are cached with the catalogue; the home page's statistics may lag this much. */
 const PAGE_TTL_MS = 30_000;
 const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 type RenderedPage = { status: number; location?: string; html?: string; etag?: string };
+
+function themeOf(request: FastifyRequest): Theme | undefined {
+  const value = readCookie(request.headers.cookie, THEME_COOKIE);
+  return THEMES.find((theme) => theme === value);
+}
 
 /**
  * Server rendering of the SPA's pages (decision 014). The API answers the page's loaders in-process
@@ -71,7 +77,10 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     } catch (error) {
       // A page that cannot be rendered here still works: the browser renders it from the API.
       request.log.error({ err: error }, 'page rendering failed; serving the client-rendered page');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(shell.template);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withTheme(shell.template, themeOf(request)));
     }
 
     if (page.location) {
@@ -82,15 +91,19 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
         .redirect(page.location, 302);
     }
     const encoding = encodingFor(request.headers['accept-encoding']);
-    const etag = page.etag && etagFor(page.etag, encoding);
+    // The cached page is the same for every theme; the reader's is written in as it is sent.
+    const theme = themeOf(request);
+    const themedEtag = page.etag && theme ? page.etag.replace(/"$/, `-${theme}"`) : page.etag;
+    const etag = themedEtag && etagFor(themedEtag, encoding);
     void reply
       .header('vary', 'Cookie, Accept-Encoding')
       .header('cache-control', viewer ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
     if (etag) void reply.header('etag', etag);
     if (etag && request.headers['if-none-match'] === etag) return reply.code(304).send();
-    if (!encoding || !page.html) return reply.code(page.status).type('text/html; charset=utf-8').send(page.html);
-    // Anonymous pages are the same for everyone: their compressed bytes are kept per version.
-    const body = await compressHtml(page.html, encoding, viewer ? undefined : etag);
+    const html = withTheme(page.html ?? '', theme);
+    if (!encoding || !html) return reply.code(page.status).type('text/html; charset=utf-8').send(html);
+    // Anonymous pages are the same for everyone: their compressed bytes are kept per version (and theme).
+    const body = await compressHtml(html, encoding, viewer ? undefined : etag);
     return reply.code(page.status).header('content-encoding', encoding).type('text/html; charset=utf-8').send(body);
   };
 }

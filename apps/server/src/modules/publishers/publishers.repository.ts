@@ -14,8 +14,8 @@ export async function findByName(db: DbOrTx, name: string) {
   return row;
 }
 
-/** Undefined when the name is taken in any letter case (the unique index decides, race-safe). */
-export async function insertIfNameFree(db: DbOrTx, values: { name: string; logo: string; createdAt: Date }) {
+/** Undefined when the name (in any letter case) or the slug is taken (the unique indexes decide, race-safe). */
+export async function insertIfFree(db: DbOrTx, values: { name: string; slug: string; logo: string; createdAt: Date }) {
   const [row] = await db.insert(publishers).values(values).onConflictDoNothing().returning();
   return row;
 }

@@ -1,7 +1,13 @@
-import { CreatePublisherInputSchema, PublisherSchema } from '@dispatch/shared';
+import {
+  ARTICLE_MESSAGES,
+  CreatePublisherInputSchema,
+  PublisherSchema,
+  PublisherSlugParamsSchema,
+} from '@dispatch/shared';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer } from '../../plugins/auth.js';
+import { notFound } from '../../plugins/errors.js';
 import * as service from './publishers.service.js';
 
 export function publisherRoutes(app: AppInstance, deps: AppDeps) {
@@ -15,6 +21,23 @@ export function publisherRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     () => service.getPublishers(deps),
+  );
+
+  app.get(
+    '/publishers/:slug',
+    {
+      schema: {
+        tags: ['publishers'],
+        summary: 'The publisher whose page is /publishers/{slug}',
+        params: PublisherSlugParamsSchema,
+        response: { 200: PublisherSchema },
+      },
+    },
+    async (request) => {
+      const publisher = await service.findPublisherBySlug(deps, request.params.slug);
+      if (!publisher) throw notFound(ARTICLE_MESSAGES.publisherNotFound);
+      return publisher;
+    },
   );
 }
 

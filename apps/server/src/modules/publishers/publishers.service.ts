@@ -1,4 +1,4 @@
-import { API_MESSAGES, ARTICLE_MESSAGES, type Publisher } from '@dispatch/shared';
+import { API_MESSAGES, ARTICLE_MESSAGES, numberedSlug, slugify, type Publisher } from '@dispatch/shared';
 import type { AppDeps } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict } from '../../plugins/errors.js';
@@ -7,15 +7,22 @@ import * as repository from './publishers.repository.js';
 type PublisherRow = Awaited<ReturnType<typeof repository.listPublishers>>[number];
 
 export function toPublisher(row: PublisherRow): Publisher {
-  return { _id: row.id, name: row.name, logo: row.logo, createdAt: row.createdAt.toISOString() };
+  return { _id: row.id, name: row.name, slug: row.slug, logo: row.logo, createdAt: row.createdAt.toISOString() };
 }
 
 const PUBLISHERS_TTL_MS = 60_000;
+/** More publishers than this whose names give one slug are refused as taken. */
+const MAX_SLUG_NUMBER = 50;
 
 export function getPublishers({ db, cache }: Pick<AppDeps, 'db' | 'cache'>): Promise<Publisher[]> {
   return cache.remember('catalog', 'publishers', PUBLISHERS_TTL_MS, async () =>
     (await repository.listPublishers(db)).map(toPublisher),
   );
+}
+
+/** The publisher a page address names; read from the cached list (a few hundred rows at most). */
+export async function findPublisherBySlug(deps: Pick<AppDeps, 'db' | 'cache'>, slug: string) {
+  return (await getPublishers(deps)).find((publisher) => publisher.slug === slug);
 }
 
 export const findPublisherByName = (db: DbOrTx, name: string) => repository.findByName(db, name);
@@ -28,8 +35,20 @@ export async function createPublisher(
   if (!(await images.owns(input.logo))) {
     throw badRequest(API_MESSAGES.imageNotOurs, { logo: [API_MESSAGES.imageNotOurs] });
   }
-  const row = await repository.insertIfNameFree(db, { name: input.name, logo: input.logo, createdAt: clock() });
-  if (!row) throw conflict(ARTICLE_MESSAGES.publisherTaken);
-  await cache.invalidate('catalog');
-  return toPublisher(row);
+  const slug = slugify(input.name);
+  // Another name may give the same slug ("A.B", "A B"): the later one is numbered.
+  for (let n = 1; n <= MAX_SLUG_NUMBER; n += 1) {
+    const row = await repository.insertIfFree(db, {
+      name: input.name,
+      slug: numberedSlug(slug, n),
+      logo: input.logo,
+      createdAt: clock(),
+    });
+    if (row) {
+      await cache.invalidate('catalog');
+      return toPublisher(row);
+    }
+    if (await repository.findByName(db, input.name)) throw conflict(ARTICLE_MESSAGES.publisherTaken);
+  }
+  throw conflict(ARTICLE_MESSAGES.publisherTaken);
 }

@@ -19,10 +19,10 @@ export function AuthLayout() {
   if (user) return <Redirect to={returnTo(location.state, location.search)} />;
 
   return (
-    <div className="flex min-h-screen flex-col bg-stone-100">
+    <div className="flex min-h-screen flex-col bg-surface-muted">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-md bg-ink px-4 py-2 text-paper focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         {TEXT.layout.skipToContent}
       </a>
@@ -36,7 +36,7 @@ export function AuthLayout() {
         <p className="mt-2 text-sm text-ink-soft italic">{TEXT.brand.tagline}</p>
       </header>
       <main id="main" tabIndex={-1} className="flex-1 px-4 pb-12 focus:outline-none">
-        <div className="mx-auto w-full max-w-md rounded-lg border border-rule border-t-4 border-t-ink bg-white px-5 py-8 shadow-sm sm:px-8">
+        <div className="mx-auto w-full max-w-md rounded-lg border border-rule border-t-4 border-t-ink bg-surface px-5 py-8 shadow-sm sm:px-8">
           {loading ? <LoadingState /> : <Outlet />}
         </div>
       </main>

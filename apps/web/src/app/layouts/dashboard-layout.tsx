@@ -17,7 +17,7 @@ const LINKS = [
 
 function linkClass({ isActive }: { isActive: boolean }) {
   return `block rounded-md px-3 py-2.5 text-sm font-semibold transition-colors ${
-    isActive ? 'bg-white text-ink' : 'text-stone-200 hover:bg-white/10 hover:text-white'
+    isActive ? 'bg-surface text-ink' : 'text-stone-200 hover:bg-white/10 hover:text-white'
   }`;
 }
 
@@ -40,12 +40,12 @@ export function DashboardLayout() {
     <div className="min-h-screen md:flex">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-md bg-surface px-4 py-2 text-ink focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         {TEXT.layout.skipToContent}
       </a>
       {navigating && <div aria-hidden="true" className="fixed inset-x-0 top-0 z-50 h-1 animate-pulse bg-accent-line" />}
-      <aside className="bg-ink text-white md:w-64 md:shrink-0">
+      <aside className="bg-band text-white md:w-64 md:shrink-0">
         <div className="md:sticky md:top-0 md:flex md:h-screen md:flex-col">
           <div className="flex items-center justify-between gap-3 px-4 py-4 md:block md:px-5 md:py-6">
             <div className="min-w-0">

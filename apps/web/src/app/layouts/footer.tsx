@@ -18,7 +18,7 @@ export function Footer({ config }: { config: PublicConfig }) {
   const year = new Date().getFullYear();
 
   return (
-    <footer className="mt-auto bg-ink text-stone-300">
+    <footer className="mt-auto bg-band text-stone-300">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-4">
         <div className="sm:col-span-2">
           <p className="font-serif text-3xl font-black text-white">{config.siteName}</p>

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, LogoutIcon, MenuIcon } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
+import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useLiveViewer } from '../../hooks/use-viewer';
 import { paths } from '../../lib/paths';
@@ -35,7 +36,7 @@ function desktopLinkClass({ isActive }: { isActive: boolean }) {
 
 function mobileLinkClass({ isActive }: { isActive: boolean }) {
   return `block rounded-md px-3 py-3 text-base font-semibold ${
-    isActive ? 'bg-stone-100 text-ink' : 'text-ink-soft hover:bg-stone-50 hover:text-ink'
+    isActive ? 'bg-surface-muted text-ink' : 'text-ink-soft hover:bg-surface-muted hover:text-ink'
   }`;
 }
 
@@ -49,7 +50,7 @@ function ProfilePhoto({ user, size }: { user: User; size: number }) {
       alt={user.name}
       width={size}
       height={size}
-      className="shrink-0 rounded-full border border-rule bg-stone-100 object-cover"
+      className="shrink-0 rounded-full border border-rule bg-surface-muted object-cover"
       style={{ width: size, height: size }}
     />
   );
@@ -112,7 +113,9 @@ export function Navbar({ siteName }: { siteName: string }) {
         </div>
       </div>
       <div className="container-page flex items-center justify-between gap-4 py-4 md:grid md:grid-cols-[1fr_auto_1fr] md:py-6">
-        <div aria-hidden="true" className="hidden md:block" />
+        <div className="hidden md:block">
+          <ThemeToggle />
+        </div>
         <Link
           to={paths.home}
           className="font-serif text-[1.375rem] leading-none font-black tracking-tight whitespace-nowrap text-ink min-[400px]:text-[1.625rem] sm:text-4xl md:text-5xl lg:text-6xl"
@@ -134,6 +137,7 @@ export function Navbar({ siteName }: { siteName: string }) {
         )}
         <div className="flex items-center gap-2 md:hidden">
           {user && <BellSlot isEditor={viewer.isAdmin} />}
+          <ThemeToggle />
           <button
             ref={buttonRef}
             type="button"
@@ -161,7 +165,7 @@ export function Navbar({ siteName }: { siteName: string }) {
       <div
         id={menuId}
         hidden={!open}
-        className="absolute inset-x-0 top-full border-b border-rule bg-white shadow-lg md:hidden"
+        className="absolute inset-x-0 top-full border-b border-rule bg-surface shadow-lg md:hidden"
       >
         {user && (
           <div className="container-page flex items-center justify-between gap-3 border-b border-rule py-3">

@@ -23,7 +23,7 @@ export function AddArticleRoute() {
         </h1>
         <p className="mt-2 text-ink-soft">{TEXT.writing.addIntro}</p>
       </div>
-      <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
+      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
         <AddArticleForm publishers={choices} onSubmitted={() => void navigate(paths.myArticles)} />
       </div>
     </section>

@@ -32,8 +32,8 @@ export function homeLoader(queryClient: QueryClient) {
 
 const bands = {
   paper: '',
-  white: 'border-y border-rule bg-white',
-  ink: 'bg-ink',
+  white: 'border-y border-rule bg-surface',
+  ink: 'bg-band',
 } as const;
 
 function HomeSection({

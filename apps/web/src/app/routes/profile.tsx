@@ -28,7 +28,7 @@ export function ProfileRoute() {
           </p>
         )}
       </div>
-      <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
+      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
         {profile.isPending ? (
           <LoadingState />
         ) : profile.isError ? (
@@ -37,7 +37,7 @@ export function ProfileRoute() {
           <ProfileForm key={profile.data._id} profile={profile.data} />
         )}
       </div>
-      <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
+      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
         <PasswordForm />
       </div>
       {user && (

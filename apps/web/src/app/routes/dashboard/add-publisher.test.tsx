@@ -25,7 +25,13 @@ const created = () =>
     {
       insertedId: 'p9',
       acknowledged: true,
-      publisher: { _id: 'p9', name: 'Valley Voice', logo: logo.url, createdAt: '2025-04-01T00:00:00.000Z' },
+      publisher: {
+        _id: 'p9',
+        name: 'Valley Voice',
+        slug: 'valley-voice',
+        logo: logo.url,
+        createdAt: '2025-04-01T00:00:00.000Z',
+      },
     },
     201,
   );

@@ -11,7 +11,7 @@ export function AddPublisherRoute() {
         title={TEXT.dashboard.addPublisher}
         intro={TEXT.dashboard.publisherIntro}
       />
-      <div className="rounded-lg border border-rule bg-white p-5 sm:p-8">
+      <div className="rounded-lg border border-rule bg-surface p-5 sm:p-8">
         <AddPublisherForm />
       </div>
     </section>

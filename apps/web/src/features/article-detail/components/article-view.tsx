@@ -69,9 +69,14 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
     <article aria-labelledby="article-title" className="mx-auto max-w-3xl">
       <header className="border-b border-rule pb-6">
         <p className="kicker flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span>{article.publisher}</span>
+          <Link
+            to={paths.publisher(article.publisherSlug)}
+            className="underline-offset-2 hover:text-ink hover:underline"
+          >
+            {article.publisher}
+          </Link>
           {article.isPremium && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2.5 py-0.5 text-[0.6875rem] text-white">
+            <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2.5 py-0.5 text-[0.6875rem] text-paper">
               <StarIcon className="size-3" />
               {TEXT.articles.premium}
             </span>
@@ -88,7 +93,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
             alt=""
             width={44}
             height={44}
-            className="size-11 shrink-0 rounded-full border border-rule bg-stone-100 object-cover"
+            className="size-11 shrink-0 rounded-full border border-rule bg-surface-muted object-cover"
           />
           <div className="min-w-0">
             <p className="font-semibold break-words text-ink">
@@ -103,7 +108,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
           </div>
         </div>
       </header>
-      <figure className="my-8 overflow-hidden rounded-lg bg-stone-200">
+      <figure className="my-8 overflow-hidden rounded-lg bg-placeholder">
         <img
           src={article.image}
           srcSet={imageSrcSet(article.image)}
@@ -132,8 +137,13 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
         {article.tags.length > 0 && (
           <ul aria-label={TEXT.detail.tags} className="flex flex-wrap gap-2">
             {article.tags.map((tag) => (
-              <li key={tag} className="rounded-full border border-rule px-3 py-1 text-xs font-medium text-ink-soft">
-                {tag}
+              <li key={tag}>
+                <Link
+                  to={paths.tag(tag)}
+                  className="block rounded-full border border-rule px-3 py-1 text-xs font-medium text-ink-soft hover:border-ink hover:text-ink"
+                >
+                  {tag}
+                </Link>
               </li>
             ))}
           </ul>

@@ -50,11 +50,11 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false, 
   return (
     <article
       aria-labelledby={titleId}
-      className={`group flex min-w-0 flex-col overflow-hidden rounded-lg bg-white shadow-sm transition-shadow hover:shadow-md ${
+      className={`group flex min-w-0 flex-col overflow-hidden rounded-lg bg-surface shadow-sm transition-shadow hover:shadow-md ${
         article.isPremium ? 'border-2 border-accent-line ring-4 ring-accent-wash' : 'border border-rule'
       }`}
     >
-      <div className="relative aspect-[16/9] bg-stone-200">
+      <div className="relative aspect-[16/9] bg-placeholder">
         <img
           src={article.image}
           srcSet={imageSrcSet(article.image)}
@@ -69,7 +69,7 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false, 
           className="size-full object-cover"
         />
         {article.isPremium && (
-          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-accent px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase shadow">
+          <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-accent px-3 py-1 text-xs font-semibold tracking-wide text-paper uppercase shadow">
             <StarIcon className="size-3.5" />
             {TEXT.articles.premium}
           </span>
@@ -77,7 +77,12 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false, 
       </div>
       <div className="flex flex-1 flex-col p-5">
         <p className="kicker">
-          {article.publisher}
+          <Link
+            to={paths.publisher(article.publisherSlug)}
+            className="underline-offset-2 hover:text-ink hover:underline"
+          >
+            {article.publisher}
+          </Link>
           {!Number.isNaN(created.getTime()) && (
             <>
               <span aria-hidden="true"> · </span>
@@ -94,8 +99,13 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false, 
         {article.tags.length > 0 && (
           <ul className="mt-4 flex flex-wrap gap-2" aria-label={TEXT.listing.tags}>
             {article.tags.map((tag) => (
-              <li key={tag} className="rounded-full border border-rule px-2.5 py-0.5 text-xs font-medium text-ink-soft">
-                {tag}
+              <li key={tag}>
+                <Link
+                  to={paths.tag(tag)}
+                  className="block rounded-full border border-rule px-2.5 py-0.5 text-xs font-medium text-ink-soft hover:border-ink hover:text-ink"
+                >
+                  {tag}
+                </Link>
               </li>
             ))}
           </ul>

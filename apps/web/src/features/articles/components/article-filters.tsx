@@ -54,7 +54,7 @@ export function ArticleFilters({ filters, onChange, publishers, publishersLoadin
         event.preventDefault();
         commitSearch(text);
       }}
-      className="grid gap-4 rounded-lg border border-rule bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]"
+      className="grid gap-4 rounded-lg border border-rule bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]"
     >
       <div className="sm:col-span-2 lg:col-span-1">
         <label htmlFor={searchId} className="field-label">

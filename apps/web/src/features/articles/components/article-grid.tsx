@@ -41,7 +41,7 @@ export function ArticleGridSkeleton({ count = 6 }: { count?: number }) {
   return (
     <ul aria-hidden="true" className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {Array.from({ length: count }, (_, index) => (
-        <li key={index} className="overflow-hidden rounded-lg border border-rule bg-white">
+        <li key={index} className="overflow-hidden rounded-lg border border-rule bg-surface">
           <Skeleton className="aspect-[16/9] rounded-none" />
           <div className="space-y-3 p-5">
             <Skeleton className="h-3 w-1/3" />

@@ -28,8 +28,8 @@ function Slide({ article, index, count }: { article: TrendingArticle; index: num
       aria-label={`${index + 1} ${TEXT.homeCopy.slideOf} ${count}`}
       className="min-w-0 flex-[0_0_100%]"
     >
-      <article className="grid h-full overflow-hidden rounded-lg border border-rule bg-white md:grid-cols-5">
-        <div className="aspect-[16/9] bg-stone-200 md:col-span-3 md:aspect-auto md:min-h-[24rem]">
+      <article className="grid h-full overflow-hidden rounded-lg border border-rule bg-surface md:grid-cols-5">
+        <div className="aspect-[16/9] bg-placeholder md:col-span-3 md:aspect-auto md:min-h-[24rem]">
           <img
             src={article.image}
             srcSet={imageSrcSet(article.image)}

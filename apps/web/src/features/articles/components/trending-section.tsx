@@ -12,7 +12,7 @@ function TrendingSkeleton() {
     <div
       role="status"
       aria-label={TEXT.states.loading}
-      className="grid overflow-hidden rounded-lg border border-rule bg-white md:grid-cols-5"
+      className="grid overflow-hidden rounded-lg border border-rule bg-surface md:grid-cols-5"
     >
       <Skeleton className="aspect-[16/9] rounded-none md:col-span-3 md:aspect-auto md:min-h-[24rem]" />
       <div className="space-y-4 p-8 md:col-span-2">

@@ -93,7 +93,7 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
                         width={36}
                         height={36}
                         loading="lazy"
-                        className="size-9 shrink-0 rounded-full border border-rule bg-stone-100 object-cover"
+                        className="size-9 shrink-0 rounded-full border border-rule bg-surface-muted object-cover"
                       />
                       <span className="min-w-0">
                         <span className="block font-medium break-words text-ink">{article.author_name}</span>
@@ -134,7 +134,7 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
                           type="button"
                           aria-describedby={describedBy}
                           onClick={() => setComparing(article)}
-                          className={`${small} border border-ink text-ink hover:bg-ink hover:text-white`}
+                          className={`${small} border border-ink text-ink hover:bg-ink hover:text-paper`}
                         >
                           {D.viewChanges}
                         </button>
@@ -155,7 +155,7 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
                             disabled={busy(article._id)}
                             aria-describedby={describedBy}
                             onClick={() => setDeclining(article)}
-                            className={`${small} border border-danger text-danger hover:bg-danger hover:text-white`}
+                            className={`${small} border border-danger text-danger hover:bg-danger hover:text-paper`}
                           >
                             {D.decline}
                           </button>
@@ -164,7 +164,7 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
                             disabled={busy(article._id)}
                             aria-describedby={describedBy}
                             onClick={() => setRequesting(article)}
-                            className={`${small} border border-sky-800 text-sky-900 hover:bg-sky-800 hover:text-white`}
+                            className={`${small} border border-note-line text-note-ink hover:bg-sky-800 hover:text-white`}
                           >
                             {D.requestChanges}
                           </button>

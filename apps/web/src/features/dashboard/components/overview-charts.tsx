@@ -17,9 +17,17 @@ import {
 } from 'recharts';
 
 const D = TEXT.dashboard;
-const PALETTE = ['#1c1917', '#92400e', '#0f766e', '#d97706', '#1d4ed8', '#57534e', '#be123c', '#a8a29e'];
-const INK_SOFT = '#57534e';
-const RULE = '#d6d3d1';
+// The theme's chart colours (index.css): SVG takes CSS variables, so the charts follow the theme.
+const PALETTE = Array.from({ length: 8 }, (_, index) => `var(--color-chart-${index + 1})`);
+const INK = 'var(--color-ink)';
+const INK_SOFT = 'var(--color-ink-soft)';
+const RULE = 'var(--color-rule)';
+const ACCENT = 'var(--color-chart-2)';
+const tooltipStyle = {
+  contentStyle: { backgroundColor: 'var(--color-surface)', borderColor: 'var(--color-rule)', color: INK },
+  labelStyle: { color: INK },
+  itemStyle: { color: INK },
+};
 
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
@@ -50,7 +58,7 @@ interface ChartCardProps {
 
 function ChartCard({ id, title, rows, labelHeading, children, className = '' }: ChartCardProps) {
   return (
-    <section aria-labelledby={id} className={`rounded-lg border border-rule bg-white p-5 sm:p-6 ${className}`}>
+    <section aria-labelledby={id} className={`rounded-lg border border-rule bg-surface p-5 sm:p-6 ${className}`}>
       <h2 id={id} className="text-xl font-bold text-ink">
         {title}
       </h2>
@@ -121,7 +129,7 @@ export function OverviewCharts({ charts }: { charts: Charts }) {
                 <Cell key={entry.name} fill={PALETTE[index % PALETTE.length]} />
               ))}
             </Pie>
-            <Tooltip />
+            <Tooltip {...tooltipStyle} />
             {/* A fixed height: measured on a phone, where it wraps, the legend took most of the pie's room. */}
             <Legend height={56} wrapperStyle={{ fontSize: 12, color: INK_SOFT }} />
           </PieChart>
@@ -144,8 +152,8 @@ export function OverviewCharts({ charts }: { charts: Charts }) {
             <CartesianGrid stroke={RULE} horizontal={false} />
             <XAxis type="number" allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
             <YAxis type="category" dataKey="tag" tick={axisTick} interval={0} tickLine={false} width={96} />
-            <Tooltip cursor={{ fill: '#f5f5f4' }} />
-            <Bar dataKey="count" name={D.articles} fill="#92400e" radius={[0, 4, 4, 0]} isAnimationActive={false} />
+            <Tooltip {...tooltipStyle} cursor={{ fill: 'var(--color-surface-muted)' }} />
+            <Bar dataKey="count" name={D.articles} fill={ACCENT} radius={[0, 4, 4, 0]} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -154,19 +162,19 @@ export function OverviewCharts({ charts }: { charts: Charts }) {
           <AreaChart data={months} accessibilityLayer={false} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
             <defs>
               <linearGradient id="months-fill" x1="0" y1="0" x2="0" y2="1">
-                <stop offset="0%" stopColor="#1c1917" stopOpacity={0.35} />
-                <stop offset="100%" stopColor="#1c1917" stopOpacity={0.02} />
+                <stop offset="0%" stopColor={INK} stopOpacity={0.35} />
+                <stop offset="100%" stopColor={INK} stopOpacity={0.02} />
               </linearGradient>
             </defs>
             <CartesianGrid stroke={RULE} vertical={false} />
             <XAxis dataKey="axisLabel" tick={axisTick} tickLine={false} minTickGap={4} />
             <YAxis allowDecimals={false} tick={axisTick} tickLine={false} axisLine={false} />
-            <Tooltip />
+            <Tooltip {...tooltipStyle} />
             <Area
               type="monotone"
               dataKey="count"
               name={D.articles}
-              stroke="#1c1917"
+              stroke={INK}
               strokeWidth={2}
               fill="url(#months-fill)"
               isAnimationActive={false}

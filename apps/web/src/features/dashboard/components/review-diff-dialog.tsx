@@ -58,7 +58,7 @@ function ReviewDiff({
   return (
     <div className="mt-5 space-y-5">
       {note && (
-        <div className="rounded-md border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950">
+        <div className="rounded-md border border-note-line bg-note px-4 py-3 text-sm text-note-ink">
           <p className="font-semibold">{D.diffYourNote}</p>
           <p className="mt-1 break-words whitespace-pre-line">{note}</p>
         </div>
@@ -96,7 +96,7 @@ export function ReviewDiffDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
         <Dialog.Content
           {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 border-ink bg-white p-6 shadow-2xl sm:p-8"
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 border-ink bg-surface p-6 shadow-2xl sm:p-8"
         >
           <Dialog.Title className="text-2xl font-bold text-ink">{D.diffTitle}</Dialog.Title>
           <p className="mt-2 font-semibold break-words text-ink">{article?.title}</p>

@@ -49,7 +49,7 @@ export function UsersTable({ users }: { users: User[] }) {
                     width={40}
                     height={40}
                     loading="lazy"
-                    className="size-10 rounded-full border border-rule bg-stone-100 object-cover"
+                    className="size-10 rounded-full border border-rule bg-surface-muted object-cover"
                   />
                 </td>
                 <td data-label={D.name} className={`${table.cell} font-semibold text-ink`}>
@@ -62,7 +62,7 @@ export function UsersTable({ users }: { users: User[] }) {
                 </td>
                 <td data-label={D.role} className={table.cell}>
                   {user.role === 'admin' ? (
-                    <span className="inline-flex items-center gap-1.5 rounded-full border border-ink bg-ink px-3 py-1 text-xs font-semibold text-white">
+                    <span className="inline-flex items-center gap-1.5 rounded-full border border-ink bg-ink px-3 py-1 text-xs font-semibold text-paper">
                       <ShieldIcon className="size-3.5" />
                       {D.admin}
                     </span>

@@ -10,7 +10,7 @@ export function TestimonialsSection() {
     <ul className="grid gap-6 md:grid-cols-3">
       {TEXT.homeCopy.testimonials.map((testimonial, index) => (
         <li key={testimonial.name} className="flex">
-          <figure className="flex w-full flex-col rounded-lg border border-rule bg-white p-6 sm:p-8">
+          <figure className="flex w-full flex-col rounded-lg border border-rule bg-surface p-6 sm:p-8">
             <span aria-hidden="true" className="font-serif text-6xl leading-none text-stone-300">
               “
             </span>

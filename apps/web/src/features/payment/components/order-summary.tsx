@@ -5,7 +5,7 @@ import { paths } from '../../../lib/paths';
 /** What the reader is about to pay for, from the shared plan table (never from storage). */
 export function OrderSummary({ plan, currency }: { plan: Plan; currency: string }) {
   return (
-    <aside aria-labelledby="order-summary" className="rounded-lg border border-rule bg-white p-5 sm:p-6">
+    <aside aria-labelledby="order-summary" className="rounded-lg border border-rule bg-surface p-5 sm:p-6">
       <h2 id="order-summary" className="text-xl font-bold text-ink">
         {TEXT.paymentPage.summary}
       </h2>

@@ -21,15 +21,22 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return load;
 }
 
-const cardStyle = {
-  base: {
-    fontFamily: 'system-ui, sans-serif',
-    fontSize: '16px',
-    color: '#1c1917',
-    '::placeholder': { color: '#78716c' },
-  },
-  invalid: { color: '#b91c1c' },
-};
+/** Stripe's fields live in its frame, out of reach of our CSS: they get the theme's colours as values. */
+function cardStyle() {
+  const token = (name: string) =>
+    typeof document === 'undefined'
+      ? ''
+      : getComputedStyle(document.documentElement).getPropertyValue(`--color-${name}`).trim();
+  return {
+    base: {
+      fontFamily: 'system-ui, sans-serif',
+      fontSize: '16px',
+      color: token('ink'),
+      '::placeholder': { color: token('ink-soft') },
+    },
+    invalid: { color: token('danger') },
+  };
+}
 
 function StripeCardFields({ clientSecret, onPaid }: { clientSecret: string; onPaid: () => void }) {
   const stripe = useStripe();
@@ -56,7 +63,7 @@ function StripeCardFields({ clientSecret, onPaid }: { clientSecret: string; onPa
       <fieldset>
         <legend className="field-label">{TEXT.paymentPage.card}</legend>
         <div className="field-control py-3">
-          <CardElement options={{ style: cardStyle }} />
+          <CardElement options={{ style: cardStyle() }} />
         </div>
         <p className="field-hint">{TEXT.paymentPage.secureNote}</p>
       </fieldset>

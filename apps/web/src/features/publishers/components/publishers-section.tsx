@@ -1,5 +1,7 @@
 import { imageSrcSet, TEXT } from '@dispatch/shared';
+import { Link } from 'react-router';
 import { EmptyState, ErrorState, Skeleton } from '../../../components/states';
+import { paths } from '../../../lib/paths';
 import { usePublishers } from '../api/get-publishers';
 
 export function PublishersSection() {
@@ -20,22 +22,24 @@ export function PublishersSection() {
   return (
     <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
       {publishers.data.map((publisher) => (
-        <li
-          key={publisher._id}
-          className="flex flex-col items-center gap-3 rounded-lg border border-rule bg-white p-5 text-center transition-shadow hover:shadow-md"
-        >
-          <img
-            src={publisher.logo}
-            srcSet={imageSrcSet(publisher.logo)}
-            sizes="96px"
-            width={96}
-            height={96}
-            alt=""
-            loading="lazy"
-            decoding="async"
-            className="size-20 rounded-full border border-rule bg-stone-100 object-cover sm:size-24"
-          />
-          <span className="font-serif text-base font-semibold break-words text-ink sm:text-lg">{publisher.name}</span>
+        <li key={publisher._id} className="flex">
+          <Link
+            to={paths.publisher(publisher.slug)}
+            className="flex w-full flex-col items-center gap-3 rounded-lg border border-rule bg-surface p-5 text-center transition-shadow hover:shadow-md"
+          >
+            <img
+              src={publisher.logo}
+              srcSet={imageSrcSet(publisher.logo)}
+              sizes="96px"
+              width={96}
+              height={96}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              className="size-20 rounded-full border border-rule bg-white object-cover sm:size-24"
+            />
+            <span className="font-serif text-base font-semibold break-words text-ink sm:text-lg">{publisher.name}</span>
+          </Link>
         </li>
       ))}
     </ul>

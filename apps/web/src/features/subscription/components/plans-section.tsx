@@ -12,7 +12,7 @@ function PlanCard({ plan, currency, onChoose }: { plan: Plan; currency: string; 
   return (
     <article
       aria-labelledby={nameId}
-      className={`flex flex-col rounded-lg bg-white p-6 sm:p-8 ${
+      className={`flex flex-col rounded-lg bg-surface p-6 sm:p-8 ${
         featured ? 'border-2 border-ink shadow-lg lg:-my-3 lg:py-11' : 'border border-rule'
       }`}
     >

@@ -7,7 +7,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeSty
 export function PremiumUntil({ premiumTaken }: { premiumTaken: string }) {
   const until = new Date(premiumTaken);
   return (
-    <div role="status" className="flex gap-3 rounded-md border border-rule bg-white px-5 py-4">
+    <div role="status" className="flex gap-3 rounded-md border border-rule bg-surface px-5 py-4">
       <StarIcon className="mt-0.5 size-5 shrink-0 text-accent" />
       <p className="text-[0.9375rem] text-ink">
         {TEXT.subscriptionPage.activeUntil}{' '}

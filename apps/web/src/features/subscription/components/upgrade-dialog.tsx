@@ -21,11 +21,11 @@ export function UpgradeDialog({ onClose }: { onClose: () => void }) {
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
         <Dialog.Content
           {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border-t-4 border-accent-line bg-white p-6 shadow-2xl sm:p-8"
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border-t-4 border-accent-line bg-surface p-6 shadow-2xl sm:p-8"
         >
           <Dialog.Close
             aria-label={TEXT.upgradeModal.closeLabel}
-            className="absolute top-3 right-3 grid size-10 place-items-center rounded-full text-ink-soft hover:bg-stone-100 hover:text-ink"
+            className="absolute top-3 right-3 grid size-10 place-items-center rounded-full text-ink-soft hover:bg-surface-muted hover:text-ink"
           >
             <CloseIcon className="size-5" />
           </Dialog.Close>

@@ -35,7 +35,7 @@ export function EditorNoteDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
         <Dialog.Content
           {...returnFocus}
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 ${accent} bg-white p-6 shadow-2xl sm:p-8`}
+          className={`fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 ${accent} bg-surface p-6 shadow-2xl sm:p-8`}
         >
           <Dialog.Title className="text-2xl font-bold text-ink">{title}</Dialog.Title>
           <p className="mt-2 font-semibold break-words text-ink">{articleTitle}</p>

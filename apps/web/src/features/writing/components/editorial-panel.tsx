@@ -29,7 +29,7 @@ function Timeline({ id }: { id: string }) {
         <li key={entry._id} className="relative">
           <span
             aria-hidden="true"
-            className="absolute top-1.5 -left-[27px] size-3 rounded-full border-2 border-white bg-ink"
+            className="absolute top-1.5 -left-[27px] size-3 rounded-full border-2 border-surface bg-ink"
           />
           <p className="text-sm">
             <span className="font-semibold text-ink">{TEXT.timeline.actions[entry.action]}</span>{' '}
@@ -58,7 +58,7 @@ function RevisionItem({
   const [open, setOpen] = useState(false);
   const R = TEXT.revisions;
   return (
-    <li className="rounded-md border border-rule bg-white p-4">
+    <li className="rounded-md border border-rule bg-surface p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="text-sm">
           <span className="font-semibold text-ink">{R.number(revision.number)}</span>
@@ -159,7 +159,7 @@ export function EditorialPanel({
       {article.status === 'changes_requested' && (
         <section
           aria-labelledby="changes-heading"
-          className="rounded-lg border border-sky-300 bg-sky-50 p-5 text-sky-950"
+          className="rounded-lg border border-note-line bg-note p-5 text-note-ink"
         >
           <h3 id="changes-heading" className="font-serif text-xl font-bold">
             {TEXT.changesNote.heading}
@@ -167,7 +167,7 @@ export function EditorialPanel({
           <p className="mt-2 break-words whitespace-pre-line">{article.changesNote}</p>
           {isAuthor && (
             <div className="mt-4 flex flex-wrap gap-3">
-              <Link to={paths.updateArticle(article._id)} className="btn btn-outline bg-white">
+              <Link to={paths.updateArticle(article._id)} className="btn btn-outline bg-surface">
                 {TEXT.writing.updateAction}
               </Link>
               <button

@@ -94,7 +94,7 @@ export function MyArticlesTable({ articles, firstNumber = 1 }: { articles: MyArt
                         type="button"
                         onClick={() => setNoteFor(article)}
                         aria-describedby={titleId(article._id)}
-                        className="text-sm font-semibold text-sky-800 underline underline-offset-2 hover:no-underline"
+                        className="text-sm font-semibold text-note-ink underline underline-offset-2 hover:no-underline"
                       >
                         {TEXT.changesNote.button}
                       </button>
@@ -136,7 +136,7 @@ export function MyArticlesTable({ articles, firstNumber = 1 }: { articles: MyArt
                       onClick={() => setDeleting(article)}
                       aria-describedby={titleId(article._id)}
                       disabled={remove.isPending && remove.variables === article._id}
-                      className="btn border border-danger px-3 py-1.5 text-danger hover:bg-danger hover:text-white"
+                      className="btn border border-danger px-3 py-1.5 text-danger hover:bg-danger hover:text-paper"
                     >
                       {W.delete}
                     </button>

@@ -20,29 +20,36 @@ const styles: StylesConfig<TagOption, true> = {
       ? 'var(--color-danger)'
       : state.isFocused
         ? 'var(--color-ink)'
-        : '#a8a29e',
+        : 'var(--color-control-line)',
+    backgroundColor: 'var(--color-surface)',
     boxShadow: state.isFocused ? '0 0 0 2px var(--color-focus)' : 'none',
     '&:hover': { borderColor: 'var(--color-ink)' },
   }),
   placeholder: (base) => ({ ...base, color: 'var(--color-ink-soft)' }),
-  multiValue: (base) => ({ ...base, backgroundColor: '#f5f5f4', borderRadius: '9999px', paddingLeft: '0.25rem' }),
+  multiValue: (base) => ({
+    ...base,
+    backgroundColor: 'var(--color-surface-muted)',
+    borderRadius: '9999px',
+    paddingLeft: '0.25rem',
+  }),
   multiValueLabel: (base) => ({ ...base, color: 'var(--color-ink)', fontSize: '0.8125rem' }),
   multiValueRemove: (base) => ({
     ...base,
     borderRadius: '9999px',
     color: 'var(--color-ink-soft)',
-    ':hover': { backgroundColor: 'var(--color-ink)', color: '#fff' },
+    ':hover': { backgroundColor: 'var(--color-ink)', color: 'var(--color-paper)' },
   }),
   option: (base, state) => ({
     ...base,
     color: 'var(--color-ink)',
-    backgroundColor: state.isFocused ? '#f5f5f4' : '#fff',
+    backgroundColor: state.isFocused ? 'var(--color-surface-muted)' : 'var(--color-surface)',
   }),
   noOptionsMessage: (base) => ({ ...base, color: 'var(--color-ink-soft)' }),
   indicatorSeparator: (base) => ({ ...base, backgroundColor: 'var(--color-rule)' }),
   dropdownIndicator: (base) => ({ ...base, color: 'var(--color-ink-soft)' }),
   clearIndicator: (base) => ({ ...base, color: 'var(--color-ink-soft)' }),
-  menu: (base) => ({ ...base, zIndex: 20 }),
+  menu: (base) => ({ ...base, zIndex: 20, backgroundColor: 'var(--color-surface)' }),
+  input: (base) => ({ ...base, color: 'var(--color-ink)' }),
 };
 
 interface TagsSelectProps {

@@ -102,7 +102,7 @@ export function UpdateArticleForm({ article, onSaved, onForbidden }: UpdateArtic
           </p>
         )}
         {article.status === 'changes_requested' && (
-          <p role="note" className="rounded-md border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+          <p role="note" className="rounded-md border border-note-line bg-note px-4 py-3 text-sm text-note-ink">
             {TEXT.addArticle.staysWithYou}
             {article.changesNote && (
               <span className="mt-2 block font-semibold break-words whitespace-pre-line">{article.changesNote}</span>
