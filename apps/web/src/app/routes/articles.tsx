@@ -1,4 +1,5 @@
 import { TEXT } from '@dispatch/shared';
+import { useRef } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Pagination } from '../../components/pagination';
@@ -42,6 +43,7 @@ export function ArticlesRoute() {
   const articles = useApprovedArticles(filters);
   const publishers = usePublishers();
   const { viewer } = useViewer();
+  const listTop = useRef<HTMLParagraphElement>(null);
 
   const total = articles.data?.total ?? 0;
   const totalPages = lastPage(total, APPROVED_PAGE_SIZE);
@@ -79,7 +81,7 @@ export function ArticlesRoute() {
     content = (
       <>
         <ArticleGrid articles={shown} viewer={viewer} busy={articles.isPlaceholderData} />
-        <Pagination page={filters.page} totalPages={totalPages} linkFor={pageLink} />
+        <Pagination page={filters.page} totalPages={totalPages} linkFor={pageLink} listTop={listTop} />
       </>
     );
   }
@@ -96,7 +98,7 @@ export function ArticlesRoute() {
         publishers={publishers.data?.map((publisher) => publisher.name) ?? []}
         publishersLoading={publishers.isPending}
       />
-      <p aria-live="polite" className="mt-6 mb-4 min-h-6 text-sm text-ink-soft">
+      <p ref={listTop} aria-live="polite" className="mt-6 mb-4 min-h-6 scroll-mt-4 text-sm text-ink-soft">
         {shown.length > 0 &&
           `${TEXT.listing.showing} ${first}–${first + shown.length - 1} ${TEXT.listing.of} ${total}${
             articles.data?.totalCapped ? TEXT.listing.atLeast : ''

@@ -1,4 +1,5 @@
 import { TEXT } from '@dispatch/shared';
+import { useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
@@ -11,6 +12,7 @@ import { PageTitle } from '../../components/page-title';
 
 /** /my-articles, behind RequireAuth: the writer's own articles, 10 a page. */
 export function MyArticlesRoute() {
+  const listTop = useRef<HTMLDivElement>(null);
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
   const page = pageFrom(searchParams);
@@ -32,9 +34,13 @@ export function MyArticlesRoute() {
     content = <Navigate to={`?page=${totalPages}`} replace />;
   else
     content = (
-      <div aria-busy={articles.isPlaceholderData} className={articles.isPlaceholderData ? 'opacity-60' : undefined}>
+      <div
+        ref={listTop}
+        aria-busy={articles.isPlaceholderData}
+        className={`scroll-mt-4 ${articles.isPlaceholderData ? 'opacity-60' : ''}`}
+      >
         <MyArticlesTable articles={articles.data.articles} firstNumber={(page - 1) * MY_ARTICLES_PAGE_SIZE + 1} />
-        <Pagination page={page} totalPages={totalPages} linkFor={(target) => `?page=${target}`} />
+        <Pagination listTop={listTop} page={page} totalPages={totalPages} linkFor={(target) => `?page=${target}`} />
       </div>
     );
 

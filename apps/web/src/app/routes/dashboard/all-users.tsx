@@ -1,4 +1,5 @@
 import { TEXT } from '@dispatch/shared';
+import { useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
@@ -9,6 +10,7 @@ import { isPastLastPage, lastPage, pageFrom } from '../../../lib/page-param';
 
 /** /dashboard/all-users: every account, 5 a page, with 'Make Admin'. */
 export function AllUsersRoute() {
+  const listTop = useRef<HTMLDivElement>(null);
   const [searchParams] = useSearchParams();
   const page = pageFrom(searchParams);
   const users = useUsers(page);
@@ -21,9 +23,14 @@ export function AllUsersRoute() {
     content = <Navigate to={`?page=${lastPage(users.data.total, USERS_PAGE_SIZE)}`} replace />;
   else
     content = (
-      <div aria-busy={users.isPlaceholderData} className={users.isPlaceholderData ? 'opacity-60' : undefined}>
+      <div
+        ref={listTop}
+        aria-busy={users.isPlaceholderData}
+        className={`scroll-mt-4 ${users.isPlaceholderData ? 'opacity-60' : ''}`}
+      >
         <UsersTable users={users.data.users} />
         <Pagination
+          listTop={listTop}
           page={page}
           totalPages={lastPage(users.data.total, USERS_PAGE_SIZE)}
           linkFor={(target) => `?page=${target}`}
