@@ -11,3 +11,4 @@ export * from './article-schemas.js';
 export * from './payments.js';
 export * from './editorial.js';
 export * from './editorial-schemas.js';
+export * from './reading.js';
