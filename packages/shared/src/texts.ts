@@ -332,7 +332,8 @@ export const TEXT = {
     linkCopied: 'Link copied',
     copyFailed: 'Could not copy the link',
     shareOn: (network: string) => `Share on ${network}`,
-    shareByEmail: 'Share by e-mail',
+    email: 'Email',
+    shareByEmail: 'Share by email',
     /** The e-mail's body: the link after a line of text. */
     emailBody: (title: string, url: string) => `${title}\n\n${url}`,
     moreFrom: (publisher: string) => `More from ${publisher}`,

@@ -8,9 +8,13 @@ import { ErrorState, LoadingState } from '../../components/states';
 import { articleQueryOptions, useArticle } from '../../features/article-detail/api/get-article';
 import { articlePreviewQueryOptions, useArticlePreview } from '../../features/article-detail/api/get-article-preview';
 import { useRecordView } from '../../features/article-detail/api/record-view';
+import { ArticleSkeleton } from '../../features/article-detail/components/article-skeleton';
 import { ArticleMeta } from '../../features/article-detail/components/article-meta';
 import { ArticleView, PremiumTeaser } from '../../features/article-detail/components/article-view';
 import { articleDetailKeys } from '../../features/article-detail/api/keys';
+import { relatedArticlesQueryOptions, useRelatedArticles } from '../../features/articles/api/get-related-articles';
+import { ArticleGridSkeleton } from '../../features/articles/components/article-grid';
+import { RelatedArticles } from '../../features/articles/components/related-articles';
 import { EditorialPanel } from '../../features/writing/components/editorial-panel';
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
@@ -26,7 +30,12 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
  * preview for anyone else (the page then sends them to /login, but the HTML keeps the preview tags).
  */
 export async function loadArticleOnServer(queryClient: QueryClient, id: string, signedIn: boolean) {
-  if (signedIn) await prefetch(queryClient, articleQueryOptions(id));
+  if (signedIn)
+    await Promise.all([
+      prefetch(queryClient, articleQueryOptions(id)),
+      // The closing sections come with the page (an article not approved has none: its 404 is never shown).
+      prefetch(queryClient, relatedArticlesQueryOptions(id)),
+    ]);
   else await prefetch(queryClient, articlePreviewQueryOptions(id));
 }
 
@@ -77,11 +86,12 @@ function ArticlePreviewPage({ id }: { id: string }) {
 function ArticleReader({ id }: { id: string }) {
   const detail = useArticle(id);
   useRecordView(id, detail.data?.access === true);
-  const { user, isAdmin } = useViewer();
+  const { user, isAdmin, viewer } = useViewer();
+  const related = useRelatedArticles(id, detail.data?.article.status === 'approved');
   const queryClient = useQueryClient();
 
   let content;
-  if (detail.isPending) content = <LoadingState />;
+  if (detail.isPending) content = <ArticleSkeleton />;
   else if (detail.isError) {
     if (isNotFound(detail.error)) return <ArticleNotFound />;
     content = <ErrorState onRetry={() => void detail.refetch()} />;
@@ -94,11 +104,19 @@ function ArticleReader({ id }: { id: string }) {
         <ArticleView detail={detail.data} />
         {/* The editorial side is its author's and the admins' (the server answers no one else). */}
         {detail.data.access && (isAdmin || article.author_email === user?.email) && (
-          <EditorialPanel
-            article={detail.data.article}
-            isAuthor={article.author_email === user?.email}
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: articleDetailKeys.detail(id) })}
-          />
+          <div className="print:hidden">
+            <EditorialPanel
+              article={detail.data.article}
+              isAuthor={article.author_email === user?.email}
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: articleDetailKeys.detail(id) })}
+            />
+          </div>
+        )}
+        {related.data && <RelatedArticles related={related.data} viewer={viewer} />}
+        {related.isLoading && (
+          <div className="mt-16">
+            <ArticleGridSkeleton count={3} />
+          </div>
         )}
       </>
     );
@@ -111,7 +129,12 @@ function ArticleReader({ id }: { id: string }) {
 export function ArticleDetailRoute() {
   const id = useParams().id ?? '';
   const { user, loading } = useAuth();
-  if (loading) return <LoadingState />;
+  if (loading)
+    return (
+      <div className="container-page py-10 sm:py-14">
+        <ArticleSkeleton />
+      </div>
+    );
   if (!user) return <ArticlePreviewPage id={id} />;
   return <ArticleReader id={id} />;
 }

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { EmptyState, ErrorState } from '../../components/states';
 import {
   APPROVED_PAGE_SIZE,
   approvedArticlesQueryOptions,
@@ -53,12 +53,7 @@ export function ArticlesRoute() {
 
   let content;
   if (articles.isPending) {
-    content = (
-      <>
-        <LoadingState />
-        <ArticleGridSkeleton />
-      </>
-    );
+    content = <ArticleGridSkeleton />;
   } else if (articles.isError && !articles.data) {
     content = <ErrorState onRetry={() => void articles.refetch()} />;
   } else if (isPastLastPage(shown.length, total, articles.isPlaceholderData)) {

@@ -2,7 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import { useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { EmptyState, ErrorState, TableSkeleton } from '../../components/states';
 import { MY_ARTICLES_PAGE_SIZE, useMyArticles } from '../../features/writing/api/get-my-articles';
 import { MyArticlesTable } from '../../features/writing/components/my-articles-table';
 import { useAuth } from '../../lib/auth';
@@ -20,7 +20,7 @@ export function MyArticlesRoute() {
   const totalPages = lastPage(articles.data?.total ?? 0, MY_ARTICLES_PAGE_SIZE);
 
   let content;
-  if (articles.isPending) content = <LoadingState />;
+  if (articles.isPending) content = <TableSkeleton />;
   else if (articles.isError && !articles.data) content = <ErrorState onRetry={() => void articles.refetch()} />;
   else if (articles.data.total === 0)
     content = (

@@ -2,7 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import { useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { EmptyState, ErrorState } from '../../components/states';
 import { PREMIUM_PAGE_SIZE, usePremiumArticles } from '../../features/articles/api/get-premium-articles';
 import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { useViewer } from '../../hooks/use-viewer';
@@ -26,12 +26,7 @@ export function PremiumArticlesRoute() {
 
   let content;
   if (articles.isPending) {
-    content = (
-      <>
-        <LoadingState />
-        <ArticleGridSkeleton />
-      </>
-    );
+    content = <ArticleGridSkeleton />;
   } else if (articles.isError && !articles.data) {
     content = <ErrorState onRetry={() => void articles.refetch()} />;
   } else if (isPastLastPage(shown.length, total, articles.isPlaceholderData)) {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { EmptyState, ErrorState, TableSkeleton } from '../../../components/states';
 import { articleKeys } from '../../../features/articles/api/keys';
 import { ADMIN_ARTICLES_PAGE_SIZE, useAdminArticles } from '../../../features/dashboard/api/get-admin-articles';
 import { AdminArticlesTable } from '../../../features/dashboard/components/admin-articles-table';
@@ -29,7 +29,7 @@ export function AllArticlesRoute() {
   const onChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: articleKeys.all }), [queryClient]);
 
   let content;
-  if (articles.isPending) content = <LoadingState />;
+  if (articles.isPending) content = <TableSkeleton />;
   else if (articles.isError && !articles.data) content = <ErrorState onRetry={() => void articles.refetch()} />;
   else if (articles.data.total === 0) content = <EmptyState message={TEXT.dashboard.noArticles} />;
   else if (isPastLastPage(articles.data.articles.length, articles.data.total, articles.isPlaceholderData))

@@ -2,7 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import { useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { EmptyState, ErrorState, TableSkeleton } from '../../../components/states';
 import { USERS_PAGE_SIZE, useUsers } from '../../../features/dashboard/api/get-users';
 import { UsersTable } from '../../../features/dashboard/components/users-table';
 import { DashboardHeading } from './dashboard-heading';
@@ -16,7 +16,7 @@ export function AllUsersRoute() {
   const users = useUsers(page);
 
   let content;
-  if (users.isPending) content = <LoadingState />;
+  if (users.isPending) content = <TableSkeleton />;
   else if (users.isError && !users.data) content = <ErrorState onRetry={() => void users.refetch()} />;
   else if (users.data.total === 0) content = <EmptyState message={TEXT.dashboard.noUsers} />;
   else if (isPastLastPage(users.data.users.length, users.data.total, users.isPlaceholderData))

@@ -2,7 +2,7 @@ import { HISTORY_ACTIONS, TEXT } from '@dispatch/shared';
 import { useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { EmptyState, ErrorState, TableSkeleton } from '../../../components/states';
 import { HISTORY_PAGE_SIZE, useHistory } from '../../../features/dashboard/api/get-history';
 import type { HistoryFilters } from '../../../features/dashboard/api/keys';
 import { HistoryTable } from '../../../features/dashboard/components/history-table';
@@ -41,7 +41,7 @@ export function HistoryRoute() {
   const choose = (change: Partial<HistoryFilters>) => setSearchParams(new URLSearchParams(set(change).slice(1)));
 
   let content;
-  if (history.isPending) content = <LoadingState />;
+  if (history.isPending) content = <TableSkeleton />;
   else if (history.isError && !history.data) content = <ErrorState onRetry={() => void history.refetch()} />;
   else if (history.data.total === 0) content = <EmptyState message={D.noHistory} />;
   else if (isPastLastPage(history.data.entries.length, history.data.total, history.isPlaceholderData))
