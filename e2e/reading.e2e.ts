@@ -77,27 +77,36 @@ for (const viewport of VIEWPORTS) {
     it('back and forward return to where the reader was, within the app and across documents', async () => {
       session = await openBrowser(viewport);
       const { page } = session;
-      await page.goto('/articles');
+      const allArticles = `footer a[href="/articles"]`;
+      await page.goto('/articles?tag=Politics');
       await scrollTo(page, 1200);
-      // Within the app: the footer's Home link, followed from where the reader stands.
-      await followLink(page, `footer a[href="/"]`);
-      await page.waitForURL((url) => url.pathname === '/');
+      // Within the app: the footer's link, followed from where the reader stands, opens at the top.
+      await followLink(page, allArticles);
+      await page.waitForURL((url) => url.search === '');
       await expect.poll(() => scrollY(page)).toBe(0);
       await scrollTo(page, 400);
       await page.goBack();
-      await page.waitForURL('**/articles');
+      await page.waitForURL('**/articles?tag=Politics');
       await expect.poll(() => scrollY(page)).toBe(1200);
       await page.goForward();
-      await page.waitForURL((url) => url.pathname === '/');
+      await page.waitForURL((url) => url.search === '');
       await expect.poll(() => scrollY(page)).toBe(400);
 
-      // Across documents: another page opened fresh, then back.
-      await page.goto('/articles?tag=Politics');
+      // Across documents: a list opened fresh and left in the app, then another opened fresh in the tab
+      // and scrolled. Back twice returns to the first list where it was left, not where the other one was.
+      await page.goto('/articles?tag=Sports');
+      await scrollTo(page, 600);
+      await followLink(page, allArticles);
+      await page.waitForURL((url) => url.search === '');
+      await expect.poll(() => scrollY(page)).toBe(0);
+      await page.goto('/articles?tag=Health');
       await scrollTo(page, 300);
-      await page.goto('/login');
       await page.goBack();
-      await page.waitForURL('**/articles?tag=Politics');
-      await expect.poll(() => scrollY(page)).toBe(300);
+      await page.waitForURL((url) => url.search === '');
+      await expect.poll(() => scrollY(page)).toBe(0);
+      await page.goBack();
+      await page.waitForURL('**/articles?tag=Sports');
+      await expect.poll(() => scrollY(page)).toBe(600);
       expectNoErrors(session);
     });
 
