@@ -20,6 +20,12 @@ async function scrollTo(page: Page, y: number) {
   await expect.poll(() => scrollY(page)).toBe(y);
 }
 
+/** Back or Forward, as a reader presses it: the page they return to is ready (hydrated) before they go on. */
+async function traverse(page: Page, direction: 'back' | 'forward') {
+  await (direction === 'back' ? page.goBack() : page.goForward());
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 /** Follows an in-app link without Playwright scrolling it into view first: the position left is the one set. */
 async function followLink(page: Page, selector: string) {
   await page.evaluate((css) => document.querySelector<HTMLAnchorElement>(css)!.click(), selector);
@@ -85,10 +91,10 @@ for (const viewport of VIEWPORTS) {
       await page.waitForURL((url) => url.search === '');
       await expect.poll(() => scrollY(page)).toBe(0);
       await scrollTo(page, 400);
-      await page.goBack();
+      await traverse(page, 'back');
       await page.waitForURL('**/articles?tag=Politics');
       await expect.poll(() => scrollY(page)).toBe(1200);
-      await page.goForward();
+      await traverse(page, 'forward');
       await page.waitForURL((url) => url.search === '');
       await expect.poll(() => scrollY(page)).toBe(400);
 
@@ -101,10 +107,10 @@ for (const viewport of VIEWPORTS) {
       await expect.poll(() => scrollY(page)).toBe(0);
       await page.goto('/articles?tag=Health');
       await scrollTo(page, 300);
-      await page.goBack();
+      await traverse(page, 'back');
       await page.waitForURL((url) => url.search === '');
       await expect.poll(() => scrollY(page)).toBe(0);
-      await page.goBack();
+      await traverse(page, 'back');
       await page.waitForURL('**/articles?tag=Sports');
       await expect.poll(() => scrollY(page)).toBe(600);
       expectNoErrors(session);
@@ -127,7 +133,7 @@ for (const viewport of VIEWPORTS) {
       expect((await count.boundingBox())!.y).toBeGreaterThanOrEqual(0);
       expect(await scrollY(page)).toBeGreaterThan(100);
 
-      await page.goBack();
+      await traverse(page, 'back');
       await page.waitForURL('**/articles');
       await expect.poll(() => scrollY(page)).toBe(atLinks);
       expectNoErrors(session);
