@@ -107,8 +107,11 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
             </p>
             <p>
               <Posted createdAt={article.createdAt} />
-              <span aria-hidden="true"> · </span>
-              <span>{TEXT.detail.readingTime(minutes)}</span>
+              {/* The dot goes with the reading time when the line wraps. */}
+              <span className="whitespace-nowrap">
+                <span aria-hidden="true"> · </span>
+                {TEXT.detail.readingTime(minutes)}
+              </span>
             </p>
           </div>
         </div>
