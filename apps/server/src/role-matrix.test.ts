@@ -141,6 +141,16 @@ describe('who may call what', () => {
       expected: everyone(200),
     },
     {
+      endpoint: 'GET /api/articles/:id/related (approved)',
+      request: async () => ({ method: 'GET', url: `/api/articles/${await article()}/related` }),
+      expected: everyone(200),
+    },
+    {
+      endpoint: 'GET /api/articles/:id/related (pending)',
+      request: async () => ({ method: 'GET', url: `/api/articles/${await article({ status: 'pending' })}/related` }),
+      expected: everyone(404),
+    },
+    {
       endpoint: 'GET /api/articles/:id (approved)',
       request: async () => ({ method: 'GET', url: `/api/articles/${await article()}` }),
       expected: loggedIn(200),

@@ -9,6 +9,7 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { createRoutes } from './app/routes';
 import { ApiError, readStoredToken } from './lib/api-client';
+import { keyFirstHistoryEntry } from './lib/history-entry';
 import { authKeys } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
 import { resolveLazyRoutes } from './ssr/resolve-lazy-routes';
@@ -37,6 +38,7 @@ function reviveErrors(state: PageState) {
 async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
+  keyFirstHistoryEntry();
   const queryClient = createQueryClient();
   const routes = createRoutes(queryClient);
   const page = readPageState();

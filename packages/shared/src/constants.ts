@@ -27,6 +27,8 @@ export const LIMITS = {
   maxPageSize: 50,
   maxPage: 100_000,
   trendingCount: 6,
+  /** Cards in each of an article page's closing sections (more from its publisher, more on its tag). */
+  relatedCount: 3,
   searchMaxLength: 100,
   /** A search counts its matches up to here (twenty pages), then says "240+" (docs/product.md#articles-list). */
   searchCountCap: 240,

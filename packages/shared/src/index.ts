@@ -15,3 +15,4 @@ export * from './editorial-schemas.js';
 export * from './notices.js';
 export * from './notice-schemas.js';
 export * from './correction-schemas.js';
+export * from './reading.js';

@@ -70,6 +70,17 @@ export const ArticlePageSchema = z.object({
 });
 export type ArticlePage = z.infer<typeof ArticlePageSchema>;
 
+/** A few approved cards beside an article: the newest of a publisher, or of a tag. */
+const RelatedListSchema = z.object({ name: z.string(), articles: z.array(ArticleCardSchema) });
+
+/** The end of an article page: more from its publisher, then more on its first tag (none shown twice). */
+export const RelatedArticlesSchema = z.object({
+  publisher: RelatedListSchema,
+  /** Null for an article without tags. */
+  tag: RelatedListSchema.nullable(),
+});
+export type RelatedArticles = z.infer<typeof RelatedArticlesSchema>;
+
 export const TrendingArticleSchema = z.object({
   _id: z.string(),
   title: z.string(),

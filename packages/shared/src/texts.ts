@@ -376,6 +376,23 @@ export const TEXT = {
     subscribe: 'Subscribe to read',
     notFound: 'That article was not found.',
     backToArticles: 'Back to all articles',
+    readingTime: (minutes: number) => `${minutes} min read`,
+    share: 'Share',
+    shareThis: 'Share this article',
+    copyLink: 'Copy link',
+    linkCopied: 'Link copied',
+    copyFailed: 'Could not copy the link',
+    shareOn: (network: string) => `Share on ${network}`,
+    email: 'Email',
+    shareByEmail: 'Share by email',
+    /** The e-mail's body: the link after a line of text. */
+    emailBody: (title: string, url: string) => `${title}\n\n${url}`,
+    moreFrom: (publisher: string) => `More from ${publisher}`,
+    moreOn: (tag: string) => `More on ${tag}`,
+    seeAll: 'See all',
+    seeAllFrom: (name: string) => `See all articles: ${name}`,
+    /** The end of a printed article: where it lives online. */
+    printedFrom: 'Read online at',
   },
   dashboard: {
     title: 'Dashboard',

@@ -10,6 +10,7 @@ import { RequireAuth } from './guards/require-auth';
 import { RequirePremium } from './guards/require-premium';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
+import { SiteRoot } from './layouts/site-root';
 import { ForbiddenRoute } from './routes/forbidden';
 import { HomeRoute, homeLoader } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
@@ -17,6 +18,12 @@ import type { RouteHandle } from './route-handle';
 
 /** Every route of the SPA as data-router objects; loaders warm the TanStack Query cache. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  // Pathless, above the three layouts: the site's one scroll restoration.
+  return [{ element: <SiteRoot />, children: layoutRoutes(queryClient) }];
+}
+
+/** The main layout, the dashboard and the auth layout, each with its pages. */
+function layoutRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       id: 'root',

@@ -1,5 +1,6 @@
 import { TEXT } from '@dispatch/shared';
-import { Link, type To } from 'react-router';
+import { useLayoutEffect, type RefObject } from 'react';
+import { Link, useLocation, useNavigationType, type To } from 'react-router';
 
 /** Page numbers to show: the first, the last, and the current page with its neighbours. */
 export function pageWindow(page: number, totalPages: number): Array<number | 'gap'> {
@@ -21,13 +22,31 @@ interface PaginationProps {
   page: number;
   totalPages: number;
   linkFor: (page: number) => To;
+  /** Where the list starts: following a page link scrolls here, not to the top of the page. */
+  listTop: RefObject<HTMLElement | null>;
 }
 
-export function Pagination({ page, totalPages, linkFor }: PaginationProps) {
+/** What a page link leaves in the history entry it opens: back and forward restore the position instead. */
+const PAGE_TURN = { pageTurn: true };
+const isPageTurn = (state: unknown) => (state as typeof PAGE_TURN | null)?.pageTurn === true;
+
+/** Another page of the list opens at the list's top, the filters and heading above it left scrolled away. */
+function useScrollToListTop(listTop: RefObject<HTMLElement | null>) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType === 'PUSH' && isPageTurn(location.state)) listTop.current?.scrollIntoView({ block: 'start' });
+    // Once per arrival (a new location): the list re-rendering with its data does not scroll again.
+  }, [location, navigationType, listTop]);
+}
+
+export function Pagination({ page, totalPages, linkFor, listTop }: PaginationProps) {
+  useScrollToListTop(listTop);
   if (totalPages <= 1) return null;
+  const link = (target: number) => ({ to: linkFor(target), state: PAGE_TURN, preventScrollReset: true });
   const edge = (target: number, label: string, enabled: boolean) =>
     enabled ? (
-      <Link to={linkFor(target)} className={`${itemClass} border-ink text-ink hover:bg-ink hover:text-paper`}>
+      <Link {...link(target)} className={`${itemClass} border-ink text-ink hover:bg-ink hover:text-paper`}>
         {label}
       </Link>
     ) : (
@@ -48,7 +67,7 @@ export function Pagination({ page, totalPages, linkFor }: PaginationProps) {
           ) : (
             <li key={item}>
               <Link
-                to={linkFor(item)}
+                {...link(item)}
                 aria-label={`${TEXT.listing.page} ${item}`}
                 aria-current={item === page ? 'page' : undefined}
                 className={`${itemClass} ${

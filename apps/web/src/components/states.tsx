@@ -51,3 +51,31 @@ export function Skeleton({ className = '' }: { className?: string }) {
     />
   );
 }
+
+/** A table's rows while it loads (cards on a phone, as the tables are), with a status for screen readers. */
+export function TableSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <div aria-busy="true">
+      <p role="status" className="sr-only">
+        {TEXT.states.loading}
+      </p>
+      <div
+        aria-hidden="true"
+        className="space-y-4 md:space-y-0 md:overflow-hidden md:rounded-lg md:border md:border-rule md:bg-white"
+      >
+        <Skeleton className="hidden h-10 rounded-none md:block" />
+        {Array.from({ length: rows }, (_, index) => (
+          <div
+            key={index}
+            className="flex flex-col gap-3 rounded-lg border border-rule bg-white p-4 md:flex-row md:items-center md:gap-6 md:rounded-none md:border-0 md:border-t md:px-4 md:py-4"
+          >
+            <Skeleton className="h-4 w-8" />
+            <Skeleton className="h-4 w-3/4 md:flex-1" />
+            <Skeleton className="h-6 w-24 rounded-full" />
+            <Skeleton className="h-9 w-40" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

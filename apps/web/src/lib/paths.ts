@@ -60,6 +60,7 @@ export const apiPaths = {
   articles: '/api/articles',
   article: (id: string) => `/api/articles/${encodeURIComponent(id)}`,
   articlePreview: (id: string) => `/api/articles/${encodeURIComponent(id)}/preview`,
+  articleRelated: (id: string) => `/api/articles/${encodeURIComponent(id)}/related`,
   articleViews: (id: string) => `/api/articles/views/${encodeURIComponent(id)}`,
   userArticles: (email: string) => `/api/articles/user/${encodeURIComponent(email)}`,
   adminArticles: '/api/admin/articles',

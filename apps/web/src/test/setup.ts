@@ -24,8 +24,10 @@ for (const name of ['IntersectionObserver', 'ResizeObserver'] as const) {
 // request of a test does not spend its waiting time on compiling zod.
 await import('../lib/response-schemas');
 
-// jsdom has no layout to scroll; the router's scroll restoration calls this on every navigation.
+// jsdom has no layout to scroll; the router's scroll restoration calls this on every navigation, a
+// list's page link the other.
 window.scrollTo = () => {};
+Element.prototype.scrollIntoView = () => {};
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({

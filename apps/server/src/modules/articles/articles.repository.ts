@@ -1,5 +1,5 @@
 import { LIMITS, type Tag } from '@dispatch/shared';
-import { and, arrayContains, desc, eq, gte, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gte, ilike, notInArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { articles, publishers, users } from '../../db/schema.js';
@@ -111,6 +111,26 @@ export function approvedCardsFrom(
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(page.limit)
     .offset(page.skip);
+}
+
+/**
+ * The newest approved cards of a publisher's or a tag's list, leaving some out (the article being read, the
+ * cards shown beside it): a few rows read along the publisher's or the status/date index, whatever the
+ * archive's size.
+ */
+export function newestApprovedCards(
+  db: DbOrTx,
+  filter: Pick<ApprovedFilter, 'publisher' | 'tag'>,
+  excluding: string[],
+  limit: number,
+): Promise<ArticleCardRow[]> {
+  return db
+    .select(cardColumns)
+    .from(articles)
+    .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+    .where(and(approvedWhere(filter), notInArray(articles.id, excluding)))
+    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .limit(limit);
 }
 
 export interface SearchCardRow extends ArticleCardRow {

@@ -19,6 +19,7 @@ import {
   type Charts,
   type MyArticlePage,
   type ArticleNoticeKind,
+  type RelatedArticles,
   type Tag,
   type TrendingArticle,
 } from '@dispatch/shared';
@@ -208,6 +209,32 @@ export async function getArticlePreview(deps: Pick<AppDeps, 'db' | 'cache'>, id:
   const answers = await articleAnswers(deps, id);
   if (!answers || answers.facts.status !== 'approved') throw articleNotFound();
   return { ...answers.teaser.article, updatedAt: answers.updatedAt };
+}
+
+/**
+ * The end of an approved article's page: the newest others from its publisher, then from its first tag
+ * (none shown twice). Cached with the article's answers, under the catalogue's generation.
+ */
+export async function getRelatedArticles(deps: Pick<AppDeps, 'db' | 'cache'>, id: string): Promise<RelatedArticles> {
+  const answers = await articleAnswers(deps, id);
+  if (!answers || answers.facts.status !== 'approved') throw articleNotFound();
+  const { publisher, tags } = answers.full.article;
+  return deps.cache.remember('catalog', `related:${id}`, CATALOG_TTL_MS, async () => {
+    const fromPublisher = await repository.newestApprovedCards(deps.db, { publisher }, [id], LIMITS.relatedCount);
+    const tag = TAGS.find((known) => known === tags[0]);
+    const onTag = tag
+      ? await repository.newestApprovedCards(
+          deps.db,
+          { tag },
+          [id, ...fromPublisher.map((row) => row.id)],
+          LIMITS.relatedCount,
+        )
+      : undefined;
+    return {
+      publisher: { name: publisher, articles: fromPublisher.map(toArticleCard) },
+      tag: tag && onTag ? { name: tag, articles: onTag.map(toArticleCard) } : null,
+    };
+  });
 }
 
 export async function getArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, viewer: Viewer, id: string) {

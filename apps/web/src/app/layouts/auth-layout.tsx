@@ -1,5 +1,5 @@
 import { TEXT } from '@dispatch/shared';
-import { Link, Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { Redirect } from '../../components/redirect';
 import { LoadingState } from '../../components/states';
 import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
@@ -48,7 +48,6 @@ export function AuthLayout() {
           © {new Date().getFullYear()} {config.siteName}
         </p>
       </footer>
-      <ScrollRestoration />
     </div>
   );
 }

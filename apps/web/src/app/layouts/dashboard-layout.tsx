@@ -1,6 +1,6 @@
 import { TEXT } from '@dispatch/shared';
 import { useId, useState } from 'react';
-import { Link, NavLink, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { ArrowRightIcon, CloseIcon, MenuIcon } from '../../components/icons';
 import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { paths } from '../../lib/paths';
@@ -96,7 +96,6 @@ export function DashboardLayout() {
           <Outlet />
         </div>
       </main>
-      <ScrollRestoration />
     </div>
   );
 }

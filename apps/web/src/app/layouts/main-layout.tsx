@@ -1,5 +1,5 @@
 import { TEXT } from '@dispatch/shared';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -23,7 +23,6 @@ export function MainLayout() {
         <Outlet />
       </main>
       <Footer config={config} />
-      <ScrollRestoration />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ArticleTeaserSchema, TEXT } from '@dispatch/shared';
+import { ArticleTeaserSchema, READING_WORDS_PER_MINUTE, TEXT, type RelatedArticles } from '@dispatch/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -101,5 +101,73 @@ describe('/articles/:id', () => {
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: TEXT.detail.backToArticles })).toHaveAttribute('href', '/articles');
     await waitFor(() => expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(0));
+  });
+
+  it('gives a reader who may read the article the reading time of its whole text', async () => {
+    const words = (count: number) => Array.from({ length: count }, (_, n) => `word${n}`).join(' ');
+    const full = article({ description: words(READING_WORDS_PER_MINUTE * 3 + 1) });
+    stubDetail({ access: true, article: full });
+    renderStrict(`/articles/${ARTICLE_ID}`);
+    await screen.findByRole('heading', { level: 1, name: full.title }, { timeout: 5000 });
+    expect(screen.getByText(TEXT.detail.readingTime(4))).toBeInTheDocument();
+  });
+
+  it("gives a premium teaser's reading time from the teaser alone", async () => {
+    const { description: _description, ...rest } = article({ isPremium: true });
+    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    stubDetail({ access: false, article: teaser });
+    renderStrict(`/articles/${ARTICLE_ID}`);
+    await screen.findByRole('heading', { level: 1, name: teaser.title }, { timeout: 5000 });
+    expect(screen.getByText(TEXT.detail.readingTime(1))).toBeInTheDocument();
+  });
+
+  it('ends with more from its publisher and more on its tag, each leading to its list', async () => {
+    const full = article();
+    const card = (title: string, isPremium = false) => ({
+      _id: crypto.randomUUID(),
+      title,
+      image: full.image,
+      publisher: full.publisher,
+      publisherSlug: full.publisherSlug,
+      tags: ['Politics'],
+      excerpt: `${title} excerpt`,
+      isPremium,
+      views: 1,
+      createdAt: full.createdAt,
+    });
+    const related: RelatedArticles = {
+      publisher: { name: full.publisher, articles: [card('Tides rise'), card('Ferry paid for', true)] },
+      tag: { name: 'Politics', articles: [card('Council votes')] },
+    };
+    storeToken();
+    stubApi({
+      '/api/config': config,
+      ...sessionRoutes(reader),
+      [apiPaths.article(ARTICLE_ID)]: { access: true, article: full },
+      [apiPaths.articleViews(ARTICLE_ID)]: { views: 42 },
+      [apiPaths.articleRelated(ARTICLE_ID)]: related,
+    });
+    renderStrict(`/articles/${ARTICLE_ID}`);
+
+    const fromPublisher = (
+      await screen.findByRole('heading', { name: TEXT.detail.moreFrom(full.publisher) }, { timeout: 5000 })
+    ).closest('section')!;
+    expect(
+      within(fromPublisher)
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent),
+    ).toEqual([TEXT.detail.moreFrom(full.publisher), 'Tides rise', 'Ferry paid for']);
+    // A premium card for a reader without premium: its details stay closed, as in the lists.
+    expect(within(fromPublisher).getByRole('button', { name: TEXT.articles.details })).toBeDisabled();
+    expect(within(fromPublisher).getByRole('link', { name: TEXT.detail.seeAllFrom(full.publisher) })).toHaveAttribute(
+      'href',
+      '/publishers/harbor-herald',
+    );
+    const onTag = screen.getByRole('heading', { name: TEXT.detail.moreOn('Politics') }).closest('section')!;
+    expect(within(onTag).getByRole('heading', { name: 'Council votes' })).toBeInTheDocument();
+    expect(within(onTag).getByRole('link', { name: TEXT.detail.seeAllFrom('Politics') })).toHaveAttribute(
+      'href',
+      '/tags/politics',
+    );
   });
 });

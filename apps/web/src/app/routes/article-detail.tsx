@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from '../../components/states';
 import { articleQueryOptions, useArticle } from '../../features/article-detail/api/get-article';
 import { articlePreviewQueryOptions, useArticlePreview } from '../../features/article-detail/api/get-article-preview';
 import { useRecordView } from '../../features/article-detail/api/record-view';
+import { ArticleSkeleton } from '../../features/article-detail/components/article-skeleton';
 import { ArticleMeta } from '../../features/article-detail/components/article-meta';
 import { ArticleView, PremiumTeaser } from '../../features/article-detail/components/article-view';
 import { articleDetailKeys } from '../../features/article-detail/api/keys';
@@ -16,6 +17,9 @@ import { ArticleCorrections } from '../../features/corrections/components/articl
 import { PublishCorrection } from '../../features/corrections/components/publish-correction';
 import { writingKeys } from '../../features/writing/api/keys';
 import { useRevisions } from '../../features/writing/api/get-revisions';
+import { relatedArticlesQueryOptions, useRelatedArticles } from '../../features/articles/api/get-related-articles';
+import { ArticleGridSkeleton } from '../../features/articles/components/article-grid';
+import { RelatedArticles } from '../../features/articles/components/related-articles';
 import { EditorialPanel } from '../../features/writing/components/editorial-panel';
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
@@ -35,6 +39,8 @@ export async function loadArticleOnServer(queryClient: QueryClient, id: string, 
     await Promise.all([
       prefetch(queryClient, articleQueryOptions(id)),
       prefetch(queryClient, articleCorrectionsQueryOptions(id)),
+      // The closing sections come with the page (an article not approved has none: its 404 is never shown).
+      prefetch(queryClient, relatedArticlesQueryOptions(id)),
     ]);
   } else await prefetch(queryClient, articlePreviewQueryOptions(id));
 }
@@ -101,11 +107,12 @@ function CorrectionControl({ id }: { id: string }) {
 function ArticleReader({ id }: { id: string }) {
   const detail = useArticle(id);
   useRecordView(id, detail.data?.access === true);
-  const { user, isAdmin } = useViewer();
+  const { user, isAdmin, viewer } = useViewer();
+  const related = useRelatedArticles(id, detail.data?.article.status === 'approved');
   const queryClient = useQueryClient();
 
   let content;
-  if (detail.isPending) content = <LoadingState />;
+  if (detail.isPending) content = <ArticleSkeleton />;
   else if (detail.isError) {
     if (isNotFound(detail.error)) return <ArticleNotFound />;
     content = <ErrorState onRetry={() => void detail.refetch()} />;
@@ -120,13 +127,21 @@ function ArticleReader({ id }: { id: string }) {
         {article.status === 'approved' && <ArticleCorrections articleId={id} />}
         {/* The editorial side is its author's and the admins' (the server answers no one else). */}
         {detail.data.access && (isAdmin || article.author_email === user?.email) && (
-          <EditorialPanel
-            article={detail.data.article}
-            isAuthor={article.author_email === user?.email}
-            onChanged={() => void queryClient.invalidateQueries({ queryKey: articleDetailKeys.detail(id) })}
-          >
-            {isAdmin && canTransition(article.status, 'correct', ['admin']) && <CorrectionControl id={id} />}
-          </EditorialPanel>
+          <div className="print:hidden">
+            <EditorialPanel
+              article={detail.data.article}
+              isAuthor={article.author_email === user?.email}
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: articleDetailKeys.detail(id) })}
+            >
+              {isAdmin && canTransition(article.status, 'correct', ['admin']) && <CorrectionControl id={id} />}
+            </EditorialPanel>
+          </div>
+        )}
+        {related.data && <RelatedArticles related={related.data} viewer={viewer} />}
+        {related.isLoading && (
+          <div className="mt-16">
+            <ArticleGridSkeleton count={3} />
+          </div>
         )}
       </>
     );
@@ -139,7 +154,12 @@ function ArticleReader({ id }: { id: string }) {
 export function ArticleDetailRoute() {
   const id = useParams().id ?? '';
   const { user, loading } = useAuth();
-  if (loading) return <LoadingState />;
+  if (loading)
+    return (
+      <div className="container-page py-10 sm:py-14">
+        <ArticleSkeleton />
+      </div>
+    );
   if (!user) return <ArticlePreviewPage id={id} />;
   return <ArticleReader id={id} />;
 }

@@ -1,8 +1,9 @@
 import { TEXT } from '@dispatch/shared';
+import { useRef } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { EmptyState, ErrorState } from '../../components/states';
 import {
   APPROVED_PAGE_SIZE,
   approvedArticlesQueryOptions,
@@ -42,6 +43,7 @@ export function ArticlesRoute() {
   const articles = useApprovedArticles(filters);
   const publishers = usePublishers();
   const { viewer } = useViewer();
+  const listTop = useRef<HTMLParagraphElement>(null);
 
   const total = articles.data?.total ?? 0;
   const totalPages = lastPage(total, APPROVED_PAGE_SIZE);
@@ -51,12 +53,7 @@ export function ArticlesRoute() {
 
   let content;
   if (articles.isPending) {
-    content = (
-      <>
-        <LoadingState />
-        <ArticleGridSkeleton />
-      </>
-    );
+    content = <ArticleGridSkeleton />;
   } else if (articles.isError && !articles.data) {
     content = <ErrorState onRetry={() => void articles.refetch()} />;
   } else if (isPastLastPage(shown.length, total, articles.isPlaceholderData)) {
@@ -79,7 +76,7 @@ export function ArticlesRoute() {
     content = (
       <>
         <ArticleGrid articles={shown} viewer={viewer} busy={articles.isPlaceholderData} />
-        <Pagination page={filters.page} totalPages={totalPages} linkFor={pageLink} />
+        <Pagination page={filters.page} totalPages={totalPages} linkFor={pageLink} listTop={listTop} />
       </>
     );
   }
@@ -96,7 +93,7 @@ export function ArticlesRoute() {
         publishers={publishers.data?.map((publisher) => publisher.name) ?? []}
         publishersLoading={publishers.isPending}
       />
-      <p aria-live="polite" className="mt-6 mb-4 min-h-6 text-sm text-ink-soft">
+      <p ref={listTop} aria-live="polite" className="mt-6 mb-4 min-h-6 scroll-mt-4 text-sm text-ink-soft">
         {shown.length > 0 &&
           `${TEXT.listing.showing} ${first}–${first + shown.length - 1} ${TEXT.listing.of} ${total}${
             articles.data?.totalCapped ? TEXT.listing.atLeast : ''

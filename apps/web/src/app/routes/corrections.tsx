@@ -1,5 +1,6 @@
 import { TEXT } from '@dispatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Link, Navigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Pagination } from '../../components/pagination';
@@ -32,6 +33,7 @@ export function CorrectionsRoute() {
   const page = pageFrom(searchParams);
   const corrections = useCorrectionPage(page);
   const siteName = (useConfig().data ?? FALLBACK_CONFIG).siteName;
+  const listTop = useRef<HTMLOListElement>(null);
 
   const total = corrections.data?.total ?? 0;
   const shown = corrections.data?.corrections ?? [];
@@ -46,7 +48,8 @@ export function CorrectionsRoute() {
     content = (
       <>
         <ol
-          className={`divide-y divide-rule border-b border-rule ${corrections.isPlaceholderData ? 'opacity-60' : ''}`}
+          ref={listTop}
+          className={`scroll-mt-4 divide-y divide-rule border-b border-rule ${corrections.isPlaceholderData ? 'opacity-60' : ''}`}
         >
           {shown.map((correction) => (
             <li key={correction._id} className="py-6">
@@ -65,7 +68,12 @@ export function CorrectionsRoute() {
             </li>
           ))}
         </ol>
-        <Pagination page={page} totalPages={lastPage(total, CORRECTIONS_PAGE_SIZE)} linkFor={pageLink} />
+        <Pagination
+          page={page}
+          totalPages={lastPage(total, CORRECTIONS_PAGE_SIZE)}
+          linkFor={pageLink}
+          listTop={listTop}
+        />
       </>
     );
   }

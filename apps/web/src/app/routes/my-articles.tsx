@@ -1,7 +1,8 @@
 import { TEXT } from '@dispatch/shared';
+import { useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { EmptyState, ErrorState, TableSkeleton } from '../../components/states';
 import { MY_ARTICLES_PAGE_SIZE, useMyArticles } from '../../features/writing/api/get-my-articles';
 import { MyArticlesTable } from '../../features/writing/components/my-articles-table';
 import { useAuth } from '../../lib/auth';
@@ -11,6 +12,7 @@ import { PageTitle } from '../../components/page-title';
 
 /** /my-articles, behind RequireAuth: the writer's own articles, 10 a page. */
 export function MyArticlesRoute() {
+  const listTop = useRef<HTMLDivElement>(null);
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
   const page = pageFrom(searchParams);
@@ -18,7 +20,7 @@ export function MyArticlesRoute() {
   const totalPages = lastPage(articles.data?.total ?? 0, MY_ARTICLES_PAGE_SIZE);
 
   let content;
-  if (articles.isPending) content = <LoadingState />;
+  if (articles.isPending) content = <TableSkeleton />;
   else if (articles.isError && !articles.data) content = <ErrorState onRetry={() => void articles.refetch()} />;
   else if (articles.data.total === 0)
     content = (
@@ -32,9 +34,13 @@ export function MyArticlesRoute() {
     content = <Navigate to={`?page=${totalPages}`} replace />;
   else
     content = (
-      <div aria-busy={articles.isPlaceholderData} className={articles.isPlaceholderData ? 'opacity-60' : undefined}>
+      <div
+        ref={listTop}
+        aria-busy={articles.isPlaceholderData}
+        className={`scroll-mt-4 ${articles.isPlaceholderData ? 'opacity-60' : ''}`}
+      >
         <MyArticlesTable articles={articles.data.articles} firstNumber={(page - 1) * MY_ARTICLES_PAGE_SIZE + 1} />
-        <Pagination page={page} totalPages={totalPages} linkFor={(target) => `?page=${target}`} />
+        <Pagination listTop={listTop} page={page} totalPages={totalPages} linkFor={(target) => `?page=${target}`} />
       </div>
     );
 

@@ -1,7 +1,8 @@
 import { TEXT } from '@dispatch/shared';
+import { useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { EmptyState, ErrorState } from '../../components/states';
 import { PREMIUM_PAGE_SIZE, usePremiumArticles } from '../../features/articles/api/get-premium-articles';
 import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { useViewer } from '../../hooks/use-viewer';
@@ -16,6 +17,7 @@ export function PremiumArticlesRoute() {
   const page = pageFrom(params);
   const articles = usePremiumArticles(page);
   const { viewer } = useViewer();
+  const listTop = useRef<HTMLParagraphElement>(null);
 
   const total = articles.data?.total ?? 0;
   const totalPages = lastPage(total, PREMIUM_PAGE_SIZE);
@@ -24,12 +26,7 @@ export function PremiumArticlesRoute() {
 
   let content;
   if (articles.isPending) {
-    content = (
-      <>
-        <LoadingState />
-        <ArticleGridSkeleton />
-      </>
-    );
+    content = <ArticleGridSkeleton />;
   } else if (articles.isError && !articles.data) {
     content = <ErrorState onRetry={() => void articles.refetch()} />;
   } else if (isPastLastPage(shown.length, total, articles.isPlaceholderData)) {
@@ -40,7 +37,7 @@ export function PremiumArticlesRoute() {
     content = (
       <>
         <ArticleGrid articles={shown} viewer={viewer} busy={articles.isPlaceholderData} />
-        <Pagination page={page} totalPages={totalPages} linkFor={pageLink} />
+        <Pagination page={page} totalPages={totalPages} linkFor={pageLink} listTop={listTop} />
       </>
     );
   }
@@ -52,7 +49,7 @@ export function PremiumArticlesRoute() {
         <h1 className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">{TEXT.articles.premiumHeading}</h1>
         <p className="mt-2 text-ink-soft">{TEXT.premiumPage.intro}</p>
       </header>
-      <p aria-live="polite" className="mb-4 min-h-6 text-sm text-ink-soft">
+      <p ref={listTop} aria-live="polite" className="mb-4 min-h-6 scroll-mt-4 text-sm text-ink-soft">
         {shown.length > 0 && `${TEXT.listing.showing} ${first}–${first + shown.length - 1} ${TEXT.listing.of} ${total}`}
       </p>
       {content}

@@ -1,9 +1,9 @@
 import { ARTICLE_STATUSES, TEXT, type ArticleStatus } from '@dispatch/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { EmptyState, ErrorState, TableSkeleton } from '../../../components/states';
 import { articleKeys } from '../../../features/articles/api/keys';
 import { ADMIN_ARTICLES_PAGE_SIZE, useAdminArticles } from '../../../features/dashboard/api/get-admin-articles';
 import { AdminArticlesTable } from '../../../features/dashboard/components/admin-articles-table';
@@ -19,6 +19,7 @@ const linkFor = (page: number, status: ArticleStatus | undefined) =>
 
 /** /dashboard/all-articles: every article (or those in one status), 10 a page, with the moderation actions. */
 export function AllArticlesRoute() {
+  const listTop = useRef<HTMLDivElement>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFrom(searchParams);
   const status = statusFrom(searchParams);
@@ -28,7 +29,7 @@ export function AllArticlesRoute() {
   const onChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: articleKeys.all }), [queryClient]);
 
   let content;
-  if (articles.isPending) content = <LoadingState />;
+  if (articles.isPending) content = <TableSkeleton />;
   else if (articles.isError && !articles.data) content = <ErrorState onRetry={() => void articles.refetch()} />;
   else if (articles.data.total === 0)
     content = (
@@ -40,9 +41,14 @@ export function AllArticlesRoute() {
     content = <Navigate to={linkFor(lastPage(articles.data.total, ADMIN_ARTICLES_PAGE_SIZE), status)} replace />;
   else
     content = (
-      <div aria-busy={articles.isPlaceholderData} className={articles.isPlaceholderData ? 'opacity-60' : undefined}>
+      <div
+        ref={listTop}
+        aria-busy={articles.isPlaceholderData}
+        className={`scroll-mt-4 ${articles.isPlaceholderData ? 'opacity-60' : ''}`}
+      >
         <AdminArticlesTable articles={articles.data.articles} onChanged={onChanged} />
         <Pagination
+          listTop={listTop}
           page={page}
           totalPages={lastPage(articles.data.total, ADMIN_ARTICLES_PAGE_SIZE)}
           linkFor={(target) => linkFor(target, status)}

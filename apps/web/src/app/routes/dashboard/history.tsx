@@ -1,7 +1,8 @@
 import { HISTORY_ACTIONS, TEXT } from '@dispatch/shared';
+import { useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
+import { EmptyState, ErrorState, TableSkeleton } from '../../../components/states';
 import { HISTORY_PAGE_SIZE, useHistory } from '../../../features/dashboard/api/get-history';
 import type { HistoryFilters } from '../../../features/dashboard/api/keys';
 import { HistoryTable } from '../../../features/dashboard/components/history-table';
@@ -32,6 +33,7 @@ function linkFor(filters: HistoryFilters): string {
 
 /** /dashboard/history: every editorial action on articles, 10 a page, by person, action and article. */
 export function HistoryRoute() {
+  const listTop = useRef<HTMLDivElement>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = filtersFrom(searchParams);
   const history = useHistory(filters);
@@ -39,19 +41,24 @@ export function HistoryRoute() {
   const choose = (change: Partial<HistoryFilters>) => setSearchParams(new URLSearchParams(set(change).slice(1)));
 
   let content;
-  if (history.isPending) content = <LoadingState />;
+  if (history.isPending) content = <TableSkeleton />;
   else if (history.isError && !history.data) content = <ErrorState onRetry={() => void history.refetch()} />;
   else if (history.data.total === 0) content = <EmptyState message={D.noHistory} />;
   else if (isPastLastPage(history.data.entries.length, history.data.total, history.isPlaceholderData))
     content = <Navigate to={linkFor({ ...filters, page: lastPage(history.data.total, HISTORY_PAGE_SIZE) })} replace />;
   else
     content = (
-      <div aria-busy={history.isPlaceholderData} className={history.isPlaceholderData ? 'opacity-60' : undefined}>
+      <div
+        ref={listTop}
+        aria-busy={history.isPlaceholderData}
+        className={`scroll-mt-4 ${history.isPlaceholderData ? 'opacity-60' : ''}`}
+      >
         <p className="mb-3 text-sm text-ink-soft">
           {TEXT.listing.showing} {history.data.entries.length} {TEXT.listing.of} {history.data.total}
         </p>
         <HistoryTable entries={history.data.entries} articleLink={(article) => set({ article })} />
         <Pagination
+          listTop={listTop}
           page={filters.page}
           totalPages={lastPage(history.data.total, HISTORY_PAGE_SIZE)}
           linkFor={(page) => linkFor({ ...filters, page })}

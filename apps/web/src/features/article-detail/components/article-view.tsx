@@ -1,9 +1,11 @@
-import { imageSrcSet, preview, TEXT, type ArticleDetail } from '@dispatch/shared';
+import { imageSrcSet, preview, readingMinutes, TEXT, type ArticleDetail } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { LockIcon, StarIcon } from '../../../components/icons';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { paths } from '../../../lib/paths';
+import { FALLBACK_CONFIG, useConfig } from '../../../lib/site-config';
 import { PAYWALLED_CLASS } from './article-meta';
+import { ShareArticle } from './share-article';
 
 // No time zone given: the reader's own (docs/product.md#screens: the posted date and time).
 const postedOptions: Intl.DateTimeFormatOptions = {
@@ -31,9 +33,9 @@ function Posted({ createdAt }: { createdAt: string }) {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return null;
   return (
-    <p>
+    <>
       {TEXT.detail.posted} <time dateTime={createdAt}>{(hydrated ? postedFormat : postedFormatUtc).format(date)}</time>
-    </p>
+    </>
   );
 }
 
@@ -65,6 +67,10 @@ export function PremiumTeaser({ excerpt }: { excerpt: string }) {
 /** docs/product.md#screens /articles/{id}: image, title, publisher, tags, the text, author and posted date-time. */
 export function ArticleView({ detail }: { detail: ArticleDetail }) {
   const { article } = detail;
+  const config = useConfig().data ?? FALLBACK_CONFIG;
+  const url = `${config.publicUrl}${paths.articleDetails(article._id)}`;
+  // Of what this reader may read: the whole text, or a premium article's teaser.
+  const minutes = readingMinutes(detail.access ? detail.article.description : detail.article.excerpt);
   return (
     <article aria-labelledby="article-title" className="mx-auto max-w-3xl">
       <header className="border-b border-rule pb-6">
@@ -104,8 +110,18 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
                 {article.author_email}
               </a>
             </p>
-            <Posted createdAt={article.createdAt} />
+            <p>
+              <Posted createdAt={article.createdAt} />
+              {/* The dot goes with the reading time when the line wraps. */}
+              <span className="whitespace-nowrap">
+                <span aria-hidden="true"> · </span>
+                {TEXT.detail.readingTime(minutes)}
+              </span>
+            </p>
           </div>
+        </div>
+        <div className="mt-5 print:hidden">
+          <ShareArticle url={url} title={article.title} />
         </div>
       </header>
       <figure className="my-8 overflow-hidden rounded-lg bg-placeholder">
@@ -148,7 +164,12 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
             ))}
           </ul>
         )}
-        <p className="text-sm text-ink-soft tabular-nums">{TEXT.detail.views(article.views)}</p>
+        <p className="text-sm text-ink-soft tabular-nums print:hidden">{TEXT.detail.views(article.views)}</p>
+        <p className="hidden w-full text-sm print:block">
+          {TEXT.detail.printedFrom} {url}
+          <br />
+          <Posted createdAt={article.createdAt} />
+        </p>
       </footer>
     </article>
   );

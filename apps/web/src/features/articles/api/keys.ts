@@ -10,4 +10,5 @@ export const articleKeys = {
   approvedLists: () => [...articleKeys.all, 'approved'] as const,
   approved: (filters: ApprovedArticlesFilters) => [...articleKeys.approvedLists(), filters] as const,
   trending: () => [...articleKeys.all, 'trending'] as const,
+  related: (id: string) => [...articleKeys.all, 'related', id] as const,
 };

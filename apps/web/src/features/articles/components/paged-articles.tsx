@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { TEXT } from '@dispatch/shared';
 import { Navigate } from 'react-router';
 import { Pagination } from '../../../components/pagination';
@@ -23,6 +24,7 @@ export function PagedArticles({
   const total = articles.data?.total ?? 0;
   const shown = articles.data?.articles ?? [];
   const totalPages = lastPage(total, APPROVED_PAGE_SIZE);
+  const listTop = useRef<HTMLParagraphElement>(null);
   const first = (filters.page - 1) * APPROVED_PAGE_SIZE + 1;
 
   let content;
@@ -35,13 +37,13 @@ export function PagedArticles({
     content = (
       <>
         <ArticleGrid articles={shown} viewer={viewer} busy={articles.isPlaceholderData} />
-        <Pagination page={filters.page} totalPages={totalPages} linkFor={pageLink} />
+        <Pagination page={filters.page} totalPages={totalPages} linkFor={pageLink} listTop={listTop} />
       </>
     );
 
   return (
     <>
-      <p aria-live="polite" className="mt-6 mb-4 min-h-6 text-sm text-ink-soft">
+      <p ref={listTop} aria-live="polite" className="mt-6 mb-4 min-h-6 scroll-mt-4 text-sm text-ink-soft">
         {shown.length > 0 && `${TEXT.listing.showing} ${first}–${first + shown.length - 1} ${TEXT.listing.of} ${total}`}
       </p>
       {content}
