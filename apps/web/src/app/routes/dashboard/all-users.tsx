@@ -1,16 +1,21 @@
-import { TEXT } from '@dispatch/shared';
-import { useRef } from 'react';
+import { TEXT, type User } from '@dispatch/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '../../../components/states';
+import { BillingDialog } from '../../../features/billing/components/billing-dialog';
+import { dashboardKeys } from '../../../features/dashboard/api/keys';
 import { USERS_PAGE_SIZE, useUsers } from '../../../features/dashboard/api/get-users';
 import { UsersTable } from '../../../features/dashboard/components/users-table';
 import { DashboardHeading } from './dashboard-heading';
 import { isPastLastPage, lastPage, pageFrom } from '../../../lib/page-param';
 
-/** /dashboard/all-users: every account, 5 a page, with 'Make Admin'. */
+/** /dashboard/all-users: every account, 5 a page, with 'Make Admin' and each reader's billing. */
 export function AllUsersRoute() {
   const listTop = useRef<HTMLDivElement>(null);
+  const [billingOf, setBillingOf] = useState<User | null>(null);
+  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const page = pageFrom(searchParams);
   const users = useUsers(page);
@@ -28,7 +33,7 @@ export function AllUsersRoute() {
         aria-busy={users.isPlaceholderData}
         className={`scroll-mt-4 ${users.isPlaceholderData ? 'opacity-60' : ''}`}
       >
-        <UsersTable users={users.data.users} />
+        <UsersTable users={users.data.users} onOpenBilling={setBillingOf} />
         <Pagination
           listTop={listTop}
           page={page}
@@ -42,6 +47,11 @@ export function AllUsersRoute() {
     <section aria-labelledby="all-users-heading">
       <DashboardHeading id="all-users-heading" title={TEXT.dashboard.allUsers} intro={TEXT.dashboard.usersIntro} />
       {content}
+      <BillingDialog
+        user={billingOf}
+        onClose={() => setBillingOf(null)}
+        onGranted={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.users() })}
+      />
     </section>
   );
 }

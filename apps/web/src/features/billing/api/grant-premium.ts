@@ -2,11 +2,10 @@ import { UserSchema } from '@dispatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { dashboardKeys } from '../../dashboard/api/keys';
 import { billingKeys } from './get-billing-history';
 
 /** An admin's complimentary premium until a date (the later of it and what the reader has wins, on the server). */
-export function useGrantPremium(email: string) {
+export function useGrantPremium(email: string, onGranted?: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (until: Date) =>
@@ -14,9 +13,7 @@ export function useGrantPremium(email: string) {
         method: 'PATCH',
         body: { premiumTaken: until.toISOString() },
       }),
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: billingKeys.of(email) });
-      await queryClient.invalidateQueries({ queryKey: dashboardKeys.users() });
-    },
+    onSuccess: onGranted,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.of(email) }),
   });
 }

@@ -13,9 +13,9 @@ const T = BILLING_TEXT;
 const dateInputValue = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-function GrantForm({ user }: { user: User }) {
+function GrantForm({ user, onGranted }: { user: User; onGranted: () => void }) {
   const [until, setUntil] = useState(() => dateInputValue(new Date(Date.now() + 30 * 86_400_000)));
-  const grant = useGrantPremium(user.email);
+  const grant = useGrantPremium(user.email, onGranted);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The end of the chosen day, where the admin is.
@@ -47,7 +47,16 @@ function GrantForm({ user }: { user: User }) {
 }
 
 /** The users table's Billing: a reader's payments and premium, and a complimentary grant. */
-export function BillingDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
+export function BillingDialog({
+  user,
+  onClose,
+  onGranted,
+}: {
+  user: User | null;
+  onClose: () => void;
+  /** The users table shows premium: it is read again. */
+  onGranted: () => void;
+}) {
   const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={user !== null} onOpenChange={(open) => !open && onClose()}>
@@ -62,7 +71,7 @@ export function BillingDialog({ user, onClose }: { user: User | null; onClose: (
               <Dialog.Title className="text-2xl font-bold break-words text-ink">{T.adminTitle(user.name)}</Dialog.Title>
               <Dialog.Description className="text-ink-soft">{T.adminIntro}</Dialog.Description>
               <BillingHistory email={user.email} renewable={false} />
-              <GrantForm user={user} />
+              <GrantForm user={user} onGranted={onGranted} />
               <div className="flex justify-end">
                 <Dialog.Close className="btn btn-outline">{T.close}</Dialog.Close>
               </div>

@@ -4,17 +4,15 @@ import { toast } from 'react-toastify';
 import { ShieldIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { table } from '../../../components/data-table';
-import { BillingDialog } from '../../billing/components/billing-dialog';
 import { useMakeAdmin } from '../api/make-admin';
 
 const D = TEXT.dashboard;
 const nameId = (id: string) => `user-${id}`;
 
 /** docs/product.md#screens /dashboard/all-users: photo, name, e-mail, role; 'Make Admin' after a confirmation, or 'Admin'. */
-export function UsersTable({ users }: { users: User[] }) {
+export function UsersTable({ users, onOpenBilling }: { users: User[]; onOpenBilling: (user: User) => void }) {
   const promote = useMakeAdmin();
   const [promoting, setPromoting] = useState<User | null>(null);
-  const [billingOf, setBillingOf] = useState<User | null>(null);
 
   const confirm = () => {
     if (!promoting) return;
@@ -81,7 +79,7 @@ export function UsersTable({ users }: { users: User[] }) {
                 <td data-label={BILLING_TEXT.adminButton} className={table.cell}>
                   <button
                     type="button"
-                    onClick={() => setBillingOf(user)}
+                    onClick={() => onOpenBilling(user)}
                     aria-describedby={nameId(user._id)}
                     className="btn btn-outline px-3 py-1.5"
                   >
@@ -93,7 +91,6 @@ export function UsersTable({ users }: { users: User[] }) {
           </tbody>
         </table>
       </div>
-      <BillingDialog user={billingOf} onClose={() => setBillingOf(null)} />
       <ConfirmDialog
         open={promoting !== null}
         onOpenChange={(open) => {
