@@ -104,7 +104,7 @@ describe('a flood of one-off searches (one instance)', () => {
   // 20,000-key flood past a byte budget is the unit test above and, through the route, the next describe.
   it(
     'still serves the first page, trending, statistics and publishers from the cache',
-    { timeout: 60_000 },
+    { timeout: 120_000 },
     async () => {
       const before = await homeAnswers();
       // Rows written behind the services change every answer, but only for a request the cache does not answer.
@@ -190,10 +190,11 @@ describe('a flood of 20,000 one-off searches past the budget (one instance)', ()
 
   // Readers ask for the hot answers every 2,000 one-off searches (a third of the budget), never in between. An
   // answer nobody asks for while a whole budget of new answers arrives is dropped, whatever it is (decision 018):
-  // the list asked for once shows that the flood did overrun the budget.
+  // the list asked for once shows that the flood did overrun the budget. 20,000 searches on the embedded
+  // database take one to two minutes on a 2-core machine: this checks what stays cached, bench/ how fast.
   it(
     'keeps serving the first page, trending, publishers and the home page from the cache',
-    { timeout: 90_000 },
+    { timeout: 240_000 },
     async () => {
       const before = await readerAnswers();
       expect(before.firstPage).toEqual(['Before the flood']);

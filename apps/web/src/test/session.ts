@@ -38,5 +38,7 @@ export function sessionRoutes(user: User = testUser(), role: RoleRecord = ROLES.
     [apiPaths.role]: role,
     [new URL(apiPaths.user(user.email), 'http://127.0.0.1').pathname]: user,
     [apiPaths.logout]: () => noContent(),
+    // The navbar's bell asks every signed-in page.
+    [apiPaths.unreadNotices]: { unread: 0 },
   };
 }

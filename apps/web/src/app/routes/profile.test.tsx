@@ -26,6 +26,12 @@ async function openProfile(
     [apiPaths.updateUser(user.email)]: update,
     [apiPaths.uploads]: upload,
     [apiPaths.changePassword]: changePassword,
+    [apiPaths.billingHistory]: { premiumTaken: null, payments: [] },
+    [apiPaths.mailPreferences]: {
+      mailEnabled: false,
+      emailVerified: true,
+      kinds: [{ kind: 'approved', email: true }],
+    },
   });
   const view = renderRoute('/profile');
   await screen.findByRole('heading', { level: 1, name: TEXT.profile.heading });

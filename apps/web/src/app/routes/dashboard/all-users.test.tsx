@@ -1,4 +1,4 @@
-import { TEXT } from '@dispatch/shared';
+import { BILLING_TEXT, TEXT } from '@dispatch/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -13,6 +13,25 @@ function openAllUsers(promote: () => unknown = () => ({ ...reader, role: 'admin'
   return openDashboard('/dashboard/all-users', {
     [apiPaths.users]: { users: [admin, reader], total: 7 },
     [apiPaths.makeAdmin(reader._id)]: promote,
+    [apiPaths.billingHistory]: {
+      premiumTaken: '2026-03-06T10:00:00.000Z',
+      payments: [
+        {
+          _id: 'payment-1',
+          createdAt: '2026-03-01T10:00:00.000Z',
+          planId: 'individual',
+          amount: 300,
+          currency: 'usd',
+          status: 'paid',
+          periodStart: '2026-03-01T10:00:00.000Z',
+          periodEnd: '2026-03-06T10:00:00.000Z',
+        },
+      ],
+    },
+    [new URL(apiPaths.grantPremium(reader.email), 'http://127.0.0.1').pathname]: () => ({
+      ...reader,
+      premiumTaken: '2099-01-01T00:00:00.000Z',
+    }),
   });
 }
 
@@ -25,11 +44,30 @@ describe('/dashboard/all-users', () => {
 
     const adminRow = await rowOf(admin.name);
     expect(within(adminRow).getByText(D.admin)).toBeInTheDocument();
-    expect(within(adminRow).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(adminRow).queryByRole('button', { name: D.makeAdmin })).not.toBeInTheDocument();
     expect(within(await rowOf(reader.name)).getByRole('button', { name: D.makeAdmin })).toBeInTheDocument();
     expect(within(await rowOf(reader.name)).getByText(reader.email)).toBeInTheDocument();
     expect(api.requests(apiPaths.users)[0]?.searchParams.get('limit')).toBe('5');
     expect(screen.getByRole('link', { name: `${TEXT.listing.page} 2` })).toBeInTheDocument();
+  });
+
+  it("opens a reader's billing, and grants complimentary premium until a chosen day", async () => {
+    const { api, person } = openAllUsers();
+    await person.click(within(await rowOf(reader.name)).getByRole('button', { name: BILLING_TEXT.adminButton }));
+
+    const dialog = await screen.findByRole('dialog', { name: BILLING_TEXT.adminTitle(reader.name) });
+    expect(await within(dialog).findByText('Individual Premium')).toBeInTheDocument();
+    expect(within(dialog).getByText(BILLING_TEXT.statuses.paid)).toBeInTheDocument();
+    expect(api.requests(apiPaths.billingHistory)[0]?.searchParams.get('email')).toBe(reader.email);
+
+    const until = within(dialog).getByLabelText(BILLING_TEXT.grantLabel);
+    await person.clear(until);
+    await person.type(until, '2099-01-01');
+    await person.click(within(dialog).getByRole('button', { name: BILLING_TEXT.grant }));
+    expect(await screen.findByText(BILLING_TEXT.granted)).toBeInTheDocument();
+    const [grant] = api.calls(new URL(apiPaths.grantPremium(reader.email), 'http://127.0.0.1').pathname);
+    expect(grant?.method).toBe('PATCH');
+    expect(new Date((grant?.body as { premiumTaken: string }).premiumTaken).getFullYear()).toBe(2099);
   });
 
   it("promotes after a confirmation: 'User promoted to admin'", async () => {
