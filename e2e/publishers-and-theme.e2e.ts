@@ -91,7 +91,7 @@ describe.each([
     await logIn(page, ADMIN.email, ADMIN.password);
     await page.goto('/articles');
     await page.getByRole('main').getByRole('link', { name: TEXT.articles.details }).first().click();
-    const article = page.getByRole('main').getByRole('article');
+    const article = page.getByRole('main').getByRole('article').first();
     await article.getByRole('heading', { level: 1 }).waitFor();
     const articlePublisher = (await article.locator('.kicker a').textContent())!;
     const articleTag = (await article
@@ -102,7 +102,7 @@ describe.each([
     await article.getByRole('link', { name: articleTag, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: articleTag }).waitFor();
     await page.goBack();
-    await page.getByRole('main').getByRole('article').locator('.kicker a').click();
+    await page.getByRole('main').getByRole('article').first().locator('.kicker a').click();
     await page.getByRole('heading', { level: 1, name: articlePublisher }).waitFor();
     expectNoErrors(session);
   });

@@ -61,13 +61,13 @@ export function TableSkeleton({ rows = 5 }: { rows?: number }) {
       </p>
       <div
         aria-hidden="true"
-        className="space-y-4 md:space-y-0 md:overflow-hidden md:rounded-lg md:border md:border-rule md:bg-white"
+        className="space-y-4 md:space-y-0 md:overflow-hidden md:rounded-lg md:border md:border-rule md:bg-surface"
       >
         <Skeleton className="hidden h-10 rounded-none md:block" />
         {Array.from({ length: rows }, (_, index) => (
           <div
             key={index}
-            className="flex flex-col gap-3 rounded-lg border border-rule bg-white p-4 md:flex-row md:items-center md:gap-6 md:rounded-none md:border-0 md:border-t md:px-4 md:py-4"
+            className="flex flex-col gap-3 rounded-lg border border-rule bg-surface p-4 md:flex-row md:items-center md:gap-6 md:rounded-none md:border-0 md:border-t md:px-4 md:py-4"
           >
             <Skeleton className="h-4 w-8" />
             <Skeleton className="h-4 w-3/4 md:flex-1" />

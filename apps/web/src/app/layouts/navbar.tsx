@@ -136,8 +136,8 @@ export function Navbar({ siteName }: { siteName: string }) {
           </div>
         )}
         <div className="flex items-center gap-2 md:hidden">
-          {user && <BellSlot isEditor={viewer.isAdmin} />}
-          <ThemeToggle />
+          {/* Signed in, the bell takes the toggle's place; the toggle is in the menu. */}
+          {user ? <BellSlot isEditor={viewer.isAdmin} /> : <ThemeToggle />}
           <button
             ref={buttonRef}
             type="button"
@@ -179,11 +179,14 @@ export function Navbar({ siteName }: { siteName: string }) {
                 {user.name}
               </span>
             </Link>
-            <LogoutButton
-              onClick={onLogout}
-              pending={logout.isPending}
-              className="btn btn-outline shrink-0 px-3 py-2"
-            />
+            <span className="flex shrink-0 items-center gap-2">
+              <ThemeToggle />
+              <LogoutButton
+                onClick={onLogout}
+                pending={logout.isPending}
+                className="btn btn-outline shrink-0 px-3 py-2"
+              />
+            </span>
           </div>
         )}
         <nav aria-label={TEXT.layout.mainNavigation}>

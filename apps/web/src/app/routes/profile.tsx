@@ -43,7 +43,7 @@ export function ProfileRoute() {
       {user && (
         <section
           aria-labelledby="billing-heading"
-          className="mt-8 space-y-4 rounded-lg border border-rule bg-white p-5 sm:p-8"
+          className="mt-8 space-y-4 rounded-lg border border-rule bg-surface p-5 sm:p-8"
         >
           <h2 id="billing-heading" className="text-2xl font-bold tracking-tight text-ink">
             {BILLING_TEXT.heading}
@@ -51,7 +51,7 @@ export function ProfileRoute() {
           <BillingHistory email={user.email} renewable />
         </section>
       )}
-      <div className="mt-8 rounded-lg border border-rule bg-white p-5 sm:p-8">
+      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
         <MailPreferencesSection />
       </div>
     </section>

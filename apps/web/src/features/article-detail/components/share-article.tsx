@@ -6,7 +6,7 @@ import { shareByEmail, shareLinks } from '../utils/share-links';
 
 const D = TEXT.detail;
 const pillClass =
-  'inline-flex min-h-10 items-center gap-2 rounded-full border border-rule bg-white px-3.5 py-2 text-sm font-semibold text-ink transition-colors hover:border-ink';
+  'inline-flex min-h-10 items-center gap-2 rounded-full border border-rule bg-surface px-3.5 py-2 text-sm font-semibold text-ink transition-colors hover:border-ink';
 
 /** The device's own share sheet, where the browser offers one (phones, some desktops). */
 const hasShareSheet = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';

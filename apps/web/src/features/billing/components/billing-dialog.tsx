@@ -64,7 +64,7 @@ export function BillingDialog({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
         <Dialog.Content
           {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-lg border-t-4 border-accent bg-white p-6 shadow-2xl sm:p-8"
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-lg border-t-4 border-accent bg-surface p-6 shadow-2xl sm:p-8"
         >
           {user && (
             <>

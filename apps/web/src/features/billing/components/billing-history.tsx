@@ -25,7 +25,7 @@ function PremiumStatus({ premiumTaken, renewable }: { premiumTaken: string | nul
       ? T.endedOn(formatDate(premiumTaken))
       : T.never;
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-rule bg-stone-50 px-4 py-3">
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-rule bg-surface-muted px-4 py-3">
       <p className={active ? 'font-semibold text-ink' : 'text-ink'}>{message}</p>
       {renewable && (
         <Link to={paths.subscription} className="btn btn-accent">

@@ -71,7 +71,7 @@ export function PublishCorrection({
       <HydratedForm
         noValidate
         onSubmit={handleSubmit((input) => setConfirmed(input))}
-        className="space-y-5 rounded-md border border-rule bg-white p-4 sm:p-5"
+        className="space-y-5 rounded-md border border-rule bg-surface p-4 sm:p-5"
       >
         <FieldFrame ids={revisionField} label={C.revisionLabel} error={errors.revisionId?.message}>
           <select

@@ -30,7 +30,7 @@ function NoticeItem({ notice }: { notice: Notice }) {
   return (
     <li className="border-b border-rule last:border-b-0">
       {notice.article ? (
-        <Link to={noticePath(notice.kind, notice.article._id)} className="block px-4 py-3 hover:bg-stone-50">
+        <Link to={noticePath(notice.kind, notice.article._id)} className="block px-4 py-3 hover:bg-surface-muted">
           {body}
         </Link>
       ) : (
@@ -97,7 +97,7 @@ export function NoticeBell({ isEditor }: { isEditor: boolean }) {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        className="relative inline-flex size-10 items-center justify-center rounded-full border border-rule text-ink hover:bg-stone-50"
+        className="relative inline-flex size-10 items-center justify-center rounded-full border border-rule text-ink hover:bg-surface-muted"
       >
         <BellIcon className="size-5" />
         {count > 0 && (
@@ -112,7 +112,7 @@ export function NoticeBell({ isEditor }: { isEditor: boolean }) {
       <div
         id={panelId}
         hidden={!open}
-        className="absolute inset-x-0 top-full z-40 mx-auto max-h-[70vh] overflow-y-auto border border-rule bg-white shadow-lg md:inset-x-auto md:right-0 md:mt-2 md:w-96 md:rounded-lg"
+        className="absolute inset-x-0 top-full z-40 mx-auto max-h-[70vh] overflow-y-auto border border-rule bg-surface shadow-lg md:inset-x-auto md:right-0 md:mt-2 md:w-96 md:rounded-lg"
       >
         <h2 className="border-b border-rule px-4 py-3 text-sm font-bold tracking-[0.08em] text-ink uppercase">
           {NOTICES_TEXT.bell}
