@@ -1,9 +1,10 @@
 import { imageSrcSet, TEXT, type User } from '@dispatch/shared';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { lazy, Suspense, useId, useRef } from 'react';
+import { Link, NavLink } from 'react-router';
 import { CloseIcon, LogoutIcon, MenuIcon } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
+import { useDisclosure } from '../../hooks/use-disclosure';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useLiveViewer } from '../../hooks/use-viewer';
 import { paths } from '../../lib/paths';
@@ -73,36 +74,9 @@ export function Navbar({ siteName }: { siteName: string }) {
   const logout = useLogout();
   const onLogout = () => logout.mutate();
   const menuId = useId();
-  const [open, setOpen] = useState(false);
   const headerRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-
-  // Following a link closes the menu.
-  const location = useLocation();
-  const [shownFor, setShownFor] = useState(location.key);
-  if (shownFor !== location.key) {
-    setShownFor(location.key);
-    setOpen(false);
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !headerRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  const [open, setOpen] = useDisclosure(headerRef, buttonRef);
 
   return (
     <header ref={headerRef} className="relative z-30 border-b border-rule bg-paper">

@@ -1,7 +1,8 @@
 import { noticeHeadline, noticePath, NOTICES_TEXT, TEXT, type Notice } from '@dispatch/shared';
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router';
 import { BellIcon } from '../../../components/icons';
+import { useDisclosure } from '../../../hooks/use-disclosure';
 import { formatDate } from '../../../lib/format-date';
 import { useMarkNoticesRead, useNotices, useUnreadCount } from '../api/notices';
 
@@ -45,10 +46,10 @@ function NoticeItem({ notice }: { notice: Notice }) {
  * shows read; the notices that were new stay marked "New" until it closes.
  */
 export function NoticeBell({ isEditor }: { isEditor: boolean }) {
-  const [open, setOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const [open, setOpen] = useDisclosure(rootRef, buttonRef);
   const unread = useUnreadCount();
   const notices = useNotices(open);
   const markRead = useMarkNoticesRead();
@@ -56,36 +57,9 @@ export function NoticeBell({ isEditor }: { isEditor: boolean }) {
   const newest = notices.data?.notices[0];
   const { mutate: markReadUpTo } = markRead;
 
-  // Following a notice's link closes the list.
-  const location = useLocation();
-  const [shownFor, setShownFor] = useState(location.key);
-  if (shownFor !== location.key) {
-    setShownFor(location.key);
-    setOpen(false);
-  }
-
   useEffect(() => {
     if (open && newest && !newest.read) markReadUpTo(newest._id);
   }, [open, newest, markReadUpTo]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
 
   const label = count > 0 ? `${NOTICES_TEXT.bell}, ${NOTICES_TEXT.unread(count)}` : NOTICES_TEXT.bell;
   return (
