@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logIn } from './support/actions.js';
 import { openBrowser, type Session } from './support/browser.js';
-import { expectNoErrors } from './support/expect.js';
+import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
 import { ADMIN } from './support/server.js';
 
 const WIDE = { width: 1366, height: 900 };
@@ -64,7 +64,7 @@ describe.each([
     expect(await page.getByRole('link', { name: TEXT.feeds.rss }).getAttribute('href')).toBe(
       '/rss.xml?publisher=The+Morning+Ledger',
     );
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await expectNoSidewaysScroll(page, 'a publisher page');
     expectNoErrors(session);
   });
 
@@ -178,7 +178,7 @@ describe('the dark theme', () => {
     await page.reload();
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     expect(await background(page)).toBe(PAPER.light);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSidewaysScroll(page, 'a phone in the light theme');
     expectNoErrors(session);
   });
 

@@ -2,7 +2,7 @@ import { TAGS, TEXT } from '@dispatch/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESKTOP, openBrowser, PHONE, type Session } from './support/browser.js';
 import { logIn } from './support/actions.js';
-import { expectNoErrors } from './support/expect.js';
+import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
 import { ADMIN } from './support/server.js';
 
 const HOME_SECTIONS = [
@@ -168,8 +168,7 @@ describe('every public route, on a desktop and on a phone', () => {
         await page.goto(path);
         await page.getByRole('contentinfo').waitFor();
         await page.waitForLoadState('networkidle');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${path} scrolls sideways on a ${device}`).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page, `${path} on a ${device}`);
       }
       expectNoErrors(session);
     });
@@ -201,8 +200,7 @@ describe('every public route, on a desktop and on a phone', () => {
         await page.goto(path);
         await page.getByRole('main').waitFor();
         await page.waitForLoadState('networkidle');
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${path} scrolls sideways on a ${device}`).toBeLessThanOrEqual(0);
+        await expectNoSidewaysScroll(page, `${path} on a ${device}`);
       }
       expectNoErrors(session);
     });

@@ -16,3 +16,22 @@ export async function expectHydratedInPlace(page: Page, what = page.url()) {
   expect(rendered?.total, `${what}: the HTML held the page`).toBeGreaterThan(0);
   expect(rendered?.kept, `${what}: hydrated the server's elements`).toBe(rendered?.total);
 }
+
+/** The page fits its window's width; when it does not, the message names the element that sticks out furthest. */
+export async function expectNoSidewaysScroll(page: Page, what: string) {
+  const found = await page.evaluate(() => {
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    if (overflow <= 0) return { overflow, culprit: '' };
+    let culprit = '';
+    let right = window.innerWidth;
+    for (const element of document.body.querySelectorAll('*')) {
+      const box = element.getBoundingClientRect();
+      if (box.right > right) {
+        right = box.right;
+        culprit = `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 80)} ends at ${Math.round(box.right)} px`;
+      }
+    }
+    return { overflow, culprit };
+  });
+  expect(found.overflow, `${what} scrolls sideways: ${found.culprit}`).toBeLessThanOrEqual(0);
+}
