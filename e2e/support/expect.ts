@@ -24,7 +24,7 @@ export async function expectNoSidewaysScroll(page: Page, what: string) {
     if (overflow <= 0) return { overflow, culprit: '' };
     let culprit = '';
     let right = window.innerWidth;
-    for (const element of document.body.querySelectorAll('*')) {
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
       const box = element.getBoundingClientRect();
       if (box.right > right) {
         right = box.right;
