@@ -46,6 +46,8 @@ export const ArticleSchema = z.object({
   createdAt: z.string(),
   /** The editor's note while changes are requested; null otherwise (only its author and admins see such an article). */
   changesNote: z.string().nullable(),
+  /** Why the article was declined, while it is (only its author and admins see such an article). */
+  declineReason: z.string().nullable(),
 });
 export type Article = z.infer<typeof ArticleSchema>;
 

@@ -134,6 +134,12 @@ export const TEXT = {
   addArticle: {
     notAllowedTitle: 'Not Allowed',
     oneArticleLimit: 'You cannot post more than one article.',
+    /** Told on /addArticle before the work, to a writer without premium who has an article already. */
+    limitReachedTitle: 'You already have an article',
+    limitReachedBody:
+      'Without premium, a writer may have one article at a time. Delete yours to write another, or subscribe: premium lifts the limit.',
+    seeMyArticle: 'See my article',
+    seePlans: 'See premium plans',
     errorTitle: 'Error',
     errorBody: 'Something went wrong!',
     loadingPublishers: 'Loading publishers...',
@@ -310,6 +316,10 @@ export const TEXT = {
     uploading: 'Uploading...',
     uploaded: 'Uploaded',
     progress: 'Upload progress',
+    /** Beside the picker: which file it holds (the browser's own words are hidden, they say "No file chosen" after an upload). */
+    chosen: (name: string) => `Chosen: ${name}`,
+    keeping: 'The current image stays until you choose another.',
+    noneChosen: 'No file chosen yet.',
   },
   profileForm: {
     photo: 'Photo',
@@ -365,6 +375,19 @@ export const TEXT = {
     cancel: 'Cancel',
     close: 'Close',
     confirmDelete: 'Yes, delete it',
+  },
+  /** The banner above a writer's own article: where it stands, in words. */
+  ownArticle: {
+    label: 'Your article',
+    pending: 'Waiting for review: an editor reads it before it appears in Articles.',
+    changes_requested: 'An editor asked for changes. Their note is below the article.',
+    seeNote: 'Read the note',
+    declined: 'Declined by an editor.',
+    reason: 'Reason:',
+    approved: 'Published: it appears in Articles.',
+    premium: 'Published as premium: subscribers read it in full, others see its opening.',
+    myArticles: 'All my articles',
+    viewsNote: 'Your own visits are not counted as views.',
   },
   detail: {
     by: 'By',

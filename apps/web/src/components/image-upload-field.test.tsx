@@ -54,6 +54,11 @@ describe('ImageUploadField, holding the file for its form', () => {
     await person.upload(screen.getByLabelText('Image'), png());
 
     expect(screen.getByRole('status', { name: 'held' })).toHaveTextContent('photo.png');
+    // Its name beside the picker, in words a reader can read, and in what the control describes.
+    expect(screen.getByText(TEXT.upload.chosen('photo.png'))).toBeVisible();
+    expect(screen.getByLabelText('Image')).toHaveAccessibleDescription(
+      expect.stringContaining(TEXT.upload.chosen('photo.png')),
+    );
     expect(await screen.findByRole('img', { name: TEXT.upload.preview })).toHaveAttribute(
       'src',
       expect.stringMatching(/^data:image\/png;base64,/),
@@ -84,6 +89,7 @@ describe('ImageUploadField, uploading at once', () => {
     const person = userEvent.setup();
     render(<UploadField />);
     expect(screen.getByRole('img', { name: 'Current logo' })).toHaveAttribute('src', current);
+    expect(screen.getByText(TEXT.upload.keeping)).toBeInTheDocument();
 
     await person.upload(screen.getByLabelText('Logo'), png());
 
@@ -92,6 +98,8 @@ describe('ImageUploadField, uploading at once', () => {
     answer(new Response(JSON.stringify(uploaded), { status: 201 }));
 
     await waitFor(() => expect(screen.getByRole('status', { name: 'saved url' })).toHaveTextContent(uploaded.url));
+    // The input is emptied for another choice; the name it held stays said.
+    expect(screen.getByText(TEXT.upload.chosen('photo.png'))).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Logo')).toBeEnabled();
     const form = api.calls(apiPaths.uploads)[0]?.body as FormData;

@@ -74,9 +74,12 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const progressId = `${inputId}-progress`;
+  const statusId = `${inputId}-status`;
 
   const [localError, setLocalError] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
+  // The input is emptied after each upload (so the same file can be chosen again): the name is kept here.
+  const [chosenName, setChosenName] = useState<string | null>(null);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
   const controllerRef = useRef<AbortController | null>(null);
 
@@ -128,11 +131,13 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
     const problem = checkImageFile(file);
     if (problem) {
       showProblem(problem);
+      setChosenName(null);
       input.value = '';
       if (props.mode === 'hold') props.onChange(null);
       return;
     }
     showProblem(null);
+    setChosenName(file.name);
     readAsDataUrl(file).then(
       (url) => setPreview({ file, url }),
       () => setPreview(null),
@@ -147,6 +152,12 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
 
   const message = localError ?? error;
   const percent = progress === null ? null : Math.round(progress * 100);
+  const fileName = props.mode === 'hold' ? props.value?.name : chosenName;
+  const fileStatus = fileName
+    ? TEXT.upload.chosen(fileName)
+    : props.mode === 'upload' && props.value
+      ? TEXT.upload.keeping
+      : TEXT.upload.noneChosen;
 
   return (
     <div>
@@ -179,11 +190,21 @@ export function ImageUploadField(props: ImageUploadFieldProps) {
             accept="image/*"
             disabled={disabled || uploading}
             onChange={onFileChange}
+            onKeyDown={(event) => {
+              // Space opens the picker natively; Enter, which readers expect of a button too, does not everywhere.
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              event.currentTarget.click();
+            }}
             onBlur={onBlur}
             aria-invalid={message ? true : undefined}
-            aria-describedby={describedBy(hintId, percent !== null && progressId, message && errorId)}
-            className="block w-full max-w-full text-sm text-ink-soft file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-ink file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold file:text-ink hover:file:bg-ink hover:file:text-paper disabled:cursor-not-allowed disabled:file:cursor-not-allowed disabled:file:border-rule disabled:file:text-ink-soft"
+            aria-describedby={describedBy(statusId, hintId, percent !== null && progressId, message && errorId)}
+            // The browser's own file text is transparent: the line below says which file, in our words.
+            className="block w-full max-w-full text-sm text-transparent file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-ink file:bg-surface file:px-3 file:py-2 file:text-sm file:font-semibold file:text-ink hover:file:bg-ink hover:file:text-paper disabled:cursor-not-allowed disabled:file:cursor-not-allowed disabled:file:border-rule disabled:file:text-ink-soft"
           />
+          <p id={statusId} className="mt-2 text-sm font-medium break-words text-ink">
+            {fileStatus}
+          </p>
           <p id={hintId} className="field-hint">
             {hint}
           </p>

@@ -48,3 +48,13 @@ export function returnTo(state: unknown, locationSearch = ''): string {
   const path = `${pathname}${typeof search === 'string' ? search : ''}${typeof hash === 'string' ? hash : ''}`;
   return safePath(path) ?? paths.home;
 }
+
+/** The router state /register hands to /login: the return state it was given, and the new reader's e-mail. */
+export function withRegisteredEmail(state: unknown, email: string): object {
+  return { ...(typeof state === 'object' && state), registeredEmail: email };
+}
+
+export function registeredEmail(state: unknown): string | undefined {
+  const email = (state as { registeredEmail?: unknown } | null)?.registeredEmail;
+  return typeof email === 'string' ? email : undefined;
+}

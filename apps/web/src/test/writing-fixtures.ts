@@ -30,6 +30,7 @@ export function article(overrides: Partial<Article> = {}): Article {
     views: 41,
     createdAt: '2025-03-04T10:30:00.000Z',
     changesNote: null,
+    declineReason: null,
     ...overrides,
   });
 }

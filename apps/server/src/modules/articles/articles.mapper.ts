@@ -53,6 +53,7 @@ export function toArticle(row: FullArticleRow): Article {
     views: row.views,
     createdAt: row.createdAt.toISOString(),
     changesNote: changesNoteOf(row),
+    declineReason: row.status === 'declined' ? row.declineReason : null,
   };
 }
 

@@ -245,10 +245,11 @@ export async function getArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, 
   return decision === 'full' ? answers.full : answers.teaser;
 }
 
-/** One view, counted atomically, for an article this viewer may read. */
+/** One view, counted atomically, for an article this viewer may read; its author's own reading is no view. */
 export async function recordView(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, viewer: Viewer, id: string) {
   const detail = await getArticle(deps, viewer, id);
   if (!detail.access) throw forbidden(ARTICLE_MESSAGES.premiumToRead);
+  if (detail.article.author_email === viewer.email) return { views: detail.article.views };
   const views = await repository.incrementViews(deps.db, id);
   if (views === undefined) throw articleNotFound();
   return { views };

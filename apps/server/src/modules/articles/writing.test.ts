@@ -321,6 +321,27 @@ describe('writing and reading articles', () => {
       expect(statuses.at(-1)).toBe(429);
     });
 
+    it("does not count its author's own reading as a view", async () => {
+      const writer = await newWriter();
+      const { id } = await insertArticle(ctx.database.db, { publisherId: publisher.id, authorId: writer.user.id });
+      const own = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/articles/views/${id}`,
+        headers: bearer(writer.token),
+      });
+      expect(own.statusCode).toBe(200);
+      expect(own.json()).toEqual({ views: 0 });
+      const reader = await newWriter();
+      const other = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/articles/views/${id}`,
+        headers: bearer(reader.token),
+      });
+      expect(other.json()).toEqual({ views: 1 });
+      const [row] = await ctx.database.db.select().from(articles).where(eq(articles.id, id));
+      expect(row!.views).toBe(1);
+    });
+
     it('does not count views of an article the reader may not read', async () => {
       const reader = await newWriter();
       const { id } = await insertArticle(

@@ -5,7 +5,7 @@ import { CloseIcon, LogoutIcon, MenuIcon } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { useDisclosure } from '../../hooks/use-disclosure';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { useToday, WEEKDAY } from '../../components/local-time';
 import { useLiveViewer } from '../../hooks/use-viewer';
 import { paths } from '../../lib/paths';
 import { navLinksFor } from './use-nav-links';
@@ -23,11 +23,6 @@ function BellSlot({ isEditor }: { isEditor: boolean }) {
     </Suspense>
   );
 }
-
-const dateOptions: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
-const dateFormat = new Intl.DateTimeFormat('en-US', dateOptions);
-// The server's HTML gives the date in UTC; the reader's own day follows once the page is hydrated.
-const utcDateFormat = new Intl.DateTimeFormat('en-US', { ...dateOptions, timeZone: 'UTC' });
 
 function desktopLinkClass({ isActive }: { isActive: boolean }) {
   return `inline-block border-b-2 py-3 text-sm font-semibold tracking-[0.08em] uppercase transition-colors ${
@@ -67,7 +62,7 @@ function LogoutButton({ onClick, pending, className }: { onClick: () => void; pe
 }
 
 export function Navbar({ siteName }: { siteName: string }) {
-  const hydrated = useHydrated();
+  const today = useToday(WEEKDAY);
   const viewer = useLiveViewer();
   const links = navLinksFor(viewer);
   const { user } = viewer;
@@ -82,7 +77,7 @@ export function Navbar({ siteName }: { siteName: string }) {
     <header ref={headerRef} className="relative z-30 border-b border-rule bg-paper">
       <div className="hidden border-b border-rule md:block">
         <div className="container-page flex items-center justify-between py-2 text-xs text-ink-soft">
-          <span>{(hydrated ? dateFormat : utcDateFormat).format(new Date())}</span>
+          <span>{today}</span>
           <span className="italic">{TEXT.brand.tagline}</span>
         </div>
       </div>

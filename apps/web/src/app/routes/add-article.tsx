@@ -1,6 +1,7 @@
 import { TEXT } from '@dispatch/shared';
 import { useNavigate } from 'react-router';
 import { usePublishers } from '../../features/publishers/api/get-publishers';
+import { OneArticleNotice } from '../../features/writing/components/one-article-notice';
 import { AddArticleForm, type PublisherChoices } from '../../features/writing/components/add-article-form';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/page-title';
@@ -23,6 +24,7 @@ export function AddArticleRoute() {
         </h1>
         <p className="mt-2 text-ink-soft">{TEXT.writing.addIntro}</p>
       </div>
+      <OneArticleNotice />
       <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
         <AddArticleForm publishers={choices} onSubmitted={() => void navigate(paths.myArticles)} />
       </div>

@@ -20,6 +20,7 @@ import { useRevisions } from '../../features/writing/api/get-revisions';
 import { relatedArticlesQueryOptions, useRelatedArticles } from '../../features/articles/api/get-related-articles';
 import { ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { RelatedArticles } from '../../features/articles/components/related-articles';
+import { OwnArticleStatus } from '../../features/writing/components/own-article-status';
 import { EditorialPanel } from '../../features/writing/components/editorial-panel';
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
@@ -81,7 +82,7 @@ function ArticlePreviewPage({ id }: { id: string }) {
       <Redirect to={paths.login} state={returnState(location)} />
       <LoadingState />
       {preview.data?.isPremium && (
-        <div className="container-page max-w-3xl pb-10">
+        <div className="container-page max-w-2xl pb-10">
           <PremiumTeaser excerpt={preview.data.excerpt} />
         </div>
       )}
@@ -122,6 +123,7 @@ function ArticleReader({ id }: { id: string }) {
     content = (
       <>
         <ArticleMeta article={article} summary={summary} />
+        {detail.data.access && article.author_email === user?.email && <OwnArticleStatus article={article} />}
         <ArticleView detail={detail.data} />
         {/* Public: every reader of the page sees them, the teaser's too. Only an approved article has them. */}
         {article.status === 'approved' && <ArticleCorrections articleId={id} />}

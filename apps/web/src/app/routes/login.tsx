@@ -6,7 +6,7 @@ import { GoogleSignInButton } from '../../features/auth/components/google-sign-i
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useConfig } from '../../lib/site-config';
 import { paths } from '../../lib/paths';
-import { returnTo } from '../../lib/return-to';
+import { registeredEmail, returnTo } from '../../lib/return-to';
 import { PageTitle } from '../../components/page-title';
 
 export function LoginRoute() {
@@ -26,7 +26,7 @@ export function LoginRoute() {
       <PageTitle title={TEXT.auth.loginTitle} />
       <h1 className="text-3xl font-bold text-ink">{TEXT.auth.loginTitle}</h1>
       <p className="mt-2 mb-7 text-ink-soft">{TEXT.auth.loginIntro}</p>
-      <LoginForm onSignedIn={goOn} />
+      <LoginForm onSignedIn={goOn} initialEmail={registeredEmail(location.state)} />
       <div
         className="my-6 flex items-center gap-3 text-xs tracking-[0.14em] text-ink-soft uppercase"
         aria-hidden="true"

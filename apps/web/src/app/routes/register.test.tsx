@@ -76,7 +76,7 @@ describe('/register validation (docs/product.md#validation)', () => {
 });
 
 describe('/register', () => {
-  it('sends the form with the photo, says so, stays signed out and goes to /login', async () => {
+  it('sends the form with the photo, says so, stays signed out and goes to /login with the e-mail filled in', async () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'stale');
     const user = testUser({ name: 'Nadia Writer', email: 'nadia@example.com' });
     const { api, person, router } = await openRegister({
@@ -90,6 +90,8 @@ describe('/register', () => {
 
     expect(await screen.findByText(TEXT.toast.registrationSuccess)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The e-mail they just registered with is already in the login form.
+    expect(await screen.findByLabelText(TEXT.auth.email)).toHaveValue('nadia@example.com');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     const [request] = api.calls(apiPaths.register);
     const form = request?.body as FormData;

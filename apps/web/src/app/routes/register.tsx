@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
+import { withRegisteredEmail } from '../../lib/return-to';
 import { PageTitle } from '../../components/page-title';
 
 export function RegisterRoute() {
@@ -11,10 +12,10 @@ export function RegisterRoute() {
   const { signOut } = useAuth();
 
   // docs/product.md#registration-sends-to-login: registering does not log in; the new reader is signed out and logs in next,
-  // keeping the page they were heading for.
-  const onRegistered = () => {
+  // keeping the page they were heading for, with the e-mail they just gave already in the form.
+  const onRegistered = (email: string) => {
     signOut();
-    void navigate(paths.login, { state: location.state as unknown });
+    void navigate(paths.login, { state: withRegisteredEmail(location.state, email) });
   };
 
   return (

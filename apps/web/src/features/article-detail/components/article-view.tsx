@@ -1,24 +1,11 @@
 import { imageSrcSet, preview, readingMinutes, TEXT, type ArticleDetail } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { LockIcon, StarIcon } from '../../../components/icons';
-import { useHydrated } from '../../../hooks/use-hydrated';
+import { LocalTime, MOMENT_WITH_ZONE } from '../../../components/local-time';
 import { paths } from '../../../lib/paths';
 import { FALLBACK_CONFIG, useConfig } from '../../../lib/site-config';
 import { PAYWALLED_CLASS } from './article-meta';
 import { ShareArticle } from './share-article';
-
-// No time zone given: the reader's own (docs/product.md#screens: the posted date and time).
-const postedOptions: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-};
-const postedFormat = new Intl.DateTimeFormat('en-US', postedOptions);
-// The server does not know the reader's zone: its HTML says UTC until the page is hydrated.
-const postedFormatUtc = new Intl.DateTimeFormat('en-US', { ...postedOptions, timeZone: 'UTC' });
 
 /** Blank lines separate paragraphs; a single line break stays a line break. Text only, never HTML. */
 export function paragraphs(text: string): string[] {
@@ -28,13 +15,11 @@ export function paragraphs(text: string): string[] {
     .filter(Boolean);
 }
 
+/** docs/product.md#screens: the posted date and time, in the reader's time zone. */
 function Posted({ createdAt }: { createdAt: string }) {
-  const hydrated = useHydrated();
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return null;
   return (
     <>
-      {TEXT.detail.posted} <time dateTime={createdAt}>{(hydrated ? postedFormat : postedFormatUtc).format(date)}</time>
+      {TEXT.detail.posted} <LocalTime iso={createdAt} options={MOMENT_WITH_ZONE} />
     </>
   );
 }
@@ -46,7 +31,7 @@ function Posted({ createdAt }: { createdAt: string }) {
 export function PremiumTeaser({ excerpt }: { excerpt: string }) {
   return (
     <div className={PAYWALLED_CLASS}>
-      <p className="text-[1.0625rem] leading-relaxed break-words text-ink">{preview(excerpt)}</p>
+      <p className="article-body">{preview(excerpt)}</p>
       <aside
         aria-labelledby="teaser-title"
         className="mt-8 rounded-lg border-2 border-accent-line bg-accent-wash p-6 text-center sm:p-8"
@@ -72,7 +57,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
   // Of what this reader may read: the whole text, or a premium article's teaser.
   const minutes = readingMinutes(detail.access ? detail.article.description : detail.article.excerpt);
   return (
-    <article aria-labelledby="article-title" className="mx-auto max-w-3xl">
+    <article aria-labelledby="article-title" className="mx-auto max-w-2xl">
       <header className="border-b border-rule pb-6">
         <p className="kicker flex flex-wrap items-center gap-x-3 gap-y-1">
           <Link
@@ -128,7 +113,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
         <img
           src={article.image}
           srcSet={imageSrcSet(article.image)}
-          sizes="(min-width: 48rem) 48rem, 100vw"
+          sizes="(min-width: 42rem) 42rem, 100vw"
           width={1280}
           height={720}
           alt=""
@@ -137,9 +122,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
         />
       </figure>
       {detail.access ? (
-        <div
-          className={`space-y-5 text-[1.0625rem] leading-relaxed break-words text-ink ${article.isPremium ? PAYWALLED_CLASS : ''}`}
-        >
+        <div className={`article-body space-y-6 ${article.isPremium ? PAYWALLED_CLASS : ''}`}>
           {paragraphs(detail.article.description).map((paragraph, index) => (
             <p key={index} className="whitespace-pre-line">
               {paragraph}

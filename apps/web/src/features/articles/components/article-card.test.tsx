@@ -93,4 +93,22 @@ describe('ArticleCard', () => {
     expect(screen.getByRole('link', { name: TEXT.articles.details })).toHaveAttribute('href', '/articles/free1');
     expect(screen.queryByText(TEXT.articles.premium)).not.toBeInTheDocument();
   });
+
+  it('links the headline and the image to the article, like Details', () => {
+    const { container } = renderCard(articleCard({ _id: 'free2' }), null);
+
+    const headline = screen.getByRole('heading', { name: 'Parliament debates the energy bill' });
+    expect(headline.querySelector('a')).toHaveAttribute('href', '/articles/free2');
+    const imageLink = container.querySelector('img')?.closest('a');
+    expect(imageLink).toHaveAttribute('href', '/articles/free2');
+    // One stop per card for a keyboard: the image's link is for pointers only.
+    expect(imageLink).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('links neither the headline nor the image of a locked premium card', () => {
+    const { container } = renderCard(articleCard({ _id: 'p43', isPremium: true }), plainUser);
+
+    expect(screen.getByRole('heading', { name: 'Parliament debates the energy bill' }).querySelector('a')).toBeNull();
+    expect(container.querySelector('a[href="/articles/p43"]')).toBeNull();
+  });
 });

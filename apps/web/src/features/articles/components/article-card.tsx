@@ -6,11 +6,11 @@ import {
   type ArticleCard as ArticleCardData,
   type Viewer,
 } from '@dispatch/shared';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LockIcon, StarIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
-import { dayFormat } from '../../../lib/format-date';
+import { DAY, LocalTime } from '../../../components/local-time';
 
 /** A search's matching fragment: the server sends text segments, the marks are built here, never parsed HTML. */
 function Highlight({ segments }: { segments: NonNullable<ArticleCardData['highlight']> }) {
@@ -28,6 +28,19 @@ function Highlight({ segments }: { segments: NonNullable<ArticleCardData['highli
       )}
       {TEXT.listing.fragmentCut}
     </>
+  );
+}
+
+/**
+ * The image opens the article too, for a pointer; the headline's link is the one keyboards and screen
+ * readers meet, so this one stays out of the tab order and the accessibility tree.
+ */
+function CardImageLink({ to, children }: { to: string | undefined; children: ReactNode }) {
+  if (!to) return children;
+  return (
+    <Link to={to} tabIndex={-1} aria-hidden="true" className="block size-full">
+      {children}
+    </Link>
   );
 }
 
@@ -55,19 +68,21 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false, 
       }`}
     >
       <div className="relative aspect-[16/9] bg-placeholder">
-        <img
-          src={article.image}
-          srcSet={imageSrcSet(article.image)}
-          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
-          width={640}
-          height={360}
-          alt=""
-          loading={eager ? 'eager' : 'lazy'}
-          // The first card is the list's largest paint on a phone.
-          fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
-          className="size-full object-cover"
-        />
+        <CardImageLink to={open ? paths.articleDetails(article._id) : undefined}>
+          <img
+            src={article.image}
+            srcSet={imageSrcSet(article.image)}
+            sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+            width={640}
+            height={360}
+            alt=""
+            loading={eager ? 'eager' : 'lazy'}
+            // The first card is the list's largest paint on a phone.
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+            className="size-full object-cover"
+          />
+        </CardImageLink>
         {article.isPremium && (
           <span className="absolute top-3 left-3 inline-flex items-center gap-1 rounded-full bg-accent px-3 py-1 text-xs font-semibold tracking-wide text-paper uppercase shadow">
             <StarIcon className="size-3.5" />
@@ -86,12 +101,21 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false, 
           {!Number.isNaN(created.getTime()) && (
             <>
               <span aria-hidden="true"> · </span>
-              <time dateTime={article.createdAt}>{dayFormat.format(created)}</time>
+              <LocalTime iso={article.createdAt} options={DAY} />
             </>
           )}
         </p>
         <h2 id={titleId} className="mt-2 text-xl leading-snug font-bold wrap-anywhere text-ink">
-          {article.title}
+          {open ? (
+            <Link
+              to={paths.articleDetails(article._id)}
+              className="underline-offset-4 decoration-2 hover:underline focus-visible:underline"
+            >
+              {article.title}
+            </Link>
+          ) : (
+            article.title
+          )}
         </h2>
         <p className="mt-2 text-[0.9375rem] leading-relaxed break-words text-ink-soft">
           {article.highlight ? <Highlight segments={article.highlight} /> : preview(article.excerpt)}

@@ -9,12 +9,19 @@ import { useLogin } from '../api/login';
 import { HydratedForm } from '../../../components/hydrated-form';
 
 /** E-mail and password login (docs/product.md#screens); failures are toasts with the server's message (docs/product.md#texts). */
-export function LoginForm({ onSignedIn }: { onSignedIn: (user: User) => void }) {
+export function LoginForm({
+  onSignedIn,
+  initialEmail = '',
+}: {
+  onSignedIn: (user: User) => void;
+  /** The e-mail a reader registered with a moment ago. */
+  initialEmail?: string;
+}) {
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(LoginInputSchema), defaultValues: { email: '', password: '' } });
+  } = useForm({ resolver: zodResolver(LoginInputSchema), defaultValues: { email: initialEmail, password: '' } });
   const login = useLogin();
   const { keepSession } = useAuth();
 

@@ -17,7 +17,7 @@ const RegisterFormSchema = RegisterFieldsSchema.extend({
 const FIELDS = ['name', 'email', 'password', 'image'] as const;
 
 /** docs/product.md#validation's registration rules with its exact messages, next to the fields; the server checks them again. */
-export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const {
     register,
     control,
@@ -38,7 +38,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       {
         onSuccess: () => {
           toast.success(TEXT.toast.registrationSuccess);
-          onRegistered();
+          onRegistered(fields.email);
         },
         onError: (error) => {
           toast.error(`${TEXT.toast.errorPrefix}${errorMessage(error)}`);
