@@ -4,7 +4,8 @@ import { TEXT, type Revision } from '@dispatch/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { childOf, findAll, parseXml, textOf } from '../apps/server/src/test/xml.js';
-import { expectToast, logIn, newAccount, pngFile } from './support/actions.js';
+import { expectToast, logIn, newAccount } from './support/actions.js';
+import { api, apiLogin, approvedArticle } from './support/api.js';
 import { openBrowser, type Session } from './support/browser.js';
 import { expectNoErrors } from './support/expect.js';
 import { ADMIN } from './support/server.js';
@@ -13,49 +14,6 @@ const baseUrl = inject('baseUrl');
 const C = TEXT.corrections;
 /** Words only the paywalled part of the premium article holds, past its excerpt. */
 const MARKER = 'quillfeathersecret';
-
-async function apiLogin(account: { email: string; password: string }) {
-  const response = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().find((line) => line.startsWith('dispatch_page='))!;
-  return { token: ((await response.json()) as { token: string }).token, cookie: cookie.split(';')[0]! };
-}
-
-async function api(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${response.status}`).toBeLessThan(300);
-  return response.json() as Promise<unknown>;
-}
-
-/** An article submitted by `token`'s account and approved by the editor. */
-async function approvedArticle(token: string, editorToken: string, fields: { title: string; description: string }) {
-  const form = new FormData();
-  const png = await pngFile('story.png', '#884422');
-  form.append('image', new Blob([new Uint8Array(png.buffer)], { type: 'image/png' }), 'story.png');
-  const upload = await fetch(`${baseUrl}/api/uploads`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const { url: image } = (await upload.json()) as { url: string };
-  const publisher = ((await (await fetch(`${baseUrl}/api/publishers`)).json()) as { name: string }[])[0]!.name;
-  const { insertedId } = (await api(token, 'POST', '/api/articles', {
-    ...fields,
-    image,
-    publisher,
-    tags: ['Politics'],
-  })) as { insertedId: string };
-  await api(editorToken, 'PATCH', `/api/articles/approve/${insertedId}`);
-  return insertedId;
-}
 
 const html = async (path: string, cookie?: string) => {
   const response = await fetch(`${baseUrl}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });

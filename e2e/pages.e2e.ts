@@ -12,6 +12,7 @@ import {
   THEME_COOKIE,
   type Publisher,
 } from '@dispatch/shared';
+import robotsParser from 'robots-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -265,6 +266,15 @@ describe('server-rendered pages, before any script runs', () => {
       const image = metaContent(html, 'og:image')!;
       expect(image, id).toMatch(new RegExp(`^${baseUrl}/api/uploads/[a-f0-9]{64}-1280\\.webp$`));
       expect(metaContent(html, 'twitter:image'), id).toBe(image);
+      // X's crawler (and Facebook's, LinkedIn's) obey robots.txt for a card's image: it must be allowed there.
+      const robots = robotsParser(`${baseUrl}/robots.txt`, await (await page('/robots.txt')).text());
+      for (const crawler of ['Twitterbot', 'facebookexternalhit', 'LinkedInBot', 'Googlebot']) {
+        expect(robots.isAllowed(image, crawler), `${crawler} may fetch ${image}`).toBe(true);
+        expect(robots.isAllowed(`${baseUrl}/articles/${id}`, crawler), `${crawler} may read the page`).toBe(true);
+        expect(robots.isAllowed(`${baseUrl}/api/articles/${id}`, crawler), `${crawler} keeps out of the API`).toBe(
+          false,
+        );
+      }
       const preview = await articlePreview(id);
       expect(image, id).toBe(`${baseUrl}${preview.image.replace(/\.webp$/, '-1280.webp')}`);
       const file = await fetch(image);

@@ -64,7 +64,7 @@ function markServerRendered() {
 }
 
 /** A fresh browser profile per session: nothing carries over between journeys. */
-export async function openBrowser(viewport = DESKTOP): Promise<Session> {
+export async function openBrowser(viewport = DESKTOP, options: { timezoneId?: string } = {}): Promise<Session> {
   const profile = mkdtempSync(path.join(tmpdir(), 'dispatch-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -72,6 +72,7 @@ export async function openBrowser(viewport = DESKTOP): Promise<Session> {
     args: FLAGS,
     viewport,
     baseURL: inject('baseUrl'),
+    ...options,
   });
   await context.addInitScript(markServerRendered);
   const page = context.pages()[0] ?? (await context.newPage());

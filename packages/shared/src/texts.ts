@@ -84,6 +84,8 @@ export const TEXT = {
     loading: 'Loading...',
     loadFailed: 'Something went wrong while loading. Please try again.',
     retry: 'Try again',
+    /** A section whose data did not come, on a page that says so once, above them all. */
+    unavailable: 'Not available right now.',
   },
   validation: {
     nameRequired: 'Name is required',
@@ -240,6 +242,10 @@ export const TEXT = {
     testimonialsIntro: 'From people who read us every day.',
     slideOf: 'of',
     goToSlide: 'Go to slide',
+    loadFailed: 'Part of the front page could not be loaded. Check your connection and try again.',
+    /** WCAG 2.2.2: the slides move by themselves, so a reader can stop them. */
+    pauseSlides: 'Pause slides',
+    playSlides: 'Play slides',
     trustPoints: [
       {
         title: 'Every story is reviewed',

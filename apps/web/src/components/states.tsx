@@ -33,6 +33,14 @@ export function ErrorState({ message = TEXT.states.loadFailed, onRetry }: { mess
   );
 }
 
+/**
+ * A section whose data did not come, where the page gives one message (with its retry) for all of them:
+ * the same error box three times would say nothing more.
+ */
+export function UnavailableNote() {
+  return <p className="py-6 text-center text-sm opacity-80">{TEXT.states.unavailable}</p>;
+}
+
 export function EmptyState({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <div className="rounded-md border border-dashed border-rule px-6 py-10 text-center">

@@ -82,8 +82,10 @@ function ArticlePreviewPage({ id }: { id: string }) {
       <Redirect to={paths.login} state={returnState(location)} />
       <LoadingState />
       {preview.data?.isPremium && (
-        <div className="container-page max-w-2xl pb-10">
-          <PremiumTeaser excerpt={preview.data.excerpt} />
+        <div className="container-page pb-10">
+          <div className="article-column">
+            <PremiumTeaser excerpt={preview.data.excerpt} />
+          </div>
         </div>
       )}
     </>

@@ -2,7 +2,7 @@ import { PLANS, STORAGE_KEYS, TEXT, TIMINGS, toPlanChoice } from '@dispatch/shar
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../test/api-stub';
+import { errorResponse, stubApi } from '../../test/api-stub';
 import { config, publishers, stats, trending } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 
@@ -59,6 +59,36 @@ describe('home page', () => {
     stubHome([]);
     renderRoute('/');
     expect(await screen.findByText(TEXT.home.noTrending)).toBeInTheDocument();
+  });
+
+  it('says once, with one retry, that the API did not answer, and loads the sections when it does', async () => {
+    let down = true;
+    const answer = (body: unknown) => () =>
+      down ? errorResponse(503, 'Service unavailable') : new Response(JSON.stringify(body), { status: 200 });
+    stubApi({
+      '/api/config': config,
+      '/api/publishers': answer(publishers),
+      '/api/articles/trending': answer(trending),
+      '/api/stats/users': answer(stats),
+    });
+    // Past the three retries a server error gets (1 s, 2 s, 4 s), before the upgrade modal's 10 s.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderRoute('/');
+    for (let second = 0; second < 9 && !screen.queryByText(TEXT.homeCopy.loadFailed); second += 1) {
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+    }
+
+    expect(await screen.findByText(TEXT.homeCopy.loadFailed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText(TEXT.states.unavailable)).toHaveLength(3));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText(TEXT.states.loadFailed)).not.toBeInTheDocument();
+
+    down = false;
+    await person.click(screen.getByRole('button', { name: TEXT.states.retry }));
+    expect(await screen.findByRole('group', { name: TEXT.home.trending })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(TEXT.homeCopy.loadFailed)).not.toBeInTheDocument());
+    expect(screen.queryByText(TEXT.states.unavailable)).not.toBeInTheDocument();
   });
 
   it('stores the chosen plan and moves on to payment', async () => {

@@ -2,16 +2,17 @@ import { TEXT } from '@dispatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { JsonLd } from '../../components/json-ld';
+import { ErrorState } from '../../components/states';
 import { PageTitle } from '../../components/page-title';
 import { SectionHeading } from '../../components/section-heading';
-import { trendingArticlesQueryOptions } from '../../features/articles/api/get-trending-articles';
+import { trendingArticlesQueryOptions, useTrendingArticles } from '../../features/articles/api/get-trending-articles';
 import { TrendingSection } from '../../features/articles/components/trending-section';
 import { TestimonialsSection } from '../../features/home/components/testimonials-section';
 import { TrustSection } from '../../features/home/components/trust-section';
-import { publishersQueryOptions } from '../../features/publishers/api/get-publishers';
+import { publishersQueryOptions, usePublishers } from '../../features/publishers/api/get-publishers';
 import { PublishersSection } from '../../features/publishers/components/publishers-section';
 import { configQueryOptions, FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
-import { userStatsQueryOptions } from '../../features/stats/api/get-user-stats';
+import { userStatsQueryOptions, useUserStats } from '../../features/stats/api/get-user-stats';
 import { StatsSection } from '../../features/stats/components/stats-section';
 import { PlansSection } from '../../features/subscription/components/plans-section';
 import { UpgradeModal } from '../../features/subscription/components/upgrade-modal';
@@ -66,6 +67,18 @@ function HomeSection({
   );
 }
 
+/** One message, with one retry, for whatever part of the page's data did not come (the sections only note it). */
+function HomeLoadProblem() {
+  const queries = [useTrendingArticles(), usePublishers(), useUserStats()];
+  const failed = queries.filter((query) => query.isError);
+  if (failed.length === 0) return null;
+  return (
+    <div className="container-page pt-6">
+      <ErrorState message={TEXT.homeCopy.loadFailed} onRetry={() => failed.forEach((query) => void query.refetch())} />
+    </div>
+  );
+}
+
 export function HomeRoute() {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const { loading, isPremium } = useViewer();
@@ -89,6 +102,7 @@ export function HomeRoute() {
         }}
       />
       <h1 className="sr-only">{config.siteName}</h1>
+      <HomeLoadProblem />
       <HomeSection id="trending" title={TEXT.home.trending} intro={TEXT.homeCopy.trendingIntro} first>
         <TrendingSection />
       </HomeSection>

@@ -4,7 +4,7 @@ import { Skeleton } from '../../../components/states';
 /** The article page's shape while it loads: its header, byline, picture and paragraphs, where they will be. */
 export function ArticleSkeleton() {
   return (
-    <div aria-busy="true" className="mx-auto max-w-2xl">
+    <div aria-busy="true" className="article-column">
       <p role="status" className="sr-only">
         {TEXT.states.loading}
       </p>

@@ -57,7 +57,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
   // Of what this reader may read: the whole text, or a premium article's teaser.
   const minutes = readingMinutes(detail.access ? detail.article.description : detail.article.excerpt);
   return (
-    <article aria-labelledby="article-title" className="mx-auto max-w-2xl">
+    <article aria-labelledby="article-title" className="article-column">
       <header className="border-b border-rule pb-6">
         <p className="kicker flex flex-wrap items-center gap-x-3 gap-y-1">
           <Link
@@ -113,7 +113,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
         <img
           src={article.image}
           srcSet={imageSrcSet(article.image)}
-          sizes="(min-width: 42rem) 42rem, 100vw"
+          sizes="(min-width: 37rem) 37rem, 100vw"
           width={1280}
           height={720}
           alt=""

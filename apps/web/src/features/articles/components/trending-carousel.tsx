@@ -1,9 +1,9 @@
 import { imageSrcSet, TEXT, TIMINGS, type TrendingArticle } from '@dispatch/shared';
 import Autoplay from 'embla-carousel-autoplay';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowRightIcon } from '../../../components/icons';
+import { ArrowRightIcon, PauseIcon, PlayIcon } from '../../../components/icons';
 import { paths } from '../../../lib/paths';
 
 /*
@@ -76,17 +76,37 @@ export function TrendingCarousel({ articles }: { articles: TrendingArticle[] }) 
     }),
   ]);
   const [selected, setSelected] = useState(0);
+  // The reader's pause (WCAG 2.2.2), or their system's reduced motion. The plugin pauses on its own while
+  // a pointer is over the slides and plays again after: a reader's pause must outlast that.
+  const [paused, setPaused] = useState(false);
+  const pausedRef = useRef(false);
 
   useEffect(() => {
     if (!emblaApi) return;
+    const autoplay = emblaApi.plugins().autoplay;
+    pausedRef.current = prefersReducedMotion();
+    setPaused(pausedRef.current);
     const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
-    emblaApi.on('select', onSelect).on('reInit', onSelect);
+    // After the plugin's own start has finished (it marks itself playing only after this event).
+    const keepPaused = () =>
+      queueMicrotask(() => {
+        if (pausedRef.current) autoplay?.stop();
+      });
+    emblaApi.on('select', onSelect).on('reInit', onSelect).on('autoplay:play', keepPaused);
     return () => {
-      emblaApi.off('select', onSelect).off('reInit', onSelect);
+      emblaApi.off('select', onSelect).off('reInit', onSelect).off('autoplay:play', keepPaused);
     };
   }, [emblaApi]);
 
   const goTo = useCallback((index: number) => emblaApi?.scrollTo(index), [emblaApi]);
+  const togglePause = () => {
+    const autoplay = emblaApi?.plugins().autoplay;
+    if (!autoplay) return;
+    pausedRef.current = !pausedRef.current;
+    setPaused(pausedRef.current);
+    if (pausedRef.current) autoplay.stop();
+    else autoplay.play();
+  };
 
   return (
     <div role="group" aria-roledescription="carousel" aria-label={TEXT.home.trending}>
@@ -98,7 +118,16 @@ export function TrendingCarousel({ articles }: { articles: TrendingArticle[] }) 
         </div>
       </div>
       {articles.length > 1 && (
-        <div className="mt-5 flex justify-center gap-1">
+        <div className="mt-5 flex items-center justify-center gap-1">
+          <button
+            type="button"
+            onClick={togglePause}
+            // Its name says what it does now; a pressed state would say the opposite of the icon.
+            aria-label={paused ? TEXT.homeCopy.playSlides : TEXT.homeCopy.pauseSlides}
+            className="mr-2 grid size-8 place-items-center rounded-full border border-rule text-ink hover:border-ink"
+          >
+            {paused ? <PlayIcon className="size-3.5" /> : <PauseIcon className="size-3.5" />}
+          </button>
           {articles.map((article, index) => (
             <button
               key={article._id}

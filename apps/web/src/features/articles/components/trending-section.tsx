@@ -1,6 +1,6 @@
 import { TEXT } from '@dispatch/shared';
 import { lazy, Suspense } from 'react';
-import { EmptyState, ErrorState, Skeleton } from '../../../components/states';
+import { EmptyState, Skeleton, UnavailableNote } from '../../../components/states';
 import { useTrendingArticles } from '../api/get-trending-articles';
 
 // The carousel's code (Embla) is not part of the first load: the server's HTML shows the first slide, and
@@ -25,11 +25,12 @@ function TrendingSkeleton() {
   );
 }
 
+/** On the home page, which says once (with one retry) that its data did not come: the section only notes it. */
 export function TrendingSection() {
   const trending = useTrendingArticles();
 
   if (trending.isPending) return <TrendingSkeleton />;
-  if (trending.isError) return <ErrorState onRetry={() => void trending.refetch()} />;
+  if (trending.isError) return <UnavailableNote />;
   if (trending.data.length === 0) return <EmptyState message={TEXT.home.noTrending} />;
   return (
     <Suspense fallback={<TrendingSkeleton />}>

@@ -13,7 +13,7 @@ export function ArticleCorrections({ articleId }: { articleId: string }) {
     <section
       id="corrections"
       aria-labelledby="corrections-heading"
-      className="mx-auto mt-10 max-w-2xl scroll-mt-24 border-t-4 border-double border-ink pt-6"
+      className="article-column mt-10 scroll-mt-24 border-t-4 border-double border-ink pt-6"
     >
       <h2 id="corrections-heading" className="kicker text-ink">
         {TEXT.corrections.heading}

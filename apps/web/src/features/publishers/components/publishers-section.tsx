@@ -1,9 +1,10 @@
 import { imageSrcSet, TEXT } from '@dispatch/shared';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, Skeleton } from '../../../components/states';
+import { EmptyState, Skeleton, UnavailableNote } from '../../../components/states';
 import { paths } from '../../../lib/paths';
 import { usePublishers } from '../api/get-publishers';
 
+/** On the home page, which says once (with one retry) that its data did not come: the section only notes it. */
 export function PublishersSection() {
   const publishers = usePublishers();
 
@@ -16,7 +17,7 @@ export function PublishersSection() {
       </div>
     );
   }
-  if (publishers.isError) return <ErrorState onRetry={() => void publishers.refetch()} />;
+  if (publishers.isError) return <UnavailableNote />;
   if (publishers.data.length === 0) return <EmptyState message={TEXT.homeCopy.noPublishers} />;
 
   return (

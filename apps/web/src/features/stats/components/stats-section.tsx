@@ -1,6 +1,6 @@
 import { TEXT } from '@dispatch/shared';
 import { lazy, Suspense } from 'react';
-import { ErrorState, Skeleton } from '../../../components/states';
+import { Skeleton, UnavailableNote } from '../../../components/states';
 import { useHydrated } from '../../../hooks/use-hydrated';
 import { useUserStats } from '../api/get-user-stats';
 import { numberFormat, StatFigureFrame } from './stat-figure-frame';
@@ -38,11 +38,12 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
+/** On the home page, which says once (with one retry) that its data did not come: the section only notes it. */
 export function StatsSection() {
   const stats = useUserStats();
 
   if (stats.isPending) return <StatsSkeleton />;
-  if (stats.isError) return <ErrorState onRetry={() => void stats.refetch()} />;
+  if (stats.isError) return <UnavailableNote />;
 
   return (
     <dl className="grid divide-y divide-stone-700 sm:grid-cols-3 sm:divide-x sm:divide-y-0">

@@ -152,7 +152,7 @@ export function EditorialPanel({
   const resubmit = useResubmitArticle(onChanged);
   const [confirming, setConfirming] = useState(false);
   return (
-    <aside aria-labelledby="editorial-heading" className="mx-auto mt-12 max-w-2xl space-y-8 border-t border-rule pt-8">
+    <aside aria-labelledby="editorial-heading" className="article-column mt-12 space-y-8 border-t border-rule pt-8">
       <h2 id="editorial-heading" className="sr-only">
         {TEXT.timeline.heading}
       </h2>

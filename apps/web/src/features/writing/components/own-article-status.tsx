@@ -17,7 +17,7 @@ export function OwnArticleStatus({ article }: { article: Pick<Article, 'status' 
   return (
     <section
       aria-label={T.label}
-      className={`mx-auto mb-8 max-w-2xl rounded-lg border-l-4 p-4 text-sm sm:p-5 ${tone} print:hidden`}
+      className={`article-column mb-8 rounded-lg border-l-4 p-4 text-sm sm:p-5 ${tone} print:hidden`}
     >
       {/* Not a heading: the article's title is the page's first. */}
       <p className="text-xs font-semibold tracking-[0.12em] uppercase">
