@@ -87,12 +87,13 @@ for (const [device, viewport] of [
       expectNoErrors(session);
     });
 
-    it("an article reads in a serif at a reading size and measure, dated in the reader's time zone", async () => {
+    it("an article reads in a serif at a reading size and measure, with its image's caption, dated in the reader's time zone", async () => {
       const author = await newAccount(inject('baseUrl'), 'Tomas Tide');
       const { token } = await apiLogin(author);
       const id = await approvedArticle(token, editor.token, {
         title: `The quay reopens (${device})`,
         description: BODY,
+        imageCaption: 'The north quay at dawn. Photo: T. Tide',
       });
       created.push(id);
       const session = await open(viewport, { timezoneId: 'Asia/Tokyo' });
@@ -121,6 +122,10 @@ for (const [device, viewport] of [
         expect(type.charactersPerLine).toBeGreaterThanOrEqual(60);
         expect(type.charactersPerLine).toBeLessThanOrEqual(75);
       }
+
+      expect(await page.locator('main article figure figcaption').textContent()).toBe(
+        'The north quay at dawn. Photo: T. Tide',
+      );
 
       // The posted time as a reader in Tokyo reads it (the server's HTML said UTC until hydration).
       const time = page.locator('main article header time').first();

@@ -27,7 +27,10 @@ export async function api(token: string, method: string, path: string, body?: un
 }
 
 /** An article submitted by `token`'s account (pending review), with an uploaded image. */
-export async function submittedArticle(token: string, fields: { title: string; description: string }) {
+export async function submittedArticle(
+  token: string,
+  fields: { title: string; description: string; imageCaption?: string },
+) {
   const form = new FormData();
   const png = await pngFile('story.png', '#884422');
   form.append('image', new Blob([new Uint8Array(png.buffer)], { type: 'image/png' }), 'story.png');
@@ -51,7 +54,7 @@ export async function submittedArticle(token: string, fields: { title: string; d
 export async function approvedArticle(
   token: string,
   editorToken: string,
-  fields: { title: string; description: string },
+  fields: { title: string; description: string; imageCaption?: string },
 ) {
   const id = await submittedArticle(token, fields);
   await api(editorToken, 'PATCH', `/api/articles/approve/${id}`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, TAGS } from './constants.js';
 import { UserSchema } from './auth-schemas.js';
-import { requiredText, text } from './fields.js';
+import { optionalText, requiredText, text } from './fields.js';
 import { SLUG_MAX_LENGTH } from './slugs.js';
 import { TEXT } from './texts.js';
 
@@ -20,6 +20,8 @@ export const CreateArticleInputSchema = z.object({
   publisher: requiredText(V.publisherRequired, LIMITS.nameMaxLength),
   tags: TagsSchema,
   description: requiredText(V.descriptionRequired, LIMITS.descriptionMaxLength),
+  /** Optional: a blank caption is none. */
+  imageCaption: optionalText(LIMITS.captionMaxLength),
 });
 export type CreateArticleInput = z.input<typeof CreateArticleInputSchema>;
 
@@ -33,6 +35,7 @@ export const ArticleSchema = z.object({
   _id: z.string(),
   title: z.string(),
   image: z.string(),
+  imageCaption: z.string().nullable(),
   publisher: z.string(),
   publisherSlug: z.string(),
   tags: z.array(z.string()),

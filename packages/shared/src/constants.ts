@@ -22,6 +22,8 @@ export const LIMITS = {
   },
   /** An editor's note (a decline reason, requested changes). */
   noteMaxLength: 1000,
+  /** The line under an article's image: what it shows, who took it. */
+  captionMaxLength: 200,
   /** A published correction: a short public note (docs/product.md#corrections). */
   correctionMaxLength: 600,
   maxPageSize: 50,

@@ -354,6 +354,8 @@ export const TEXT = {
     noTagsLeft: 'All tags are selected',
     description: 'Description',
     descriptionHint: 'Separate paragraphs with a blank line.',
+    imageCaption: 'Image caption (optional)',
+    imageCaptionHint: 'What the image shows, and whose it is.',
     submit: 'Submit Article',
     updateHeading: 'Update Article',
     update: 'Update Article',

@@ -89,6 +89,7 @@ export const articles = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     title: text().notNull(),
     image: text().notNull(),
+    imageCaption: text(),
     publisherId: uuid()
       .notNull()
       .references(() => publishers.id, { onDelete: 'restrict' }),

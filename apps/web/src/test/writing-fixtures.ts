@@ -18,6 +18,7 @@ export function article(overrides: Partial<Article> = {}): Article {
     _id: ARTICLE_ID,
     title: 'Harbour bridge opens to traffic',
     image: image(1),
+    imageCaption: null,
     publisher: 'Harbor Herald',
     publisherSlug: 'harbor-herald',
     tags: ['Politics', 'Technology'],

@@ -41,6 +41,7 @@ export function toArticle(row: FullArticleRow): Article {
     _id: row.id,
     title: row.title,
     image: row.image,
+    imageCaption: row.imageCaption,
     publisher: row.publisher,
     publisherSlug: row.publisherSlug,
     tags: row.tags,

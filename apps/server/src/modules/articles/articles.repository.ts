@@ -302,6 +302,7 @@ const fullColumns = {
   id: articles.id,
   title: articles.title,
   image: articles.image,
+  imageCaption: articles.imageCaption,
   publisher: publishers.name,
   publisherSlug: publishers.slug,
   tags: articles.tags,

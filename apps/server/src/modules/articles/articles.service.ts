@@ -147,7 +147,7 @@ function asAccessViewer(viewer: Viewer | null) {
 export async function submitArticle(
   { db, clock, images, notifier }: Deps,
   viewer: Viewer,
-  input: { title: string; image: string; publisher: string; tags: Tag[]; description: string },
+  input: { title: string; image: string; imageCaption?: string; publisher: string; tags: Tag[]; description: string },
 ): Promise<{ insertedId: string }> {
   if (!(await images.owns(input.image))) {
     throw badRequest(API_MESSAGES.imageNotOurs, { image: [API_MESSAGES.imageNotOurs] });
@@ -166,6 +166,7 @@ export async function submitArticle(
     const row = await repository.insert(tx, {
       title: input.title,
       image: input.image,
+      imageCaption: input.imageCaption || null,
       publisherId: publisher.id,
       tags: input.tags,
       description: input.description,

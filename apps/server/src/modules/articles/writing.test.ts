@@ -68,6 +68,26 @@ describe('writing and reading articles', () => {
       expect(Math.abs(row!.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     });
 
+    it("keeps the image's caption the writer gave, trimmed; a blank one is none", async () => {
+      const { token } = await newWriter();
+      const captioned = await submit(token, valid({ imageCaption: '  The north quay at dawn. Photo: R. Tide  ' }));
+      const { insertedId } = captioned.json<{ insertedId: string }>();
+      const detail = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/articles/${insertedId}`,
+        headers: bearer(token),
+      });
+      expect(detail.json<ArticleDetail>().article.imageCaption).toBe('The north quay at dawn. Photo: R. Tide');
+
+      const other = await newWriter();
+      const blank = await submit(other.token, valid({ imageCaption: '   ' }));
+      const [row] = await ctx.database.db
+        .select()
+        .from(articles)
+        .where(eq(articles.id, blank.json<{ insertedId: string }>().insertedId));
+      expect(row!.imageCaption).toBeNull();
+    });
+
     it.each([
       [{ title: ' ' }, 'title', TEXT.validation.titleRequired],
       [{ image: '' }, 'image', TEXT.validation.imageRequired],
@@ -76,6 +96,7 @@ describe('writing and reading articles', () => {
       [{ description: '' }, 'description', TEXT.validation.descriptionRequired],
       [{ tags: ['Cooking'] }, 'tags.0', 'Choose from'],
       [{ title: 'x'.repeat(LIMITS.titleMaxLength + 1) }, 'title', 'at most'],
+      [{ imageCaption: 'x'.repeat(LIMITS.captionMaxLength + 1) }, 'imageCaption', 'at most'],
     ])('refuses %o with the message next to %s', async (override, field, message) => {
       const { token } = await newWriter();
       const response = await submit(token, valid(override));

@@ -88,6 +88,7 @@ describe('/addArticle', () => {
     const { api, person, router } = await openForm();
 
     await fillIn(person);
+    await person.type(screen.getByLabelText(W.imageCaption), '  The bridge at dawn. Photo: R. Tide ');
     await person.click(screen.getByRole('button', { name: W.submit }));
 
     expect(await screen.findByText(TEXT.toast.articleSubmitted)).toBeInTheDocument();
@@ -100,6 +101,7 @@ describe('/addArticle', () => {
       publisher: 'Civic Ledger',
       tags: ['Politics', 'Health'],
       description: 'The bridge opened at dawn.',
+      imageCaption: 'The bridge at dawn. Photo: R. Tide',
     });
   });
 

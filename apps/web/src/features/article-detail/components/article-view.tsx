@@ -109,7 +109,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
           <ShareArticle url={url} title={article.title} />
         </div>
       </header>
-      <figure className="my-8 overflow-hidden rounded-lg bg-placeholder">
+      <figure className="my-8">
         <img
           src={article.image}
           srcSet={imageSrcSet(article.image)}
@@ -118,8 +118,13 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
           height={720}
           alt=""
           fetchPriority="high"
-          className="aspect-[16/9] w-full object-cover"
+          className="aspect-[16/9] w-full rounded-lg bg-placeholder object-cover"
         />
+        {article.imageCaption && (
+          <figcaption className="mt-2 text-sm leading-snug break-words text-ink-soft">
+            {article.imageCaption}
+          </figcaption>
+        )}
       </figure>
       {detail.access ? (
         <div className={`article-body space-y-6 ${article.isPremium ? PAYWALLED_CLASS : ''}`}>

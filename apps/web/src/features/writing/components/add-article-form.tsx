@@ -1,4 +1,4 @@
-import { CreateArticleInputSchema, TEXT } from '@dispatch/shared';
+import { CreateArticleInputSchema, LIMITS, TEXT } from '@dispatch/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,7 +12,7 @@ import { useCreateArticle } from '../api/create-article';
 import { TagsSelect } from './tags-select';
 import { HydratedForm } from '../../../components/hydrated-form';
 
-const FIELDS = ['title', 'image', 'publisher', 'tags', 'description'] as const;
+const FIELDS = ['title', 'image', 'imageCaption', 'publisher', 'tags', 'description'] as const;
 
 export interface PublisherChoices {
   names: string[];
@@ -31,7 +31,7 @@ export function AddArticleForm({ publishers, onSubmitted }: { publishers: Publis
     formState: { errors },
   } = useForm({
     resolver: zodResolver(CreateArticleInputSchema),
-    defaultValues: { title: '', image: '', publisher: '', tags: [], description: '' },
+    defaultValues: { title: '', image: '', imageCaption: '', publisher: '', tags: [], description: '' },
   });
   const create = useCreateArticle();
   const [uploading, setUploading] = useState(false);
@@ -98,6 +98,13 @@ export function AddArticleForm({ publishers, onSubmitted }: { publishers: Publis
               error={errors.image?.message}
             />
           )}
+        />
+        <TextField
+          label={TEXT.writing.imageCaption}
+          hint={TEXT.writing.imageCaptionHint}
+          maxLength={LIMITS.captionMaxLength}
+          error={errors.imageCaption?.message}
+          {...register('imageCaption')}
         />
         <div>
           <label htmlFor={publisherId} className="field-label">
