@@ -54,6 +54,9 @@ export const AccountExportSchema = z.object({
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 
+/** The download's file name, the same from the server (Content-Disposition) and the browser's save. */
+export const accountExportFileName = (exportedAt: string) => `dispatch-account-${exportedAt.slice(0, 10)}.json`;
+
 export const ACCOUNT_MESSAGES = {
   passwordWrong: 'That password is not correct. Your account was not deleted.',
   passwordRequired: 'Enter your password to delete your account.',

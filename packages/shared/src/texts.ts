@@ -479,8 +479,6 @@ export const TEXT = {
     includes: 'What you get',
     activeUntil: 'Your premium access runs until',
     renewalExtends: 'A new plan adds its time after that, so nothing you paid for is lost.',
-    premiumEnded: (date: string) =>
-      `Your premium subscription ended on ${date}. Choose a plan to read premium articles again.`,
   },
   paymentPage: {
     heading: (price: string, label: string) => `Pay ${price} for ${label}`,

@@ -1,4 +1,9 @@
-import { AccountExportSchema, DeleteAccountInputSchema, DeleteAccountResponseSchema } from '@dispatch/shared';
+import {
+  accountExportFileName,
+  AccountExportSchema,
+  DeleteAccountInputSchema,
+  DeleteAccountResponseSchema,
+} from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
@@ -20,10 +25,9 @@ export function accountRoutes(app: AppInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const data = await service.exportAccount(deps, requireViewer(request));
-      const day = data.exportedAt.slice(0, 10);
       void reply
         .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="dispatch-account-${day}.json"`);
+        .header('content-disposition', `attachment; filename="${accountExportFileName(data.exportedAt)}"`);
       return data;
     },
   );

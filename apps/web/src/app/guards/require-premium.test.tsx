@@ -1,4 +1,4 @@
-import { TEXT, type RoleRecord } from '@dispatch/shared';
+import { BILLING_TEXT, TEXT, type RoleRecord } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../lib/format-date';
@@ -36,18 +36,16 @@ describe('RequirePremium (/premium-articles)', () => {
   it('tells a reader whose premium lapsed when it ended, on the /subscription it sends them to', async () => {
     openPremiumArticles(ROLES.lapsed);
 
-    const notice = await screen.findByText(/premium subscription ended/);
-    expect(notice).toHaveTextContent(
-      /^Your premium subscription ended on .+\d{4}.+Choose a plan to read premium articles again\.$/,
-    );
-    expect(notice).toHaveTextContent(TEXT.subscriptionPage.premiumEnded(formatDate(ROLES.lapsed.premiumTaken)));
+    const notice = await screen.findByText(/premium access ended/);
+    expect(notice).toHaveTextContent(/^Your premium access ended on .+ \d{4}, .+\.$/);
+    expect(notice).toHaveTextContent(BILLING_TEXT.endedOn(formatDate(ROLES.lapsed.premiumTaken)));
   });
 
   it('says nothing of an end to a reader who never had premium', async () => {
     openPremiumArticles(ROLES.user);
 
     await screen.findByRole('heading', { level: 1, name: TEXT.subscription.heading });
-    expect(screen.queryByText(/premium subscription ended/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/premium access ended/)).not.toBeInTheDocument();
   });
 
   it.each([

@@ -78,7 +78,7 @@ export function Navbar({ siteName }: { siteName: string }) {
   const headerRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useDisclosure(headerRef, buttonRef);
-  useToastsBelow(headerRef, open);
+  useToastsBelow(headerRef);
 
   return (
     <header ref={headerRef} className="relative z-30 border-b border-rule bg-paper">
