@@ -79,7 +79,6 @@ export const ACCOUNT_TEXT = {
   passwordLabel: 'Your password',
   confirmationHint: `Signed up with Google? Type ${DELETE_CONFIRMATION_WORD} instead.`,
   confirm: 'Delete my account',
-  cancel: 'Cancel',
   deleting: 'Deleting...',
   deleted: 'Your account was deleted.',
 } as const;
