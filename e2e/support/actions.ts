@@ -14,9 +14,12 @@ export async function pngFile(name: string, colour = '#2255aa') {
   return { name, mimeType: 'image/png', buffer };
 }
 
-/** Waits for a toast with exactly this text. */
+/** The toasts showing now (a form's own alert beside its button is not one). */
+export const toasts = (page: Page) => page.locator('.Toastify__toast');
+
+/** Waits for a toast with this text. */
 export async function expectToast(page: Page, text: string) {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+  await toasts(page).filter({ hasText: text }).first().waitFor();
 }
 
 export async function logIn(page: Page, email: string, password: string) {

@@ -32,6 +32,7 @@ import { createPageService } from './modules/pages/pages.service.js';
 import { articlePreviewRoutes } from './modules/articles/article-preview.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 import { registerAuth } from './plugins/auth.js';
 import { LOG_SERIALIZERS } from './plugins/log-serializers.js';
@@ -78,6 +79,7 @@ const ROUTE_MODULES = [
   adminPublisherRoutes,
   userRoutes,
   adminUserRoutes,
+  accountRoutes,
   paymentRoutes,
   noticeRoutes,
 ];

@@ -285,6 +285,13 @@ describe('who may call what', () => {
       expected: adminOnly(200),
     },
     { endpoint: 'GET /api/admin/history', request: get('/api/admin/history'), expected: adminOnly(200) },
+    { endpoint: 'GET /api/account/export', request: get('/api/account/export'), expected: loggedIn(200) },
+    {
+      // Without the password: everyone signed in may ask, and is told what is missing.
+      endpoint: 'POST /api/account/delete',
+      request: async () => ({ method: 'POST', url: '/api/account/delete', payload: {} }),
+      expected: loggedIn(400),
+    },
     { endpoint: 'GET /api/notifications', request: get('/api/notifications'), expected: loggedIn(200) },
     { endpoint: 'GET /api/notifications/unread', request: get('/api/notifications/unread'), expected: loggedIn(200) },
     {

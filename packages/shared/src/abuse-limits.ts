@@ -34,7 +34,10 @@ export const ABUSE_LIMITS = {
     windowMs: LOGIN_WINDOW_MS,
     per: 'address, across accounts',
   },
-  /** Each attempt checks the current password: a stolen session must not become a password guesser. */
+  /**
+   * Each attempt checks the current password: a stolen session must not become a password guesser. Account
+   * deletions, which check it too, are counted apart against the same number.
+   */
   passwordChangesPerHour: {
     env: 'LIMIT_PASSWORD_CHANGES_PER_HOUR',
     max: 10,

@@ -6,4 +6,6 @@ export const LOCKS = {
   migration: 7_531_902,
   seed: 7_531_903,
   sweep: 7_531_904,
+  /** Taken by an admin deleting their account, so two admins cannot both leave at once. */
+  adminDeletion: 7_531_905,
 } as const;

@@ -248,9 +248,8 @@ export const paymentIntents = pgTable(
   'payment_intents',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the reader deleted their account: the payment stays for the accounts, without a person (decision 026). */
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     planId: text().notNull(),
     /** In the currency's smallest unit (cents). */
     amount: integer().notNull(),

@@ -91,3 +91,65 @@ export function MessageDialog({ open, onClose, title, message, tone = 'error' }:
     </AlertDialog.Root>
   );
 }
+
+interface ConfirmFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  /** Runs on submit; the dialog stays open (the caller closes it on success, or shows its error inside). */
+  onConfirm: () => void;
+  pending: boolean;
+  /** The fields the confirmation asks for (a password), and their errors. */
+  children: ReactNode;
+}
+
+/**
+ * The confirmation of something that cannot be undone and needs proof first (deleting an account): the one
+ * dialog's look, with a form inside. Focus starts on Cancel; Enter in a field submits.
+ */
+export function ConfirmFormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  pending,
+  children,
+}: ConfirmFormDialogProps) {
+  const returnFocus = useReturnFocus();
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={overlayClass} />
+        <AlertDialog.Content {...returnFocus} className={`${contentClass} border-danger`}>
+          <AlertDialog.Title className="text-2xl font-bold text-ink">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-3 break-words text-ink-soft">{description}</AlertDialog.Description>
+          <form
+            noValidate
+            className="mt-5 space-y-5"
+            onSubmit={(event) => {
+              event.preventDefault();
+              onConfirm();
+            }}
+          >
+            {children}
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <AlertDialog.Cancel className="btn btn-outline">{TEXT.writing.cancel}</AlertDialog.Cancel>
+              <button
+                type="submit"
+                disabled={pending}
+                aria-busy={pending}
+                className="btn bg-danger text-paper hover:bg-danger-strong"
+              >
+                {confirmLabel}
+              </button>
+            </div>
+          </form>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

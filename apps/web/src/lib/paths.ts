@@ -93,4 +93,6 @@ export const apiPaths = {
   verifyEmail: '/api/auth/verify-email',
   articleCorrections: (id: string) => `/api/articles/${encodeURIComponent(id)}/corrections`,
   corrections: '/api/corrections',
+  accountExport: '/api/account/export',
+  deleteAccount: '/api/account/delete',
 } as const;

@@ -577,3 +577,33 @@ export function listApprovedSince(db: DbOrTx, since: Date, limit: number) {
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(limit);
 }
+
+/** Every article of one writer, whole, newest first (the download of their data). */
+export function listAllByAuthor(db: DbOrTx, authorId: string) {
+  return db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      description: articles.description,
+      image: articles.image,
+      tags: articles.tags,
+      publisher: publishers.name,
+      status: articles.status,
+      isPremium: articles.isPremium,
+      views: articles.views,
+      declineReason: articles.declineReason,
+      changesNote: articles.changesNote,
+      createdAt: articles.createdAt,
+      updatedAt: articles.updatedAt,
+    })
+    .from(articles)
+    .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+    .where(eq(articles.authorId, authorId))
+    .orderBy(desc(articles.createdAt), desc(articles.id));
+}
+
+/** Deletes every article of one writer (their revisions and corrections go with them); returns their images. */
+export async function removeByAuthor(db: DbOrTx, authorId: string): Promise<string[]> {
+  const rows = await db.delete(articles).where(eq(articles.authorId, authorId)).returning({ image: articles.image });
+  return rows.map((row) => row.image);
+}

@@ -22,6 +22,7 @@ import {
   type RelatedArticles,
   type Tag,
   type TrendingArticle,
+  type AccountExport,
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { Notifier } from '../notices/notices.service.js';
@@ -558,3 +559,30 @@ export const getSitemapPage = (db: DbOrTx, start: repository.SitemapPageStart, p
 
 export const getApprovedSince = (db: DbOrTx, since: Date, limit: number) =>
   repository.listApprovedSince(db, since, limit);
+
+/** A writer's every article in full, for the download of their data. */
+export async function getArticlesForExport(db: DbOrTx, authorId: string): Promise<AccountExport['articles']> {
+  const rows = await repository.listAllByAuthor(db, authorId);
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    tags: row.tags,
+    publisher: row.publisher,
+    status: row.status,
+    isPremium: row.isPremium,
+    views: row.views,
+    declineReason: row.declineReason,
+    changesNote: row.changesNote,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+/**
+ * Removes a deleting account's articles in its transaction (docs/decisions/026-deleting-an-account.md);
+ * returns their images. Call `articlesRemoved` once it has committed.
+ */
+export const removeArticlesOf = (tx: DbOrTx, authorId: string) => repository.removeByAuthor(tx, authorId);
+export const articlesRemoved = (cache: ResponseCache) => catalogChanged(cache);

@@ -267,3 +267,6 @@ export async function signInWithGoogle(
   await users.updateUserRow(db, row.id, { lastLoginAt: now });
   return startSession(deps, row.id);
 }
+
+/** Ends every session of an account being deleted, in its transaction. */
+export const endAllSessions = (tx: DbOrTx, userId: string) => repository.deleteUserSessions(tx, userId);

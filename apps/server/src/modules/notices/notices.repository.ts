@@ -106,3 +106,9 @@ export async function markVerified(db: DbOrTx, userId: string, email: string, at
     .returning({ id: users.id });
   return row !== undefined;
 }
+
+/** A deleted account's bell notices and every e-mail to its address, sent or waiting. */
+export async function removeAllFor(db: DbOrTx, userId: string, email: string) {
+  await db.delete(notifications).where(eq(notifications.userId, userId));
+  await db.delete(mailOutbox).where(eq(sql`lower(${mailOutbox.toAddress})`, email.toLowerCase()));
+}

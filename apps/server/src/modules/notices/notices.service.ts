@@ -210,3 +210,7 @@ export async function verifyEmail(db: DbOrTx, tokens: MailTokens, token: string,
   }
   return { verified: true as const };
 }
+
+/** Forgets a person who deleted their account: their notices, and the outbox's mail to them (sent or not). */
+export const removeNoticesOf = (tx: DbOrTx, userId: string, email: string) =>
+  repository.removeAllFor(tx, userId, email);

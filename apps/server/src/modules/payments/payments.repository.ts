@@ -46,6 +46,24 @@ export function listForUser(db: DbOrTx, userId: string, limit: number) {
     .limit(limit);
 }
 
+/** Every payment of a person, newest first. */
+export function listAllForUser(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(paymentIntents)
+    .where(eq(paymentIntents.userId, userId))
+    .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id));
+}
+
+export async function detachFromUser(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db
+    .update(paymentIntents)
+    .set({ userId: null })
+    .where(eq(paymentIntents.userId, userId))
+    .returning({ id: paymentIntents.id });
+  return rows.length;
+}
+
 export async function recordFailure(db: DbOrTx, id: string, message: string) {
   await db.update(paymentIntents).set({ lastError: message }).where(eq(paymentIntents.id, id));
 }

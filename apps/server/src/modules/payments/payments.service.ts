@@ -69,7 +69,8 @@ async function completeIntent(
   now: Date,
 ): Promise<Date | null> {
   const won = await repository.markSucceeded(tx, intent.id, now);
-  if (!won) return null;
+  // A payment whose reader deleted the account meanwhile is recorded as paid; there is nobody to give premium to.
+  if (!won?.userId) return null;
   const plan = findPlan(won.planId);
   if (!plan) throw new Error(`payment ${won.id} names an unknown plan ${won.planId}`);
   const periodEnd = await extendPremium(tx, won.userId, plan.value, now);
@@ -171,23 +172,32 @@ export async function getBillingHistory(db: Db, email: string): Promise<BillingH
   const user = await findUserByEmail(db, email);
   if (!user) throw notFound(API_MESSAGES.userNotFound);
   const rows = await repository.listForUser(db, user.id, BILLING_HISTORY_LENGTH);
-  return {
-    premiumTaken: user.premiumTaken?.toISOString() ?? null,
-    payments: rows.flatMap((row) => {
-      const plan = findPlan(row.planId);
-      if (!plan) return [];
-      return [
-        {
-          _id: row.id,
-          createdAt: row.createdAt.toISOString(),
-          planId: plan.id,
-          amount: row.amount / 100,
-          currency: row.currency,
-          status: billingStatus(row),
-          periodStart: row.periodStart?.toISOString() ?? null,
-          periodEnd: row.periodEnd?.toISOString() ?? null,
-        },
-      ];
-    }),
-  };
+  return { premiumTaken: user.premiumTaken?.toISOString() ?? null, payments: toBillingEntries(rows) };
 }
+
+function toBillingEntries(rows: repository.PaymentIntentRow[]): BillingEntry[] {
+  return rows.flatMap((row) => {
+    const plan = findPlan(row.planId);
+    if (!plan) return [];
+    return [
+      {
+        _id: row.id,
+        createdAt: row.createdAt.toISOString(),
+        planId: plan.id,
+        amount: row.amount / 100,
+        currency: row.currency,
+        status: billingStatus(row),
+        periodStart: row.periodStart?.toISOString() ?? null,
+        periodEnd: row.periodEnd?.toISOString() ?? null,
+      },
+    ];
+  });
+}
+
+/** Every payment a reader made, for the download of their data. */
+export async function listAllPayments(db: DbOrTx, userId: string): Promise<BillingEntry[]> {
+  return toBillingEntries(await repository.listAllForUser(db, userId));
+}
+
+/** Keeps a deleting reader's payments for the accounts, tied to nobody (docs/decisions/026-deleting-an-account.md). */
+export const detachPayments = (tx: DbOrTx, userId: string) => repository.detachFromUser(tx, userId);

@@ -18,3 +18,12 @@ export async function findUnreferencedImages(db: DbOrTx, images: ImageStore, now
 export async function removeImages(images: ImageStore, urls: string[]): Promise<void> {
   for (const url of urls) await images.remove(url);
 }
+
+/** Removes those of these images that no row uses any more (a deleted account's photo and article images). */
+export async function removeImagesNoLongerUsed(db: DbOrTx, images: ImageStore, urls: string[]): Promise<number> {
+  const candidates = [...new Set(urls)];
+  const referenced = await repository.findReferencedImages(db, candidates);
+  const unused = candidates.filter((url) => !referenced.has(url));
+  await removeImages(images, unused);
+  return unused.length;
+}

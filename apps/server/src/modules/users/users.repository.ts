@@ -54,3 +54,17 @@ export async function findById(db: DbOrTx, id: string): Promise<UserRow | undefi
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
+
+export async function countAdmins(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, 'admin'));
+  return row?.total ?? 0;
+}
+
+/** Deletes the account; its sessions, notices and reminders go with it (foreign keys). */
+export async function remove(db: DbOrTx, id: string): Promise<number> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length;
+}

@@ -1,6 +1,7 @@
-import { TEXT, type RoleRecord } from '@dispatch/shared';
+import { BILLING_TEXT, TEXT, type RoleRecord } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../lib/format-date';
 import { apiPaths } from '../../lib/paths';
 import { stubApi } from '../../test/api-stub';
 import { articleCard, config } from '../../test/fixtures';
@@ -30,6 +31,21 @@ describe('RequirePremium (/premium-articles)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: TEXT.subscription.heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/subscription');
     expect(api.calls(apiPaths.premiumArticles)).toHaveLength(0);
+  });
+
+  it('tells a reader whose premium lapsed when it ended, on the /subscription it sends them to', async () => {
+    openPremiumArticles(ROLES.lapsed);
+
+    const notice = await screen.findByText(/premium access ended/);
+    expect(notice).toHaveTextContent(/^Your premium access ended on .+ \d{4}, .+\.$/);
+    expect(notice).toHaveTextContent(BILLING_TEXT.endedOn(formatDate(ROLES.lapsed.premiumTaken)));
+  });
+
+  it('says nothing of an end to a reader who never had premium', async () => {
+    openPremiumArticles(ROLES.user);
+
+    await screen.findByRole('heading', { level: 1, name: TEXT.subscription.heading });
+    expect(screen.queryByText(/premium access ended/)).not.toBeInTheDocument();
   });
 
   it.each([

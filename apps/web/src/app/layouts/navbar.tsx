@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
 import { CloseIcon, LogoutIcon, MenuIcon } from '../../components/icons';
 import { useLogout } from '../../features/auth/api/logout';
+import { useToastsBelow } from './use-toasts-below';
 import { ThemeToggle } from '../../features/theme/components/theme-toggle';
 import { useDisclosure } from '../../hooks/use-disclosure';
 import { useToday, WEEKDAY } from '../../components/local-time';
@@ -72,6 +73,7 @@ export function Navbar({ siteName }: { siteName: string }) {
   const headerRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useDisclosure(headerRef, buttonRef);
+  useToastsBelow(headerRef);
 
   return (
     <header ref={headerRef} className="relative z-30 border-b border-rule bg-paper">

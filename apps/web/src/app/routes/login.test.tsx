@@ -36,7 +36,7 @@ describe('/login', () => {
     expect(api.calls(apiPaths.login)[0]?.body).toEqual({ email: 'reader@example.com', password: 'Reader#2026' });
   });
 
-  it("shows the server's message when the e-mail or password is wrong, and stays", async () => {
+  it("shows the server's message as a toast and beside Login when the e-mail or password is wrong, and stays", async () => {
     stubApi({
       '/api/config': config,
       [apiPaths.login]: () => errorResponse(401, API_MESSAGES.invalidCredentials),
@@ -45,7 +45,13 @@ describe('/login', () => {
 
     await fillAndSubmit(user.email, 'Wrong#2026');
 
-    expect(await screen.findByText(TEXT.toast.loginFailed)).toBeInTheDocument();
+    const said = await screen.findAllByText(TEXT.toast.loginFailed);
+    expect(said).toHaveLength(2);
+    const inline = said.find((element) => element.closest('form'));
+    expect(inline).toHaveAttribute('role', 'alert');
+    // Right above the button it is about.
+    expect(inline!.nextElementSibling).toBe(screen.getByRole('button', { name: TEXT.auth.login }));
+    expect(said.find((element) => element.closest('.Toastify'))).toBeDefined();
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(screen.queryByText(TEXT.toast.loginSuccess)).not.toBeInTheDocument();
@@ -60,9 +66,10 @@ describe('/login', () => {
 
     await fillAndSubmit();
 
-    expect(
-      await screen.findByText('Too many failed login attempts. Please try again in 15 minutes.'),
-    ).toBeInTheDocument();
+    // A toast, and the same beside the button.
+    expect(await screen.findAllByText('Too many failed login attempts. Please try again in 15 minutes.')).toHaveLength(
+      2,
+    );
   });
 
   it('disables Login while the request is on its way', async () => {

@@ -163,13 +163,18 @@ describe('/payment', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.subscriptionPlan)).not.toBeNull();
   });
 
-  it("shows a declined card's message as a toast and stays on the page", async () => {
+  it("shows a declined card's message as a toast and beside Pay Now, and stays on the page", async () => {
     const { router, person } = await openPayment(() => errorResponse(402, PAYMENT_MESSAGES.cardDeclined));
 
     await fillCard(person, '4000000000000002');
     await person.click(screen.getByRole('button', { name: TEXT.payment.payNow }));
 
-    expect(await screen.findByText(PAYMENT_MESSAGES.cardDeclined)).toBeInTheDocument();
+    const said = await screen.findAllByText(PAYMENT_MESSAGES.cardDeclined);
+    expect(said).toHaveLength(2);
+    const inline = said.find((element) => element.closest('form'));
+    expect(inline).toHaveAttribute('role', 'alert');
+    expect(inline!.nextElementSibling).toBe(screen.getByRole('button', { name: TEXT.payment.payNow }));
+    expect(said.find((element) => element.closest('.Toastify'))).toBeDefined();
     expect(screen.queryByText(TEXT.toast.subscriptionSuccess)).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/payment');
     expect(screen.getByRole('button', { name: TEXT.payment.payNow })).toBeEnabled();

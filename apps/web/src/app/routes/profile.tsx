@@ -1,4 +1,8 @@
-import { BILLING_TEXT, TEXT } from '@dispatch/shared';
+import { ACCOUNT_TEXT, BILLING_TEXT, TEXT } from '@dispatch/shared';
+import { flushSync } from 'react-dom';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { AccountSection } from '../../features/account/components/account-section';
 import { BillingHistory } from '../../features/billing/components/billing-history';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useProfile } from '../../features/profile/api/get-profile';
@@ -7,13 +11,22 @@ import { PasswordForm } from '../../features/profile/components/password-form';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { useAuth } from '../../lib/auth';
 import { PageTitle } from '../../components/page-title';
+import { paths } from '../../lib/paths';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** /profile, behind RequireAuth. */
 export function ProfileRoute() {
-  const { user } = useAuth();
+  const { user, signOut } = useAuth();
   const profile = useProfile(user?.email);
+  const navigate = useNavigate();
+
+  // The server has ended every session: forget this one here too, then leave for the home page.
+  const onAccountDeleted = () => {
+    flushSync(signOut);
+    toast.success(ACCOUNT_TEXT.deleted);
+    void navigate(paths.home, { replace: true });
+  };
 
   return (
     <section aria-labelledby="profile-heading" className="container-page max-w-2xl py-10 sm:py-14">
@@ -53,6 +66,9 @@ export function ProfileRoute() {
       )}
       <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
         <MailPreferencesSection />
+      </div>
+      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
+        <AccountSection onDeleted={onAccountDeleted} />
       </div>
     </section>
   );

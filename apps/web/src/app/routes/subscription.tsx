@@ -1,5 +1,6 @@
 import { TEXT } from '@dispatch/shared';
 import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
+import { PremiumEnded } from '../../features/subscription/components/premium-ended';
 import { PremiumUntil } from '../../features/subscription/components/premium-until';
 import { SubscriptionForm } from '../../features/subscription/components/subscription-form';
 import { useViewer } from '../../hooks/use-viewer';
@@ -20,7 +21,8 @@ export function SubscriptionRoute() {
         <p className="mt-2 text-ink-soft">{TEXT.subscriptionPage.intro}</p>
       </div>
       <div className="mt-8 space-y-4">
-        {isPremium && premiumTaken && <PremiumUntil premiumTaken={premiumTaken} />}
+        {premiumTaken &&
+          (isPremium ? <PremiumUntil premiumTaken={premiumTaken} /> : <PremiumEnded premiumTaken={premiumTaken} />)}
         <SubscriptionForm currency={config.currency} />
       </div>
     </section>

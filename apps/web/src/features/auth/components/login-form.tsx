@@ -2,13 +2,17 @@ import { LoginInputSchema, TEXT, type User } from '@dispatch/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useLogin } from '../api/login';
 import { HydratedForm } from '../../../components/hydrated-form';
 
-/** E-mail and password login (docs/product.md#screens); failures are toasts with the server's message (docs/product.md#texts). */
+/**
+ * E-mail and password login (docs/product.md#screens); a failure is a toast with the server's message
+ * (docs/product.md#texts) and is also said beside the button until the next try.
+ */
 export function LoginForm({
   onSignedIn,
   initialEmail = '',
@@ -54,6 +58,7 @@ export function LoginForm({
         error={errors.password?.message}
         {...register('password')}
       />
+      <FormAlert message={login.isError ? errorMessage(login.error) : null} />
       <button type="submit" disabled={login.isPending} aria-busy={login.isPending} className="btn btn-primary w-full">
         {TEXT.auth.login}
       </button>

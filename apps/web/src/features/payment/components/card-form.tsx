@@ -1,6 +1,7 @@
 import { cardErrors, formatCardNumber, formatExpiry, TEXT, type Card } from '@dispatch/shared';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmPayment } from '../api/confirm-payment';
@@ -19,7 +20,8 @@ const cardResolver: Resolver<Card> = (values) => {
 
 /**
  * The built-in test provider's card form (docs/architecture.md#a-request-from-route-to-row): formatted as the reader types, each field checked
- * when it is left and again on submit; a declined card is a toast with the server's message (docs/product.md#texts).
+ * when it is left and again on submit; a declined card is a toast with the server's message (docs/product.md#texts),
+ * also said beside Pay Now until the next try.
  */
 export function CardForm({ clientSecret, onPaid }: { clientSecret: string; onPaid: () => void }) {
   const { control, handleSubmit } = useForm<Card>({
@@ -97,6 +99,7 @@ export function CardForm({ clientSecret, onPaid }: { clientSecret: string; onPai
           )}
         />
       </div>
+      <FormAlert message={confirm.isError ? errorMessage(confirm.error) : null} />
       <button
         type="submit"
         disabled={confirm.isPending}

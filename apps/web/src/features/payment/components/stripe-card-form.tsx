@@ -5,6 +5,7 @@ import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { use, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
+import { FormAlert } from '../../../components/form-alert';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { paymentErrorMessage, useConfirmStripePayment } from '../api/confirm-stripe-payment';
 import { HydratedForm } from '../../../components/hydrated-form';
@@ -68,6 +69,7 @@ function StripeCardFields({ clientSecret, onPaid }: { clientSecret: string; onPa
         <p className="field-hint">{TEXT.paymentPage.secureNote}</p>
       </fieldset>
       {pay.isPending && <LoadingState label={TEXT.paymentPage.confirming} />}
+      <FormAlert message={pay.isError ? paymentErrorMessage(pay.error) : null} />
       <button
         type="submit"
         disabled={!stripe || pay.isPending}
