@@ -1,4 +1,4 @@
-import { ARTICLE_MESSAGES, TEXT, UploadResponseSchema } from '@dispatch/shared';
+import { ARTICLE_MESSAGES, TEXT, UploadResponseSchema, DESK_TEXT } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -78,14 +78,14 @@ describe('/dashboard/add-publisher', () => {
 
   it('lists the publishers there are, each with its article count, linking to its page', async () => {
     await openAddPublisher(created);
-    const region = await screen.findByRole('region', { name: D.publishersHeading });
+    const region = await screen.findByRole('region', { name: DESK_TEXT.publishersHeading });
     const list = await within(region).findByRole('list');
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      `Harbor Herald${D.articleCount(12)}`,
-      `Quiet Quarterly${D.articleCount(1)}`,
+      `Harbor Herald${DESK_TEXT.articleCount(12)}`,
+      `Quiet Quarterly${DESK_TEXT.articleCount(1)}`,
     ]);
-    expect(D.articleCount(1)).toBe('1 article');
+    expect(DESK_TEXT.articleCount(1)).toBe('1 article');
     expect(within(items[0]!).getByRole('link', { name: 'Harbor Herald' })).toHaveAttribute(
       'href',
       '/publishers/harbor-herald',

@@ -1,4 +1,4 @@
-import { ARTICLE_MESSAGES, TEXT, type AdminArticle } from '@dispatch/shared';
+import { ARTICLE_MESSAGES, TEXT, type AdminArticle, DESK_TEXT } from '@dispatch/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -45,15 +45,15 @@ describe('/dashboard/all-articles', () => {
     const { api } = openAllArticles();
 
     expect(buttonsOf(await rowOf('Pending piece'))).toEqual([
-      D.preview,
+      DESK_TEXT.preview,
       D.approve,
       D.decline,
       D.requestChanges,
       D.delete,
     ]);
-    expect(buttonsOf(await rowOf('Approved piece'))).toEqual([D.preview, D.makePremium, D.delete]);
-    expect(buttonsOf(await rowOf('Premium piece'))).toEqual([D.preview, D.delete]);
-    expect(buttonsOf(await rowOf('Declined piece'))).toEqual([D.preview, D.delete]);
+    expect(buttonsOf(await rowOf('Approved piece'))).toEqual([DESK_TEXT.preview, D.makePremium, D.delete]);
+    expect(buttonsOf(await rowOf('Premium piece'))).toEqual([DESK_TEXT.preview, D.delete]);
+    expect(buttonsOf(await rowOf('Declined piece'))).toEqual([DESK_TEXT.preview, D.delete]);
     expect(api.requests(apiPaths.adminArticles)[0]?.searchParams.get('limit')).toBe('10');
   });
 
@@ -211,13 +211,13 @@ describe("/dashboard/all-articles: the editor's desk", () => {
       }),
     });
     await rowOf('Pending piece');
-    await person.type(screen.getByRole('searchbox', { name: D.searchArticles }), 'rosa{Enter}');
+    await person.type(screen.getByRole('searchbox', { name: DESK_TEXT.searchArticles }), 'rosa{Enter}');
 
     await waitFor(() => expect(lastQuery(api)?.get('q')).toBe('rosa'));
     expect(lastQuery(api)?.get('status')).toBe('approved');
     expect(lastQuery(api)?.get('page')).toBe('1');
     expect(router.state.location.search).toBe('?status=approved&q=rosa');
-    expect(await screen.findByText(D.noArticlesMatch('rosa'))).toBeInTheDocument();
+    expect(await screen.findByText(DESK_TEXT.noArticlesMatch('rosa'))).toBeInTheDocument();
   });
 
   it('previews the whole submission and approves it from the preview; Escape closes it, focus back on Preview', async () => {
@@ -227,7 +227,7 @@ describe("/dashboard/all-articles: the editor's desk", () => {
         article: article({ _id: 'pending-1', title: 'Pending piece', status: 'pending' }),
       },
     });
-    const preview = within(await rowOf('Pending piece')).getByRole('button', { name: D.preview });
+    const preview = within(await rowOf('Pending piece')).getByRole('button', { name: DESK_TEXT.preview });
     await person.click(preview);
 
     const dialog = await screen.findByRole('dialog', { name: 'Pending piece' });
@@ -252,7 +252,7 @@ describe("/dashboard/all-articles: the editor's desk", () => {
     const { api, person } = openAllArticles({
       [apiPaths.article('pending-1')]: { access: true, article: article({ _id: 'pending-1', status: 'pending' }) },
     });
-    await person.click(within(await rowOf('Pending piece')).getByRole('button', { name: D.preview }));
+    await person.click(within(await rowOf('Pending piece')).getByRole('button', { name: DESK_TEXT.preview }));
     const dialog = await screen.findByRole('dialog', { name: 'Pending piece' });
     await person.click(within(dialog).getByRole('button', { name: D.decline }));
     const reason = await screen.findByRole('dialog', { name: D.declineTitle });

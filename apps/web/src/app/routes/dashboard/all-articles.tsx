@@ -1,4 +1,4 @@
-import { ARTICLE_STATUSES, TEXT, type ArticleStatus } from '@dispatch/shared';
+import { ARTICLE_STATUSES, TEXT, type ArticleStatus, DESK_TEXT } from '@dispatch/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -40,7 +40,7 @@ function queryFor({ status, search }: Filters, page?: number) {
 const linkFor = (page: number, filters: Filters) => `?${queryFor(filters, page).toString()}`;
 
 function emptyMessage({ status, search }: Filters) {
-  if (search) return TEXT.dashboard.noArticlesMatch(search);
+  if (search) return DESK_TEXT.noArticlesMatch(search);
   return status === 'all'
     ? TEXT.dashboard.noArticles
     : TEXT.dashboard.noArticlesInStatus(TEXT.writing.statuses[status]);
@@ -111,8 +111,8 @@ export function AllArticlesRoute() {
           </select>
         </label>
         <TableSearch
-          label={TEXT.dashboard.searchArticles}
-          hint={TEXT.dashboard.searchArticlesHint}
+          label={DESK_TEXT.searchArticles}
+          hint={DESK_TEXT.searchArticlesHint}
           value={filters.search}
           onSearch={(search) => setFilters({ ...filters, search })}
         />

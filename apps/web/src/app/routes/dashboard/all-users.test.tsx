@@ -1,4 +1,4 @@
-import { BILLING_TEXT, TEXT } from '@dispatch/shared';
+import { BILLING_TEXT, TEXT, DESK_TEXT } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -99,7 +99,7 @@ describe('/dashboard/all-users', () => {
           : { users: url.searchParams.get('q') ? [reader] : [admin, reader], total: 7 },
     });
     await rowOf(admin.name);
-    const search = screen.getByRole('searchbox', { name: D.searchUsers });
+    const search = screen.getByRole('searchbox', { name: DESK_TEXT.searchUsers });
     await person.type(search, 'rosa');
 
     await waitFor(() => expect(api.requests(apiPaths.users).at(-1)?.searchParams.get('q')).toBe('rosa'));
@@ -113,6 +113,6 @@ describe('/dashboard/all-users', () => {
 
     await person.clear(search);
     await person.type(search, 'nobody{Enter}');
-    expect(await screen.findByText(D.noUsersMatch('nobody'))).toBeInTheDocument();
+    expect(await screen.findByText(DESK_TEXT.noUsersMatch('nobody'))).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { TEXT, type User } from '@dispatch/shared';
+import { TEXT, type User, DESK_TEXT } from '@dispatch/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -30,7 +30,7 @@ export function AllUsersRoute() {
   if (users.isPending) content = <TableSkeleton />;
   else if (users.isError && !users.data) content = <ErrorState onRetry={() => void users.refetch()} />;
   else if (users.data.total === 0)
-    content = <EmptyState message={search ? TEXT.dashboard.noUsersMatch(search) : TEXT.dashboard.noUsers} />;
+    content = <EmptyState message={search ? DESK_TEXT.noUsersMatch(search) : TEXT.dashboard.noUsers} />;
   else if (isPastLastPage(users.data.users.length, users.data.total, users.isPlaceholderData))
     content = <Navigate to={linkFor(lastPage(users.data.total, USERS_PAGE_SIZE), search)} replace />;
   else
@@ -55,8 +55,8 @@ export function AllUsersRoute() {
       <DashboardHeading id="all-users-heading" title={TEXT.dashboard.allUsers} intro={TEXT.dashboard.usersIntro} />
       <div className="mb-5 flex max-w-xl">
         <TableSearch
-          label={TEXT.dashboard.searchUsers}
-          hint={TEXT.dashboard.searchUsersHint}
+          label={DESK_TEXT.searchUsers}
+          hint={DESK_TEXT.searchUsersHint}
           value={search}
           onSearch={(next) => setSearchParams(next ? { q: next } : {})}
         />

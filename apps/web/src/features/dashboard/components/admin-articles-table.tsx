@@ -1,4 +1,4 @@
-import { imageSrcSet, RequestChangesInputSchema, TEXT, type AdminArticle } from '@dispatch/shared';
+import { imageSrcSet, RequestChangesInputSchema, TEXT, type AdminArticle, DESK_TEXT } from '@dispatch/shared';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -147,7 +147,7 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
                         onClick={() => setPreviewing(article)}
                         className={`${small} btn-outline`}
                       >
-                        {D.preview}
+                        {DESK_TEXT.preview}
                       </button>
                       <ArticleActions
                         article={article}

@@ -1,4 +1,4 @@
-import { imageSrcSet, TEXT, type AdminArticle } from '@dispatch/shared';
+import { imageSrcSet, TEXT, type AdminArticle, DESK_TEXT } from '@dispatch/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { statusBadgeClass } from '../../../components/data-table';
@@ -75,13 +75,13 @@ export function ArticlePreviewDialog({ article, onClose, actions, focusFallback 
                 <Dialog.Title className="mt-1 text-2xl leading-tight font-bold break-words text-ink sm:text-3xl">
                   {article.title}
                 </Dialog.Title>
-                <Dialog.Description className="mt-2 text-sm text-ink-soft">{D.previewIntro}</Dialog.Description>
+                <Dialog.Description className="mt-2 text-sm text-ink-soft">{DESK_TEXT.previewIntro}</Dialog.Description>
                 <dl className="mt-5 grid gap-4 border-y border-rule py-4 text-sm sm:grid-cols-2">
-                  <Fact term={D.submittedBy}>
+                  <Fact term={DESK_TEXT.submittedBy}>
                     <span className="block font-medium">{article.author_name}</span>
                     <span className="block [overflow-wrap:anywhere] text-ink-soft">{article.author_email}</span>
                   </Fact>
-                  <Fact term={D.submittedOn}>
+                  <Fact term={DESK_TEXT.submittedOn}>
                     <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
                   </Fact>
                   <Fact term={D.status}>
@@ -90,7 +90,7 @@ export function ArticlePreviewDialog({ article, onClose, actions, focusFallback 
                       {article.isPremium && <span className="font-semibold text-accent">{D.premium}</span>}
                     </span>
                   </Fact>
-                  <Fact term={D.previewTags}>{article.tags.join(', ')}</Fact>
+                  <Fact term={DESK_TEXT.previewTags}>{article.tags.join(', ')}</Fact>
                 </dl>
                 {article.status === 'declined' && article.declineReason && (
                   <p className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm break-words text-red-900">

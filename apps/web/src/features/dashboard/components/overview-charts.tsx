@@ -1,4 +1,4 @@
-import { TEXT, type Charts } from '@dispatch/shared';
+import { TEXT, type Charts, DESK_TEXT } from '@dispatch/shared';
 import type { ReactNode } from 'react';
 import {
   Area,
@@ -158,7 +158,7 @@ export function OverviewCharts({ charts }: { charts: Charts }) {
               ))}
               <Label
                 position="center"
-                value={D.chartTotal(charts.byPublisher.reduce((sum, entry) => sum + entry.count, 0))}
+                value={DESK_TEXT.chartTotal(charts.byPublisher.reduce((sum, entry) => sum + entry.count, 0))}
                 fill={INK}
                 fontSize={14}
                 fontWeight={600}

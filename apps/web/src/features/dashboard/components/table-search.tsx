@@ -1,4 +1,4 @@
-import { LIMITS, TEXT } from '@dispatch/shared';
+import { DESK_TEXT, LIMITS } from '@dispatch/shared';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { HydratedForm } from '../../../components/hydrated-form';
 
@@ -70,7 +70,7 @@ export function TableSearch({ label, hint, value, onSearch }: TableSearchProps) 
         </span>
       </div>
       <button type="submit" className="btn btn-primary shrink-0">
-        {TEXT.dashboard.search}
+        {DESK_TEXT.search}
       </button>
     </HydratedForm>
   );

@@ -1,10 +1,8 @@
-import { imageSrcSet, TEXT } from '@dispatch/shared';
+import { DESK_TEXT, imageSrcSet } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { paths } from '../../../lib/paths';
 import { usePublisherCounts } from '../api/get-publisher-counts';
-
-const D = TEXT.dashboard;
 
 /** The publishers an editor already has, by name, each with its articles of any status (as the overview's pie counts). */
 export function PublisherCounts() {
@@ -12,7 +10,7 @@ export function PublisherCounts() {
   let content;
   if (publishers.isPending) content = <LoadingState />;
   else if (publishers.isError) content = <ErrorState onRetry={() => void publishers.refetch()} />;
-  else if (publishers.data.length === 0) content = <EmptyState message={D.noPublishers} />;
+  else if (publishers.data.length === 0) content = <EmptyState message={DESK_TEXT.noPublishers} />;
   else
     content = (
       <ul className="divide-y divide-rule">
@@ -34,7 +32,9 @@ export function PublisherCounts() {
             >
               {publisher.name}
             </Link>
-            <span className="shrink-0 text-sm text-ink-soft tabular-nums">{D.articleCount(publisher.articles)}</span>
+            <span className="shrink-0 text-sm text-ink-soft tabular-nums">
+              {DESK_TEXT.articleCount(publisher.articles)}
+            </span>
           </li>
         ))}
       </ul>
@@ -42,9 +42,9 @@ export function PublisherCounts() {
   return (
     <section aria-labelledby="publisher-counts-heading" className="rounded-lg border border-rule bg-surface p-5 sm:p-6">
       <h2 id="publisher-counts-heading" className="text-xl font-bold text-ink">
-        {D.publishersHeading}
+        {DESK_TEXT.publishersHeading}
       </h2>
-      <p className="mt-1 mb-3 text-sm text-ink-soft">{D.publishersListIntro}</p>
+      <p className="mt-1 mb-3 text-sm text-ink-soft">{DESK_TEXT.publishersListIntro}</p>
       {content}
     </section>
   );
