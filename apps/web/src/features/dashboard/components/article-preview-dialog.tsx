@@ -111,7 +111,7 @@ export function ArticlePreviewDialog({ article, onClose, actions, focusFallback 
                   alt=""
                   width={1200}
                   height={675}
-                  className="mt-5 aspect-video w-full rounded-md border border-rule bg-surface-muted object-cover"
+                  className="mt-5 aspect-[2/1] w-full rounded-md border border-rule bg-surface-muted object-cover"
                 />
                 <div className="mt-5">
                   <ArticleText id={article._id} />
