@@ -66,11 +66,11 @@ export function ArticlePreviewDialog({ article, onClose, actions, focusFallback 
         <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
         <Dialog.Content
           {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-lg border-t-4 border-ink bg-surface shadow-2xl"
+          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 border-ink bg-surface shadow-2xl"
         >
           {article && (
             <>
-              <div className="overflow-y-auto p-5 sm:p-8">
+              <div className="p-5 sm:p-8">
                 <p className="kicker">{article.publisher}</p>
                 <Dialog.Title className="mt-1 text-2xl leading-tight font-bold break-words text-ink sm:text-3xl">
                   {article.title}
@@ -117,7 +117,8 @@ export function ArticlePreviewDialog({ article, onClose, actions, focusFallback 
                   <ArticleText id={article._id} />
                 </div>
               </div>
-              <div className="flex flex-wrap items-center justify-end gap-2 border-t border-rule bg-surface-muted px-5 py-3 sm:px-8">
+              {/* The dialog scrolls as a whole (its buttons make it reachable by keyboard); the actions stay in view. */}
+              <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-2 border-t border-rule bg-surface-muted px-5 py-3 sm:px-8">
                 {actions}
                 <Dialog.Close className="btn btn-primary px-3 py-1.5">{TEXT.writing.close}</Dialog.Close>
               </div>
