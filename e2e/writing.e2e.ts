@@ -30,7 +30,7 @@ async function submitArticle(page: Page, draft: Draft) {
   await page.getByRole('button', { name: W.submit }).click();
 }
 
-/** The admin's row of an article, on the first page of All Articles (newest first). */
+/** The admin's row of a pending article, on the first page of All Articles (pending first, newest first). */
 async function adminRow(page: Page, title: string) {
   await page.goto('/dashboard/all-articles');
   const row = page.getByRole('row').filter({ hasText: title });
@@ -189,7 +189,7 @@ describe('writing and moderation', () => {
   it('the admin makes an approved article premium', async () => {
     const admin = await open();
     await logIn(admin.page, ADMIN.email, ADMIN.password);
-    await admin.page.goto('/dashboard/all-articles');
+    await admin.page.goto('/dashboard/all-articles?status=approved');
     const candidate = admin.page
       .getByRole('row')
       .filter({ has: admin.page.getByRole('button', { name: D.makePremium }) });

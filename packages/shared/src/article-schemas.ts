@@ -107,10 +107,18 @@ const pageQuery = (limit: number) =>
     page: z.coerce.number().int().min(1).max(LIMITS.maxPage).default(1),
     limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(limit),
   });
+/** A dashboard table's search: letters a title, name or e-mail contains (any case); blank means none. */
+const dashboardSearch = optionalText(LIMITS.searchMaxLength);
+
 export const AdminArticlesQuerySchema = pageQuery(LIMITS.pageSize.adminArticles).extend({
   status: ArticleStatus.optional(),
+  /** Finds the title, or the author's name or e-mail. */
+  q: dashboardSearch,
 });
-export const UsersQuerySchema = pageQuery(LIMITS.pageSize.users);
+export const UsersQuerySchema = pageQuery(LIMITS.pageSize.users).extend({
+  /** Finds the name or the e-mail. */
+  q: dashboardSearch,
+});
 export const PremiumArticlesQuerySchema = pageQuery(LIMITS.pageSize.premium);
 export const MyArticlesQuerySchema = pageQuery(LIMITS.pageSize.myArticles);
 
@@ -130,6 +138,16 @@ export const CreatePublisherInputSchema = z.object({
   logo: requiredText(V.logoRequired, 300),
 });
 export type CreatePublisherInput = z.input<typeof CreatePublisherInputSchema>;
+
+/** A publisher as the Add Publisher page lists it: with how many articles (any status) name it. */
+export const PublisherCountSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  logo: z.string(),
+  articles: z.number().int(),
+});
+export type PublisherCount = z.infer<typeof PublisherCountSchema>;
 
 export const ChartsSchema = z.object({
   byPublisher: z.array(z.object({ name: z.string(), count: z.number().int() })),

@@ -17,3 +17,4 @@ export * from './notice-schemas.js';
 export * from './correction-schemas.js';
 export * from './reading.js';
 export * from './account.js';
+export * from './desk-texts.js';

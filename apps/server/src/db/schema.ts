@@ -49,6 +49,9 @@ export const users = pgTable(
     uniqueIndex('users_google_subject_key').on(table.googleSubject),
     index('users_premium_taken_idx').on(table.premiumTaken),
     index('users_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The dashboard's searches by name or e-mail (ILIKE '%…%'): the users table and the articles' author.
+    index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
     check('users_role_check', sql`${table.role} in ('user', 'admin')`),
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
   ],

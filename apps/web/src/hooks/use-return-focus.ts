@@ -2,9 +2,10 @@ import { useRef } from 'react';
 
 /**
  * Radix dialogs opened from state (no Dialog.Trigger) drop focus on <body> when they close. Spread this on
- * the dialog's Content: focus goes back to what had it when the dialog opened, if it is still on the page.
+ * the dialog's Content: focus goes back to what had it when the dialog opened, if it is still on the page,
+ * else to `fallback` when given (a decision taken in the dialog can remove the row that opened it).
  */
-export function useReturnFocus() {
+export function useReturnFocus(fallback?: () => HTMLElement | null) {
   const opener = useRef<HTMLElement | null>(null);
   return {
     onOpenAutoFocus: () => {
@@ -17,6 +18,12 @@ export function useReturnFocus() {
       if (target?.isConnected && !target.matches(':disabled')) {
         event.preventDefault();
         target.focus();
+        return;
+      }
+      const other = fallback?.();
+      if (other) {
+        event.preventDefault();
+        other.focus();
       }
     },
   };

@@ -502,9 +502,13 @@ export async function getArticleTimeline(db: Db, viewer: Viewer, id: string): Pr
 
 export async function getAdminArticles(
   db: Db,
-  query: PageQuery & { status?: ArticleStatus },
+  query: PageQuery & { status?: ArticleStatus; q?: string },
 ): Promise<AdminArticlePage> {
-  const { rows, total } = await repository.listForAdmin(db, { status: query.status }, toRowWindow(query));
+  const { rows, total } = await repository.listForAdmin(
+    db,
+    { status: query.status, search: query.q || undefined },
+    toRowWindow(query),
+  );
   return { articles: rows.map(toAdminArticle), total };
 }
 

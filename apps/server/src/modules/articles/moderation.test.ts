@@ -4,6 +4,7 @@ import {
   type Charts,
   type ErrorResponse,
   type Publisher,
+  type PublisherCount,
   type UserPage,
 } from '@dispatch/shared';
 import { eq } from 'drizzle-orm';
@@ -139,6 +140,27 @@ describe('moderation', () => {
       expect(page2.json<UserPage>().users[0]!._id).not.toBe(body.users[0]!._id);
     });
 
+    it('searches users by part of the name or e-mail, in any case, paged with the total', async () => {
+      const db = ctx.database.db;
+      await insertUser(db, { name: 'Grace Hopper', email: 'grace@navy.example' });
+      for (let i = 0; i < 6; i += 1)
+        await insertUser(db, { name: `Cobol Writer ${i}`, email: `cobol${i}@navy.example` });
+      const search = (query: string, token = admin.token) =>
+        ctx.app.inject({ method: 'GET', url: `/api/users?${query}`, headers: bearer(token) });
+      expect((await search('q=HOPPER')).json<UserPage>().users.map((user) => user.email)).toEqual([
+        'grace@navy.example',
+      ]);
+      const navy = (await search('q=navy.example')).json<UserPage>();
+      expect(navy.total).toBe(7);
+      expect(navy.users).toHaveLength(5);
+      expect((await search('q=navy.example&page=2')).json<UserPage>().users).toHaveLength(2);
+      expect((await search('q=%25')).json<UserPage>().total).toBe(0);
+      const long = await search(`q=${'x'.repeat(101)}`);
+      expect(long.statusCode).toBe(400);
+      expect(long.json<ErrorResponse>().fieldErrors).toHaveProperty('q');
+      expect((await search('q=grace', reader.token)).statusCode).toBe(403);
+    });
+
     it('promotes a user to admin, once, and the change applies to their next request', async () => {
       const member = await signedInUser(ctx.app, ctx.database.db);
       const promote = () =>
@@ -190,6 +212,32 @@ describe('moderation', () => {
 
     it('is for admins only', async () => {
       expect((await add({ name: 'Sneaky', logo: await makeImage(ctx.images) }, reader.token)).statusCode).toBe(403);
+    });
+
+    it('lists every publisher by name with its articles of any status, a new one at once', async () => {
+      const db = ctx.database.db;
+      const counted = await insertPublisher(db, { name: 'Counted Chronicle' });
+      for (const status of ['pending', 'approved', 'declined'] as const)
+        await insertArticle(db, { publisherId: counted.id, authorId: refs.authorId }, { status });
+      expect((await add({ name: 'Brand New Bulletin', logo: await makeImage(ctx.images) })).statusCode).toBe(201);
+      const counts = () =>
+        ctx.app.inject({ method: 'GET', url: '/api/dashboard/publishers', headers: bearer(admin.token) });
+      const response = await counts();
+      expect(response.statusCode).toBe(200);
+      const list = response.json<PublisherCount[]>();
+      expect(list.find((one) => one.name === 'Counted Chronicle')).toMatchObject({
+        articles: 3,
+        slug: 'counted-chronicle',
+      });
+      expect(list.find((one) => one.name === 'Brand New Bulletin')).toMatchObject({ articles: 0 });
+      const names = list.map((one) => one.name);
+      expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      const readerAsks = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/dashboard/publishers',
+        headers: bearer(reader.token),
+      });
+      expect(readerAsks.statusCode).toBe(403);
     });
   });
 

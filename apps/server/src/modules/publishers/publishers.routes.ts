@@ -1,6 +1,7 @@
 import {
   ARTICLE_MESSAGES,
   CreatePublisherInputSchema,
+  PublisherCountSchema,
   PublisherSchema,
   PublisherSlugParamsSchema,
 } from '@dispatch/shared';
@@ -42,6 +43,20 @@ export function publisherRoutes(app: AppInstance, deps: AppDeps) {
 }
 
 export function adminPublisherRoutes(app: AppInstance, deps: AppDeps) {
+  app.get(
+    '/dashboard/publishers',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every publisher, by name, with how many articles (any status) it has; admin',
+        security: bearer,
+        response: { 200: z.array(PublisherCountSchema) },
+      },
+    },
+    () => service.getPublisherCounts(deps.db),
+  );
+
   app.post(
     '/dashboard/publishers',
     {

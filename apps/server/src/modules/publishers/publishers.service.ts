@@ -1,4 +1,11 @@
-import { API_MESSAGES, ARTICLE_MESSAGES, numberedSlug, slugify, type Publisher } from '@dispatch/shared';
+import {
+  API_MESSAGES,
+  ARTICLE_MESSAGES,
+  numberedSlug,
+  slugify,
+  type Publisher,
+  type PublisherCount,
+} from '@dispatch/shared';
 import type { AppDeps } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict } from '../../plugins/errors.js';
@@ -23,6 +30,11 @@ export function getPublishers({ db, cache }: Pick<AppDeps, 'db' | 'cache'>): Pro
 /** The publisher a page address names; read from the cached list (a few hundred rows at most). */
 export async function findPublisherBySlug(deps: Pick<AppDeps, 'db' | 'cache'>, slug: string) {
   return (await getPublishers(deps)).find((publisher) => publisher.slug === slug);
+}
+
+/** For editors: read fresh (not from the public cache), so a publisher just added is listed at once. */
+export async function getPublisherCounts(db: DbOrTx): Promise<PublisherCount[]> {
+  return (await repository.listWithArticleCounts(db)).map(({ id, ...rest }) => ({ _id: id, ...rest }));
 }
 
 export const findPublisherByName = (db: DbOrTx, name: string) => repository.findByName(db, name);

@@ -1,6 +1,7 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema.js';
+import { likePattern } from '../../db/like-pattern.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -42,10 +43,22 @@ export async function lockForUpdate(db: DbOrTx, id: string): Promise<UserRow | u
   return row;
 }
 
-export async function listPage(db: DbOrTx, page: { offset: number; limit: number }) {
+/** `search`: the name or the e-mail contains it as typed, in any case (trigram indexes serve both). */
+export async function listPage(db: DbOrTx, filter: { search?: string }, page: { offset: number; limit: number }) {
+  const pattern = filter.search ? likePattern(filter.search) : undefined;
+  const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
   const [rows, [count]] = await Promise.all([
-    db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)).limit(page.limit).offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(users),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

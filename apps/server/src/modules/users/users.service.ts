@@ -82,8 +82,8 @@ export async function updateProfile(
 
 export const lockUserForUpdate = (tx: DbOrTx, id: string) => repository.lockForUpdate(tx, id);
 
-export async function listUsers(db: Db, page: PageQuery): Promise<UserPage> {
-  const { rows, total } = await repository.listPage(db, toRowWindow(page));
+export async function listUsers(db: Db, query: PageQuery & { q?: string }): Promise<UserPage> {
+  const { rows, total } = await repository.listPage(db, { search: query.q || undefined }, toRowWindow(query));
   return { users: rows.map(toUser), total };
 }
 

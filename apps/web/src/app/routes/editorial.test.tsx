@@ -1,4 +1,4 @@
-import { TEXT, type HistoryPage, type MyArticle, type Revision, type TimelineEntry } from '@dispatch/shared';
+import { TEXT, type HistoryPage, type MyArticle, type Revision, type TimelineEntry, DESK_TEXT } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -63,7 +63,7 @@ describe('review with requested changes, for the editor', () => {
     expect((call as StubRequest).body).toEqual({ note: NOTE });
   });
 
-  it("labels a sent-back article 'Changes requested' and offers only Delete on it", async () => {
+  it("labels a sent-back article 'Changes requested' and offers only Preview and Delete on it", async () => {
     open();
     const row = await rowOf('Piece with changes asked');
     expect(within(row).getByText(W.statuses.changes_requested)).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('review with requested changes, for the editor', () => {
       within(row)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual([D.delete]);
+    ).toEqual([DESK_TEXT.preview, D.delete]);
   });
 
   it('shows what changed since the review as a word-level diff', async () => {

@@ -1,10 +1,10 @@
-import { ARTICLE_MESSAGES, TEXT, type AdminArticle } from '@dispatch/shared';
+import { ARTICLE_MESSAGES, TEXT, type AdminArticle, DESK_TEXT } from '@dispatch/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
 import { errorResponse, type StubRequest } from '../../../test/api-stub';
 import { openDashboard } from '../../../test/admin';
-import { adminArticle } from '../../../test/writing-fixtures';
+import { adminArticle, article } from '../../../test/writing-fixtures';
 
 const D = TEXT.dashboard;
 
@@ -44,10 +44,16 @@ describe('/dashboard/all-articles', () => {
   it('offers Approve, Decline and Request changes only on pending rows, Make Premium only on approved non-premium rows, Delete everywhere', async () => {
     const { api } = openAllArticles();
 
-    expect(buttonsOf(await rowOf('Pending piece'))).toEqual([D.approve, D.decline, D.requestChanges, D.delete]);
-    expect(buttonsOf(await rowOf('Approved piece'))).toEqual([D.makePremium, D.delete]);
-    expect(buttonsOf(await rowOf('Premium piece'))).toEqual([D.delete]);
-    expect(buttonsOf(await rowOf('Declined piece'))).toEqual([D.delete]);
+    expect(buttonsOf(await rowOf('Pending piece'))).toEqual([
+      DESK_TEXT.preview,
+      D.approve,
+      D.decline,
+      D.requestChanges,
+      D.delete,
+    ]);
+    expect(buttonsOf(await rowOf('Approved piece'))).toEqual([DESK_TEXT.preview, D.makePremium, D.delete]);
+    expect(buttonsOf(await rowOf('Premium piece'))).toEqual([DESK_TEXT.preview, D.delete]);
+    expect(buttonsOf(await rowOf('Declined piece'))).toEqual([DESK_TEXT.preview, D.delete]);
     expect(api.requests(apiPaths.adminArticles)[0]?.searchParams.get('limit')).toBe('10');
   });
 
@@ -163,5 +169,100 @@ describe('/dashboard/all-articles', () => {
     await person.click(screen.getByRole('link', { name: `${TEXT.listing.page} 3` }));
 
     await waitFor(() => expect(api.requests(apiPaths.adminArticles).at(-1)?.searchParams.get('page')).toBe('3'));
+  });
+});
+
+describe("/dashboard/all-articles: the editor's desk", () => {
+  const lastQuery = (api: ReturnType<typeof openAllArticles>['api']) =>
+    api.requests(apiPaths.adminArticles).at(-1)?.searchParams;
+
+  it('shows pending articles first, then offers all and each other status, keeping the choice in the URL', async () => {
+    const { api, person, router } = openAllArticles();
+    await rowOf('Pending piece');
+    expect(lastQuery(api)?.get('status')).toBe('pending');
+    const filter = screen.getByLabelText(D.statusFilter);
+    expect(filter).toHaveDisplayValue(TEXT.writing.statuses.pending);
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      TEXT.writing.statuses.pending,
+      D.allStatuses,
+      TEXT.writing.statuses.changes_requested,
+      TEXT.writing.statuses.approved,
+      TEXT.writing.statuses.declined,
+    ]);
+
+    await person.selectOptions(filter, D.allStatuses);
+    await waitFor(() => expect(lastQuery(api)?.has('status')).toBe(false));
+    expect(router.state.location.search).toBe('?status=all');
+
+    await person.selectOptions(filter, TEXT.writing.statuses.pending);
+    await waitFor(() => expect(lastQuery(api)?.get('status')).toBe('pending'));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('searches on the server by title or author, keeping the status and starting at page one', async () => {
+    const { api, person, router } = openDashboard('/dashboard/all-articles?status=approved&page=2', {
+      [apiPaths.adminArticles]: (url: URL) => ({
+        articles: url.searchParams.get('q') === 'rosa' ? [] : articles,
+        total: url.searchParams.get('q') === 'rosa' ? 0 : 23,
+      }),
+    });
+    await rowOf('Pending piece');
+    await person.type(screen.getByRole('searchbox', { name: DESK_TEXT.searchArticles }), 'rosa{Enter}');
+
+    await waitFor(() => expect(lastQuery(api)?.get('q')).toBe('rosa'));
+    expect(lastQuery(api)?.get('status')).toBe('approved');
+    expect(lastQuery(api)?.get('page')).toBe('1');
+    expect(router.state.location.search).toBe('?status=approved&q=rosa');
+    expect(await screen.findByText(DESK_TEXT.noArticlesMatch('rosa'))).toBeInTheDocument();
+  });
+
+  it('previews the whole submission and approves it from the preview; Escape closes it, focus back on Preview', async () => {
+    const { api, person } = openAllArticles({
+      [apiPaths.article('pending-1')]: {
+        access: true,
+        article: article({ _id: 'pending-1', title: 'Pending piece', status: 'pending' }),
+      },
+    });
+    const preview = within(await rowOf('Pending piece')).getByRole('button', { name: DESK_TEXT.preview });
+    await person.click(preview);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Pending piece' });
+    expect(await within(dialog).findByText('Commuters cheered as the first buses crossed.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The bridge opened at dawn.')).toBeInTheDocument();
+    expect(within(dialog).getByText('reader@example.com')).toBeInTheDocument();
+    expect(within(dialog).getByText('Politics, Technology')).toBeInTheDocument();
+    expect(within(dialog).getByText(TEXT.writing.statuses.pending)).toBeInTheDocument();
+    await person.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(preview).toHaveFocus();
+
+    await person.click(preview);
+    const again = await screen.findByRole('dialog', { name: 'Pending piece' });
+    await person.click(within(again).getByRole('button', { name: D.approve }));
+    expect(await screen.findByText(TEXT.toast.articleApproved)).toBeInTheDocument();
+    expect(api.calls(apiPaths.approveArticle('pending-1')).map((call) => call.method)).toEqual(['PATCH']);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('declines from the preview after asking the reason, in a dialog above it', async () => {
+    const { api, person } = openAllArticles({
+      [apiPaths.article('pending-1')]: { access: true, article: article({ _id: 'pending-1', status: 'pending' }) },
+    });
+    await person.click(within(await rowOf('Pending piece')).getByRole('button', { name: DESK_TEXT.preview }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pending piece' });
+    await person.click(within(dialog).getByRole('button', { name: D.decline }));
+    const reason = await screen.findByRole('dialog', { name: D.declineTitle });
+    await person.type(within(reason).getByLabelText(D.reason), 'Thin sourcing.');
+    await person.click(within(reason).getByRole('button', { name: D.decline }));
+
+    expect(await screen.findByText(TEXT.toast.articleDeclined)).toBeInTheDocument();
+    expect((api.calls(apiPaths.declineArticle('pending-1'))[0] as StubRequest).body).toEqual({
+      reason: 'Thin sourcing.',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

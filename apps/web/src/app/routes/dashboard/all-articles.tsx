@@ -1,4 +1,4 @@
-import { ARTICLE_STATUSES, TEXT, type ArticleStatus } from '@dispatch/shared';
+import { ARTICLE_STATUSES, TEXT, type ArticleStatus, DESK_TEXT } from '@dispatch/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -7,38 +7,68 @@ import { EmptyState, ErrorState, TableSkeleton } from '../../../components/state
 import { articleKeys } from '../../../features/articles/api/keys';
 import { ADMIN_ARTICLES_PAGE_SIZE, useAdminArticles } from '../../../features/dashboard/api/get-admin-articles';
 import { AdminArticlesTable } from '../../../features/dashboard/components/admin-articles-table';
+import { TableSearch } from '../../../features/dashboard/components/table-search';
 import { DashboardHeading } from './dashboard-heading';
 import { isPastLastPage, lastPage, pageFrom } from '../../../lib/page-param';
 
-const statusFrom = (params: URLSearchParams): ArticleStatus | undefined =>
-  ARTICLE_STATUSES.find((status) => status === params.get('status'));
+/** The filter's choices: what waits for a decision first, then everything, then each other status. */
+type StatusChoice = ArticleStatus | 'all';
+const DEFAULT_STATUS = 'pending';
+const STATUS_CHOICES: StatusChoice[] = [
+  DEFAULT_STATUS,
+  'all',
+  ...ARTICLE_STATUSES.filter((status) => status !== DEFAULT_STATUS),
+];
 
-/** The filter's link for a page: the status stays in the URL, so reload and Back keep it. */
-const linkFor = (page: number, status: ArticleStatus | undefined) =>
-  `?${new URLSearchParams({ ...(status && { status }), page: String(page) }).toString()}`;
+/** No ?status= means the default (pending); an unknown one too. */
+const statusFrom = (params: URLSearchParams): StatusChoice =>
+  STATUS_CHOICES.find((choice) => choice === params.get('status')) ?? DEFAULT_STATUS;
 
-/** /dashboard/all-articles: every article (or those in one status), 10 a page, with the moderation actions. */
+interface Filters {
+  status: StatusChoice;
+  search: string;
+}
+
+/** The filters (and a page) as the URL keeps them, so reload and Back keep them; the default status is left out. */
+function queryFor({ status, search }: Filters, page?: number) {
+  const query = new URLSearchParams();
+  if (status !== DEFAULT_STATUS) query.set('status', status);
+  if (search) query.set('q', search);
+  if (page) query.set('page', String(page));
+  return query;
+}
+const linkFor = (page: number, filters: Filters) => `?${queryFor(filters, page).toString()}`;
+
+function emptyMessage({ status, search }: Filters) {
+  if (search) return DESK_TEXT.noArticlesMatch(search);
+  return status === 'all'
+    ? TEXT.dashboard.noArticles
+    : TEXT.dashboard.noArticlesInStatus(TEXT.writing.statuses[status]);
+}
+
+/** /dashboard/all-articles: pending articles first (or another status, or all), searchable, 10 a page, with the moderation actions. */
 export function AllArticlesRoute() {
   const listTop = useRef<HTMLDivElement>(null);
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFrom(searchParams);
-  const status = statusFrom(searchParams);
-  const articles = useAdminArticles(page, status);
+  const filters: Filters = { status: statusFrom(searchParams), search: searchParams.get('q')?.trim() ?? '' };
+  const articles = useAdminArticles({
+    page,
+    ...(filters.status !== 'all' && { status: filters.status }),
+    ...(filters.search && { search: filters.search }),
+  });
   const queryClient = useQueryClient();
   // A decision changes what readers see: the public lists and trending are read again.
   const onChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: articleKeys.all }), [queryClient]);
+  // A new filter starts at its first page.
+  const setFilters = (next: Filters) => setSearchParams(queryFor(next));
 
   let content;
   if (articles.isPending) content = <TableSkeleton />;
   else if (articles.isError && !articles.data) content = <ErrorState onRetry={() => void articles.refetch()} />;
-  else if (articles.data.total === 0)
-    content = (
-      <EmptyState
-        message={status ? TEXT.dashboard.noArticlesInStatus(TEXT.writing.statuses[status]) : TEXT.dashboard.noArticles}
-      />
-    );
+  else if (articles.data.total === 0) content = <EmptyState message={emptyMessage(filters)} />;
   else if (isPastLastPage(articles.data.articles.length, articles.data.total, articles.isPlaceholderData))
-    content = <Navigate to={linkFor(lastPage(articles.data.total, ADMIN_ARTICLES_PAGE_SIZE), status)} replace />;
+    content = <Navigate to={linkFor(lastPage(articles.data.total, ADMIN_ARTICLES_PAGE_SIZE), filters)} replace />;
   else
     content = (
       <div
@@ -51,7 +81,7 @@ export function AllArticlesRoute() {
           listTop={listTop}
           page={page}
           totalPages={lastPage(articles.data.total, ADMIN_ARTICLES_PAGE_SIZE)}
-          linkFor={(target) => linkFor(target, status)}
+          linkFor={(target) => linkFor(target, filters)}
         />
       </div>
     );
@@ -67,21 +97,25 @@ export function AllArticlesRoute() {
         <label className="block text-sm font-semibold text-ink">
           {TEXT.dashboard.statusFilter}
           <select
-            value={status ?? ''}
-            onChange={(event) => {
-              const next = ARTICLE_STATUSES.find((one) => one === event.target.value);
-              setSearchParams(next ? { status: next } : {});
-            }}
+            value={filters.status}
+            onChange={(event) =>
+              setFilters({ ...filters, status: statusFrom(new URLSearchParams({ status: event.target.value })) })
+            }
             className="field-control mt-1 block w-full min-w-56"
           >
-            <option value="">{TEXT.dashboard.allStatuses}</option>
-            {ARTICLE_STATUSES.map((one) => (
-              <option key={one} value={one}>
-                {TEXT.writing.statuses[one]}
+            {STATUS_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice === 'all' ? TEXT.dashboard.allStatuses : TEXT.writing.statuses[choice]}
               </option>
             ))}
           </select>
         </label>
+        <TableSearch
+          label={DESK_TEXT.searchArticles}
+          hint={DESK_TEXT.searchArticlesHint}
+          value={filters.search}
+          onSearch={(search) => setFilters({ ...filters, search })}
+        />
       </div>
       {content}
     </section>

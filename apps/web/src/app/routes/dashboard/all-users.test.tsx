@@ -1,5 +1,5 @@
-import { BILLING_TEXT, TEXT } from '@dispatch/shared';
-import { screen, within } from '@testing-library/react';
+import { BILLING_TEXT, TEXT, DESK_TEXT } from '@dispatch/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
 import { errorResponse } from '../../../test/api-stub';
@@ -89,5 +89,30 @@ describe('/dashboard/all-users', () => {
     await person.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: D.makeAdmin }));
 
     expect(await screen.findByText(TEXT.toast.promoteFailed)).toBeInTheDocument();
+  });
+
+  it('searches by name or e-mail on the server, keeping the search in the URL with the page', async () => {
+    const { api, person, router } = openDashboard('/dashboard/all-users', {
+      [apiPaths.users]: (url: URL) =>
+        url.searchParams.get('q') === 'nobody'
+          ? { users: [], total: 0 }
+          : { users: url.searchParams.get('q') ? [reader] : [admin, reader], total: 7 },
+    });
+    await rowOf(admin.name);
+    const search = screen.getByRole('searchbox', { name: DESK_TEXT.searchUsers });
+    await person.type(search, 'rosa');
+
+    await waitFor(() => expect(api.requests(apiPaths.users).at(-1)?.searchParams.get('q')).toBe('rosa'));
+    expect(router.state.location.search).toBe('?q=rosa');
+    await waitFor(() => expect(screen.queryByText(admin.name)).toBeNull());
+    expect(await rowOf(reader.name)).toBeInTheDocument();
+
+    await person.click(screen.getByRole('link', { name: `${TEXT.listing.page} 2` }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=rosa&page=2'));
+    expect(api.requests(apiPaths.users).at(-1)?.searchParams.get('q')).toBe('rosa');
+
+    await person.clear(search);
+    await person.type(search, 'nobody{Enter}');
+    expect(await screen.findByText(DESK_TEXT.noUsersMatch('nobody'))).toBeInTheDocument();
   });
 });

@@ -40,7 +40,7 @@ describe('/dashboard', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('shows an admin the sidebar and the three charts, each with its numbers as a table', async () => {
+  it('shows an admin the sidebar and the three charts, with their numbers: the pie in a legend anyone sees', async () => {
     openDashboard('/dashboard', { [apiPaths.dashboardCharts]: charts });
 
     expect(await screen.findByRole('heading', { level: 1, name: D.overview }, { timeout: 5000 })).toBeInTheDocument();
@@ -58,8 +58,14 @@ describe('/dashboard', () => {
       [D.exit, '/'],
     ]);
 
-    const publishers = await screen.findByRole('table', { name: D.byPublisher }, { timeout: 5000 });
-    expect(within(publishers).getByRole('row', { name: 'Harbor Herald 4' })).toBeInTheDocument();
+    const legend = await screen.findByRole('list', { name: D.byPublisher }, { timeout: 5000 });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Harbor Herald467%', 'Civic Ledger233%']);
+    expect(legend).toBeVisible();
+    expect(screen.queryByRole('table', { name: D.byPublisher })).toBeNull();
     expect(
       within(screen.getByRole('table', { name: D.byTag })).getByRole('row', { name: 'Politics 3' }),
     ).toBeInTheDocument();

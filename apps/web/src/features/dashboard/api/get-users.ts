@@ -6,14 +6,18 @@ import { dashboardKeys } from './keys';
 
 export const USERS_PAGE_SIZE = LIMITS.pageSize.users;
 
-export function getUsers(page: number, signal?: AbortSignal): Promise<UserPage> {
-  return apiRequest(apiPaths.users, UserPageSchema, { query: { page, limit: USERS_PAGE_SIZE }, signal });
+/** `search`: part of a name or an e-mail. */
+export function getUsers(page: number, search?: string, signal?: AbortSignal): Promise<UserPage> {
+  return apiRequest(apiPaths.users, UserPageSchema, {
+    query: { page, limit: USERS_PAGE_SIZE, ...(search && { q: search }) },
+    signal,
+  });
 }
 
-export function useUsers(page: number) {
+export function useUsers(page: number, search?: string) {
   return useQuery({
-    queryKey: dashboardKeys.userPage(page),
-    queryFn: ({ signal }) => getUsers(page, signal),
+    queryKey: dashboardKeys.userPage(page, search),
+    queryFn: ({ signal }) => getUsers(page, search, signal),
     placeholderData: keepPreviousData,
   });
 }

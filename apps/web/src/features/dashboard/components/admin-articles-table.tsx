@@ -1,10 +1,12 @@
-import { canTransition, imageSrcSet, RequestChangesInputSchema, TEXT, type AdminArticle } from '@dispatch/shared';
+import { imageSrcSet, RequestChangesInputSchema, TEXT, type AdminArticle, DESK_TEXT } from '@dispatch/shared';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { statusBadgeClass, table } from '../../../components/data-table';
 import { errorMessage } from '../../../lib/api-client';
 import { useModerateArticle, type Moderation } from '../api/moderate-article';
+import { ArticleActions, type ArticleActionHandlers } from './article-actions';
+import { ArticlePreviewDialog } from './article-preview-dialog';
 import { NoteDialog } from './note-dialog';
 import { ReviewDiffDialog } from './review-diff-dialog';
 import { dayFormat, formatDate } from '../../../lib/format-date';
@@ -21,13 +23,11 @@ const SUCCESS: Record<Moderation['action'], string> = {
 const small = 'btn px-3 py-1.5';
 const titleId = (id: string) => `admin-article-${id}`;
 
-const ADMIN = ['reader', 'admin'] as const;
 const noteProblem = (note: string) => RequestChangesInputSchema.shape.note.safeParse(note).error?.issues[0]?.message;
 
 /**
- * docs/product.md#screens /dashboard/all-articles: Approve, Decline and Request changes only on pending rows (the
- * shared transitions table says so), 'View changes' on a pending row that was sent back before, Make Premium only on
- * approved non-premium rows, Delete on every row after 'Are you sure?'.
+ * docs/product.md#all-articles-admin: each row's Preview and its actions (`ArticleActions`), which the preview offers
+ * too; Decline and Request changes ask for words first, Delete for 'Are you sure?'.
  */
 export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArticle[]; onChanged?: () => void }) {
   const moderate = useModerateArticle();
@@ -35,6 +35,8 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
   const [requesting, setRequesting] = useState<AdminArticle | null>(null);
   const [comparing, setComparing] = useState<AdminArticle | null>(null);
   const [deleting, setDeleting] = useState<AdminArticle | null>(null);
+  const [previewing, setPreviewing] = useState<AdminArticle | null>(null);
+  const tableRef = useRef<HTMLDivElement>(null);
 
   // Rows with a decision on its way. A ref, so that a double click in one frame still sends one request;
   // the state mirrors it to disable the row's buttons.
@@ -46,6 +48,8 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
     setBusyIds(new Set(inFlight.current));
     try {
       await moderate.mutateAsync(moderation);
+      // A decision taken from the preview is done with it.
+      setPreviewing((open) => (open?._id === moderation.id ? null : open));
       toast.success(SUCCESS[moderation.action]);
       onChanged?.();
     } catch (error) {
@@ -56,10 +60,18 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
     }
   };
   const busy = (id: string) => busyIds.has(id);
+  const actions: ArticleActionHandlers = {
+    viewChanges: setComparing,
+    approve: (article) => void run({ action: 'approve', id: article._id }),
+    decline: setDeclining,
+    requestChanges: setRequesting,
+    premium: (article) => void run({ action: 'premium', id: article._id }),
+    delete: setDeleting,
+  };
 
   return (
     <>
-      <div className={table.wrapper}>
+      <div ref={tableRef} tabIndex={-1} className={`${table.wrapper} focus:outline-none`}>
         <table className={table.table}>
           <thead className={table.head}>
             <tr>
@@ -129,67 +141,20 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
                   </td>
                   <td data-label={D.actions} className={table.cell}>
                     <span className="flex flex-wrap gap-2 md:min-w-40">
-                      {article.status === 'pending' && article.hasReviewedVersion && (
-                        <button
-                          type="button"
-                          aria-describedby={describedBy}
-                          onClick={() => setComparing(article)}
-                          className={`${small} border border-ink text-ink hover:bg-ink hover:text-paper`}
-                        >
-                          {D.viewChanges}
-                        </button>
-                      )}
-                      {canTransition(article.status, 'approve', ADMIN) && (
-                        <>
-                          <button
-                            type="button"
-                            disabled={busy(article._id)}
-                            aria-describedby={describedBy}
-                            onClick={() => void run({ action: 'approve', id: article._id })}
-                            className={`${small} bg-emerald-800 text-white hover:bg-emerald-900`}
-                          >
-                            {D.approve}
-                          </button>
-                          <button
-                            type="button"
-                            disabled={busy(article._id)}
-                            aria-describedby={describedBy}
-                            onClick={() => setDeclining(article)}
-                            className={`${small} border border-danger text-danger hover:bg-danger hover:text-paper`}
-                          >
-                            {D.decline}
-                          </button>
-                          <button
-                            type="button"
-                            disabled={busy(article._id)}
-                            aria-describedby={describedBy}
-                            onClick={() => setRequesting(article)}
-                            className={`${small} border border-note-line text-note-ink hover:bg-sky-800 hover:text-white`}
-                          >
-                            {D.requestChanges}
-                          </button>
-                        </>
-                      )}
-                      {canTransition(article.status, 'premium', ADMIN) && !article.isPremium && (
-                        <button
-                          type="button"
-                          disabled={busy(article._id)}
-                          aria-describedby={describedBy}
-                          onClick={() => void run({ action: 'premium', id: article._id })}
-                          className={`${small} btn-accent`}
-                        >
-                          {D.makePremium}
-                        </button>
-                      )}
                       <button
                         type="button"
-                        disabled={busy(article._id)}
                         aria-describedby={describedBy}
-                        onClick={() => setDeleting(article)}
+                        onClick={() => setPreviewing(article)}
                         className={`${small} btn-outline`}
                       >
-                        {D.delete}
+                        {DESK_TEXT.preview}
                       </button>
+                      <ArticleActions
+                        article={article}
+                        busy={busy(article._id)}
+                        on={actions}
+                        describedBy={describedBy}
+                      />
                     </span>
                   </td>
                 </tr>
@@ -198,6 +163,21 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
           </tbody>
         </table>
       </div>
+      {/* First, so that the dialogs an action opens from it stack above it. */}
+      <ArticlePreviewDialog
+        article={previewing && (articles.find((one) => one._id === previewing._id) ?? previewing)}
+        onClose={() => setPreviewing(null)}
+        focusFallback={() => tableRef.current}
+        actions={
+          previewing && (
+            <ArticleActions
+              article={articles.find((one) => one._id === previewing._id) ?? previewing}
+              busy={busy(previewing._id)}
+              on={actions}
+            />
+          )
+        }
+      />
       <NoteDialog
         articleTitle={declining?.title ?? null}
         title={D.declineTitle}

@@ -6,6 +6,8 @@ import { apiPaths } from '../../../lib/paths';
 export const publisherKeys = {
   all: ['publishers'] as const,
   list: () => [...publisherKeys.all, 'list'] as const,
+  /** The dashboard's list with article counts: under `all`, so adding a publisher refreshes it too. */
+  counts: () => [...publisherKeys.all, 'counts'] as const,
 };
 
 export function getPublishers(signal?: AbortSignal): Promise<Publisher[]> {

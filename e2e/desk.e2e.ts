@@ -1,0 +1,267 @@
+// The editor's desk and the dashboard (issue 15, items 1 and 10), in Chromium at a desktop's and a phone's
+// width: pending first, a search, the preview and a decision from it, the keyboard alone in the preview, the
+// pie's numbers, the users' search, the publishers beside their form, and axe in both themes.
+import { readFileSync } from 'node:fs';
+import { DESK_TEXT, TEXT } from '@dispatch/shared';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { expectToast, logIn, newAccount, pngFile } from './support/actions.js';
+import { openBrowser, type Session } from './support/browser.js';
+import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
+import { ADMIN } from './support/server.js';
+
+const baseUrl = inject('baseUrl');
+const D = TEXT.dashboard;
+const WIDE = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+
+/** A pending article by a new writer, with a title and text no other journey uses. */
+async function submitted(writerName: string) {
+  const writer = await newAccount(baseUrl, writerName);
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: writer.email, password: writer.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const form = new FormData();
+  const png = await pngFile('story.png', '#446688');
+  form.append('image', new Blob([new Uint8Array(png.buffer)], { type: 'image/png' }), 'story.png');
+  const upload = await fetch(`${baseUrl}/api/uploads`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const { url: image } = (await upload.json()) as { url: string };
+  const stamp = `${Date.now()}${Math.round(Math.random() * 1000)}`;
+  const title = `Lighthouse keepers vote ${stamp}`;
+  const closing = `The keepers meet again in spring ${stamp}.`;
+  const response = await fetch(`${baseUrl}/api/articles`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title,
+      image,
+      publisher: 'The Morning Ledger',
+      tags: ['Politics', 'Health'],
+      description: `The keepers of the northern lights voted on Tuesday.\n\n${closing}`,
+    }),
+  });
+  expect(response.status).toBe(201);
+  return { writer, title, closing };
+}
+
+async function axeViolations(page: Page) {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (
+      globalThis as unknown as {
+        axe: { run: () => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
+      }
+    ).axe;
+    const { violations } = await axe.run();
+    return violations.map(
+      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
+    );
+  });
+}
+
+/** The row of the admin table (a card on a phone) whose title is `title`. */
+const rowOf = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
+
+describe.each([
+  ['desktop', WIDE],
+  ['phone', PHONE],
+] as const)("the editor's desk on a %s", (_form, viewport) => {
+  let session: Session;
+  afterEach(() => session.close());
+
+  it('shows pending first, finds a submission by its author, previews it whole and approves it from the preview', async () => {
+    const { writer, title, closing } = await submitted('Nell Keeper');
+    session = await openBrowser(viewport);
+    const { page } = session;
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/dashboard/all-articles');
+    await page.getByRole('heading', { level: 1, name: D.allArticles }).waitFor();
+    const filter = page.getByLabel(D.statusFilter);
+    expect(await filter.inputValue()).toBe('pending');
+    await page.getByRole('table').waitFor();
+    const statuses = await page.getByRole('table').locator('tbody tr td[data-label="Status"]').allTextContents();
+    expect(new Set(statuses)).toEqual(new Set([TEXT.writing.statuses.pending]));
+
+    await page.getByRole('searchbox', { name: DESK_TEXT.searchArticles }).fill(writer.email);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/q=/);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(writer.email);
+    await expect.poll(() => page.getByRole('table').locator('tbody tr').count()).toBe(1);
+    await rowOf(page, title).waitFor();
+
+    await rowOf(page, title).getByRole('button', { name: DESK_TEXT.preview }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByText(closing).waitFor();
+    expect(await dialog.getByText(writer.email).isVisible()).toBe(true);
+    expect(await dialog.getByText('Politics, Health').isVisible()).toBe(true);
+    expect(await dialog.getByText('The Morning Ledger').isVisible()).toBe(true);
+    expect(await dialog.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
+      true,
+    );
+    expect(await axeViolations(page), `the preview at ${viewport.width} px`).toEqual([]);
+    await expectNoSidewaysScroll(page, 'the preview');
+
+    await dialog.getByRole('button', { name: D.approve }).click();
+    await expectToast(page, TEXT.toast.articleApproved);
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(DESK_TEXT.noArticlesMatch(writer.email)).waitFor();
+
+    await filter.selectOption('all');
+    await page.waitForURL(/status=all/);
+    const approvedRow = rowOf(page, title);
+    await approvedRow.getByText(TEXT.writing.statuses.approved).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(writer.email);
+    expectNoErrors(session);
+  });
+
+  it('the preview takes the keyboard alone: opens on Enter, keeps focus inside, closes on Escape back on Preview', async () => {
+    const { title } = await submitted('Kai Keys');
+    session = await openBrowser(viewport);
+    const { page } = session;
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/dashboard/all-articles?q=${encodeURIComponent(title)}`);
+    const preview = rowOf(page, title).getByRole('button', { name: DESK_TEXT.preview });
+    await preview.waitFor();
+    // Tab from the search box to the row's first control, as a keyboard user would.
+    await page.getByRole('searchbox', { name: DESK_TEXT.searchArticles }).focus();
+    for (let presses = 0; presses < 10; presses += 1) {
+      await page.keyboard.press('Tab');
+      if (await preview.evaluate((button) => button === document.activeElement)) break;
+    }
+    expect(await preview.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.waitFor();
+    const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    for (let presses = 0; presses < 12; presses += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog(), `Tab ${presses + 1} stays in the preview`).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInDialog()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // Radix hands focus back a task after the dialog unmounts.
+    await expect.poll(() => preview.evaluate((button) => button === document.activeElement)).toBe(true);
+    expectNoErrors(session);
+  });
+
+  it('the publisher pie shows each count and the total; the numbers add up', async () => {
+    session = await openBrowser(viewport);
+    const { page } = session;
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/dashboard');
+    const legend = page.getByRole('list', { name: D.byPublisher });
+    await legend.waitFor();
+    // Each item: the swatch, the name, the count, the share.
+    const counts = await legend
+      .getByRole('listitem')
+      .evaluateAll((items) => items.map((item) => Number(item.children[2]?.textContent)));
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.every((count) => Number.isInteger(count) && count >= 0)).toBe(true);
+    const total = counts.reduce((sum, count) => sum + count, 0);
+    expect(await page.getByText(DESK_TEXT.chartTotal(total)).isVisible()).toBe(true);
+    // Every slice has a colour of its own (each swatch drawn, none transparent).
+    const swatches = await legend
+      .locator('[aria-hidden="true"]')
+      .evaluateAll((spans) => spans.map((span) => getComputedStyle(span).backgroundColor));
+    expect(swatches.every((colour) => colour !== 'rgba(0, 0, 0, 0)')).toBe(true);
+    expect(new Set(swatches).size).toBe(Math.min(swatches.length, 8));
+    await expectNoSidewaysScroll(page, 'the overview');
+    expectNoErrors(session);
+  });
+
+  it('the users table finds a reader by part of the e-mail, and keeps the search in the URL', async () => {
+    const reader = await newAccount(baseUrl, 'Ottilie Searchable');
+    session = await openBrowser(viewport);
+    const { page } = session;
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/dashboard/all-users');
+    await page.getByRole('table').waitFor();
+    await page.getByRole('searchbox', { name: DESK_TEXT.searchUsers }).fill(reader.email.split('@')[0]!);
+    await page.waitForURL(/q=ottilie/);
+    await expect.poll(() => page.getByRole('table').locator('tbody tr').count()).toBe(1);
+    expect(await page.getByRole('row').filter({ hasText: reader.email }).isVisible()).toBe(true);
+    await page.reload();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('row').filter({ hasText: reader.email }).waitFor();
+    expect(await page.getByRole('searchbox', { name: DESK_TEXT.searchUsers }).inputValue()).toBe(
+      reader.email.split('@')[0],
+    );
+    await expectNoSidewaysScroll(page, 'the users search');
+    expectNoErrors(session);
+  });
+
+  it('Add Publisher lists the publishers with their article counts, and a new one at once', async () => {
+    session = await openBrowser(viewport);
+    const { page } = session;
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/dashboard/add-publisher');
+    const list = page.getByRole('region', { name: DESK_TEXT.publishersHeading });
+    const ledger = list.getByRole('listitem').filter({ hasText: 'The Morning Ledger' });
+    await ledger.waitFor();
+    expect(await ledger.innerText()).toMatch(/\d+ articles?$/);
+    // Beside the form on a desktop, below it on a phone.
+    const form = await page.getByRole('button', { name: D.publisherSubmit }).boundingBox();
+    const box = await list.boundingBox();
+    if (viewport === WIDE) expect(box!.x).toBeGreaterThan(form!.x + form!.width);
+    else expect(box!.y).toBeGreaterThan(form!.y + form!.height);
+
+    const name = `Gazette ${Date.now()}`;
+    await page.getByLabel(D.publisherName).fill(name);
+    await page.getByLabel(D.publisherLogo).setInputFiles(await pngFile('logo.png', '#aa3355'));
+    const submit = page.getByRole('button', { name: D.publisherSubmit });
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await expectToast(page, TEXT.toast.publisherAdded);
+    await list.getByRole('listitem').filter({ hasText: name }).getByText(DESK_TEXT.articleCount(0)).waitFor();
+    await expectNoSidewaysScroll(page, 'the add publisher page');
+    expectNoErrors(session);
+  });
+});
+
+describe("axe on the desk's pages", () => {
+  let session: Session;
+  afterEach(() => session.close());
+
+  it.each(['light', 'dark'] as const)(
+    'finds nothing to fix in the %s theme at both widths',
+    async (scheme) => {
+      for (const viewport of [WIDE, PHONE]) {
+        session = await openBrowser(viewport);
+        const { page } = session;
+        await page.emulateMedia({ colorScheme: scheme });
+        await logIn(page, ADMIN.email, ADMIN.password);
+        for (const url of [
+          '/dashboard',
+          '/dashboard/all-articles?status=all',
+          '/dashboard/all-users?q=example',
+          '/dashboard/add-publisher',
+        ]) {
+          await page.goto(url);
+          await page.getByRole('heading', { level: 1 }).first().waitFor();
+          await page.getByRole('main').locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+          await page.waitForLoadState('networkidle');
+          expect(await axeViolations(page), `${url} at ${viewport.width} px, ${scheme}`).toEqual([]);
+        }
+        await page.goto('/dashboard/all-articles?status=all');
+        await page.getByRole('button', { name: DESK_TEXT.preview }).first().click();
+        await page.getByRole('dialog').waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await axeViolations(page), `the preview at ${viewport.width} px, ${scheme}`).toEqual([]);
+        await session.close();
+      }
+      session = await openBrowser();
+    },
+    300_000,
+  );
+});

@@ -1,0 +1,24 @@
+/**
+ * The texts of the editor's desk (the dashboard's searches, the article preview, the publisher counts). Apart from
+ * `TEXT` so that they stay out of the home page's first load: only the dashboard's lazy routes import them
+ * (docs/decisions/011-page-weight-and-audits.md).
+ */
+export const DESK_TEXT = {
+  searchArticles: 'Search articles',
+  searchArticlesHint: 'Title, author name or e-mail',
+  searchUsers: 'Search users',
+  searchUsersHint: 'Name or e-mail',
+  search: 'Search',
+  noArticlesMatch: (search: string) => `No articles match “${search}”.`,
+  noUsersMatch: (search: string) => `No users match “${search}”.`,
+  preview: 'Preview',
+  previewIntro: 'The whole submission, as its writer sent it.',
+  submittedBy: 'Submitted by',
+  submittedOn: 'Submitted',
+  previewTags: 'Tags',
+  chartTotal: (count: number) => `${count} ${count === 1 ? 'article' : 'articles'} in all`,
+  publishersHeading: 'Publishers',
+  publishersListIntro: 'Every publisher, with its articles of any status.',
+  articleCount: (count: number) => `${count} ${count === 1 ? 'article' : 'articles'}`,
+  noPublishers: 'No publishers yet.',
+} as const;
