@@ -16,3 +16,4 @@ export * from './notices.js';
 export * from './notice-schemas.js';
 export * from './correction-schemas.js';
 export * from './reading.js';
+export * from './revenue.js';
