@@ -64,14 +64,14 @@ function markServerRendered() {
 }
 
 /** A fresh browser profile per session: nothing carries over between journeys. */
-export async function openBrowser(viewport = DESKTOP): Promise<Session> {
+export async function openBrowser(viewport = DESKTOP, baseUrl = inject('baseUrl')): Promise<Session> {
   const profile = mkdtempSync(path.join(tmpdir(), 'dispatch-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: FLAGS,
     viewport,
-    baseURL: inject('baseUrl'),
+    baseURL: baseUrl,
   });
   await context.addInitScript(markServerRendered);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -95,7 +95,7 @@ export async function openBrowser(viewport = DESKTOP): Promise<Session> {
   return {
     context,
     page,
-    baseUrl: inject('baseUrl'),
+    baseUrl,
     errors,
     async close() {
       await context.close();

@@ -27,16 +27,6 @@ export const API_MESSAGES = {
   googleEmailUnverified: 'Google has not verified this e-mail address. Verify it with Google, then sign in again.',
 } as const;
 
-/** Gift links (docs/product.md#reader-revenue). */
-export const GIFT_MESSAGES = {
-  onlySubscribers: 'Only premium subscribers can share gift links.',
-  onlyPremiumArticles: 'Only an approved premium article can be shared with a gift link.',
-  quotaReached: (allowed: number) =>
-    `You have made your ${allowed} gift links for this month. You can make more next month.`,
-  notFound: 'That gift link was not found.',
-  alreadyRevoked: 'That gift link was already revoked.',
-} as const;
-
 export const ARTICLE_MESSAGES = {
   notFound: 'That article was not found.',
   publisherUnknown: 'Choose one of the listed publishers.',

@@ -393,37 +393,6 @@ export const TEXT = {
     seeAllFrom: (name: string) => `See all articles: ${name}`,
     /** The end of a printed article: where it lives online. */
     printedFrom: 'Read online at',
-    /** A premium article the meter opened (docs/product.md#reader-revenue). */
-    meterCount: (used: number, allowed: number) => `${used} of ${allowed} free premium articles this month`,
-    meterSpent: (allowed: number) =>
-      `You have read your ${allowed} free premium ${allowed === 1 ? 'article' : 'articles'} this month.`,
-    giftOpened: (until: string) => `A subscriber shared this article with you. The link opens it until ${until}.`,
-    giftRefused: {
-      expired: 'This gift link has expired.',
-      revoked: 'This gift link was withdrawn by the subscriber who shared it.',
-      unknown: 'This gift link is not valid.',
-    },
-  },
-  gifts: {
-    heading: 'Gift this article',
-    intro: (days: number) => `Anyone signed in can read it in full through the link for ${days} days.`,
-    create: 'Create gift link',
-    created: 'Gift link created',
-    copy: 'Copy gift link',
-    copied: 'Gift link copied',
-    copyNote: 'Copy the link now: it is shown only this once.',
-    quota: (used: number, allowed: number | null) =>
-      allowed === null ? `${used} made this month` : `${used} of ${allowed} gift links used this month`,
-    yours: 'Your gift links for this article',
-    profileHeading: 'Gift links',
-    profileEmpty: 'You have not shared any gift links yet.',
-    opens: (count: number) => `Opened by ${count} ${count === 1 ? 'reader' : 'readers'}`,
-    expires: (date: string) => `Open until ${date}`,
-    expired: 'Expired',
-    revoked: 'Revoked',
-    revoke: 'Revoke',
-    revokeConfirm: 'Revoke this gift link? Readers who open it will see the teaser.',
-    revokedToast: 'Gift link revoked',
   },
   dashboard: {
     title: 'Dashboard',

@@ -93,4 +93,7 @@ export const apiPaths = {
   verifyEmail: '/api/auth/verify-email',
   articleCorrections: (id: string) => `/api/articles/${encodeURIComponent(id)}/corrections`,
   corrections: '/api/corrections',
+  articleGiftLinks: (id: string) => `/api/articles/${encodeURIComponent(id)}/gift-links`,
+  giftLinks: '/api/gift-links',
+  giftLink: (id: string) => `/api/gift-links/${encodeURIComponent(id)}`,
 } as const;

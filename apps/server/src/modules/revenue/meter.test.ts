@@ -1,4 +1,4 @@
-import { TEXT, type ArticleDetail } from '@dispatch/shared';
+import { type ArticleDetail, REVENUE_TEXT } from '@dispatch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertPublisher } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
@@ -52,7 +52,7 @@ describe('metered premium reads (FREE_PREMIUM_READS=3)', () => {
     expect(walled.body).not.toContain(SECRET);
     // The three counted stay open all month.
     expect((await read(premium[2]!, reader.token)).json<ArticleDetail>().access).toBe(true);
-    expect(TEXT.detail.meterCount(2, 3)).toBe('2 of 3 free premium articles this month');
+    expect(REVENUE_TEXT.detail.meterCount(2, 3)).toBe('2 of 3 free premium articles this month');
   });
 
   it('starts again on the first day of the next calendar month (UTC)', async () => {

@@ -21,6 +21,7 @@ import { relatedArticlesQueryOptions, useRelatedArticles } from '../../features/
 import { ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { RelatedArticles } from '../../features/articles/components/related-articles';
 import { EditorialPanel } from '../../features/writing/components/editorial-panel';
+import { GiftLinksPanel } from '../../features/gifts/components/gift-links-panel';
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -113,7 +114,7 @@ function ArticleReader({ id }: { id: string }) {
   // A read the meter or a gift link opened is not counted as a view: the server counts readers with access of their own.
   const unlocked = detail.data?.access && (detail.data.meter ?? detail.data.gift);
   useRecordView(id, detail.data?.access === true && !unlocked);
-  const { user, isAdmin, viewer } = useViewer();
+  const { user, isAdmin, viewer, hasPremiumAccess: premiumAccess } = useViewer();
   const related = useRelatedArticles(id, detail.data?.article.status === 'approved');
   const queryClient = useQueryClient();
 
@@ -142,6 +143,10 @@ function ArticleReader({ id }: { id: string }) {
               {isAdmin && canTransition(article.status, 'correct', ['admin']) && <CorrectionControl id={id} />}
             </EditorialPanel>
           </div>
+        )}
+        {/* A subscriber (or an admin) may share a premium article they read with a gift link. */}
+        {detail.data.access && article.isPremium && article.status === 'approved' && premiumAccess && (
+          <GiftLinksPanel articleId={id} />
         )}
         {related.data && <RelatedArticles related={related.data} viewer={viewer} />}
         {related.isLoading && (

@@ -1,4 +1,4 @@
-import { imageSrcSet, preview, readingMinutes, TEXT, type ArticleDetail } from '@dispatch/shared';
+import { imageSrcSet, preview, readingMinutes, TEXT, type ArticleDetail, REVENUE_TEXT } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { LockIcon, StarIcon } from '../../../components/icons';
 import { useHydrated } from '../../../hooks/use-hydrated';
@@ -68,8 +68,8 @@ export function PremiumTeaser({ excerpt, notice }: { excerpt: string; notice?: s
 /** Why a teaser is all there is: a gift link that did not open it, or this month's free reads spent. */
 function teaserNotice(detail: Extract<ArticleDetail, { access: false }>): string | undefined {
   const notices = [
-    detail.giftRefused && TEXT.detail.giftRefused[detail.giftRefused],
-    detail.meter && TEXT.detail.meterSpent(detail.meter.allowed),
+    detail.giftRefused && REVENUE_TEXT.detail.giftRefused[detail.giftRefused],
+    detail.meter && REVENUE_TEXT.detail.meterSpent(detail.meter.allowed),
   ];
   return notices.filter(Boolean).join(' ') || undefined;
 }
@@ -84,8 +84,8 @@ const untilFormat = new Intl.DateTimeFormat('en-US', {
 /** A premium article a reader without premium reads in full: through whose gift, or which free read of the month. */
 function UnlockNote({ detail }: { detail: Extract<ArticleDetail, { access: true }> }) {
   const note = detail.gift
-    ? TEXT.detail.giftOpened(untilFormat.format(new Date(detail.gift.expiresAt)))
-    : detail.meter && TEXT.detail.meterCount(detail.meter.used, detail.meter.allowed);
+    ? REVENUE_TEXT.detail.giftOpened(untilFormat.format(new Date(detail.gift.expiresAt)))
+    : detail.meter && REVENUE_TEXT.detail.meterCount(detail.meter.used, detail.meter.allowed);
   if (!note) return null;
   return (
     <p
