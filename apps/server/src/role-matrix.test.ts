@@ -332,6 +332,7 @@ describe('who may call what', () => {
       expected: adminOnly(201),
     },
     { endpoint: 'GET /api/dashboard/charts', request: get('/api/dashboard/charts'), expected: adminOnly(200) },
+    { endpoint: 'GET /api/dashboard/funnel', request: get('/api/dashboard/funnel'), expected: adminOnly(200) },
     {
       endpoint: 'POST /api/create-payment-intent',
       request: async () => ({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: 'trial' } }),

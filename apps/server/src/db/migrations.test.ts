@@ -17,6 +17,7 @@ const TABLES = [
   'moderation_actions',
   'notifications',
   'payment_intents',
+  'paywall_events',
   'premium_reminders',
   'processed_webhook_events',
   'publishers',

@@ -411,3 +411,31 @@ export const giftLinkOpens = pgTable(
   },
   (table) => [primaryKey({ columns: [table.giftLinkId, table.userId] })],
 );
+
+/**
+ * The paywall funnel (docs/product.md#reader-revenue): one compact row per event, its kind a small
+ * number (`FUNNEL_KINDS` in modules/revenue/funnel.repository.ts). Removed after a retention period by
+ * the housekeeping sweep.
+ */
+export const paywallEvents = pgTable(
+  'paywall_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: smallint().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    // The dashboard's window and the sweep read by time; the index holds every column they count.
+    index('paywall_events_at_idx').on(table.at, table.articleId, table.kind, table.userId),
+    // A payment finds the reader's latest wall.
+    index('paywall_events_user_idx').on(table.userId, table.kind, table.at),
+    // Deleting an article removes its events.
+    index('paywall_events_article_idx').on(table.articleId),
+  ],
+);

@@ -1,4 +1,10 @@
-import { CreatedGiftLinkSchema, GiftLinkListSchema, IdParamSchema } from '@dispatch/shared';
+import {
+  CreatedGiftLinkSchema,
+  FunnelQuerySchema,
+  FunnelSchema,
+  GiftLinkListSchema,
+  IdParamSchema,
+} from '@dispatch/shared';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
@@ -6,8 +12,12 @@ import { requireUuid } from '../../plugins/errors.js';
 import { articleId, ArticleIdParams } from '../articles/article-params.js';
 import { giftableArticle } from '../articles/articles.service.js';
 import * as service from './revenue.service.js';
+import { getFunnel } from './funnel.service.js';
 
-/** Gift links (docs/product.md#reader-revenue): made by subscribers, listed and revoked by their sender. */
+/**
+ * Gift links (docs/product.md#reader-revenue): made by subscribers, listed and revoked by their sender; the
+ * paywall funnel for admins.
+ */
 export function revenueRoutes(app: AppInstance, deps: AppDeps) {
   app.post(
     '/articles/:id/gift-links',
@@ -55,6 +65,21 @@ export function revenueRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     (request) => service.listGiftLinks(deps, requireViewer(request)),
+  );
+
+  app.get(
+    '/dashboard/funnel',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['revenue'],
+        summary: 'The paywall funnel over the last `days` days: the site, each day, the top articles',
+        security: bearer,
+        querystring: FunnelQuerySchema,
+        response: { 200: FunnelSchema },
+      },
+    },
+    (request) => getFunnel(deps.db, deps.clock(), request.query.days),
   );
 
   app.delete(

@@ -14,6 +14,7 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import { conflict, forbidden, notFound } from '../../plugins/errors.js';
 import { lockUserForUpdate } from '../users/users.service.js';
 import * as repository from './revenue.repository.js';
+import { recordPaywall } from './funnel.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
@@ -27,9 +28,24 @@ export type PremiumUnlock =
 
 /**
  * A signed-in reader without premium asked for a premium article: a valid gift link for it opens it;
- * else the meter does while this month's free reads last (docs/product.md#reader-revenue).
+ * else the meter does while this month's free reads last (docs/product.md#reader-revenue). The funnel
+ * counts what happened: a wall hit, a new gift open or a new metered read.
  */
 export async function unlockPremium(
+  deps: Deps,
+  readerId: string,
+  articleId: string,
+  giftToken: string | undefined,
+): Promise<PremiumUnlock> {
+  const unlock = await decideUnlock(deps, readerId, articleId, giftToken);
+  const event = { articleId, userId: readerId, at: deps.clock() };
+  if (!unlock.open) await recordPaywall(deps.db, 'wall', event);
+  else if (unlock.newlyCounted)
+    await recordPaywall(deps.db, unlock.newlyCounted === 'gift' ? 'gift' : 'metered', event);
+  return unlock;
+}
+
+async function decideUnlock(
   deps: Deps,
   readerId: string,
   articleId: string,
