@@ -119,7 +119,30 @@ export const REVENUE_TEXT = {
     revokeConfirm: 'Revoke this gift link? Readers who open it will see the teaser.',
     revokedToast: 'Gift link revoked',
   },
+  funnel: {
+    nav: 'Paywall funnel',
+    heading: 'Paywall funnel',
+    intro: 'Readers at each step from the premium wall to a subscription, site-wide and per article.',
+    window: 'Period',
+    lastDays: (days: number) => `Last ${days} days`,
+    site: 'Site-wide',
+    byDay: 'Readers per day',
+    topArticles: 'Articles with the most wall hits',
+    article: 'Article',
+    day: 'Day',
+    noEvents: 'No reader has reached a premium wall in this period.',
+    stages: {
+      wall: 'Hit the wall',
+      registered: 'Registered',
+      subscribed: 'Subscribed in 7 days',
+      gift: 'Opened a gift link',
+      metered: 'Used a free read',
+    },
+  },
 } as const;
+
+/** The periods the funnel page offers. */
+export const FUNNEL_WINDOWS = [7, 30, 90] as const;
 
 /** Gift links (docs/product.md#reader-revenue). */
 export const GIFT_MESSAGES = {

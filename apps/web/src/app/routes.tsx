@@ -204,6 +204,10 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: async () => ({ Component: (await import('./routes/dashboard/history')).HistoryRoute }),
             },
             {
+              path: 'funnel',
+              lazy: async () => ({ Component: (await import('./routes/dashboard/funnel')).FunnelRoute }),
+            },
+            {
               path: 'add-publisher',
               lazy: async () => ({
                 Component: (await import('./routes/dashboard/add-publisher')).AddPublisherRoute,

@@ -28,6 +28,7 @@ export const paths = {
   dashboardAllArticles: '/dashboard/all-articles',
   dashboardAddPublisher: '/dashboard/add-publisher',
   dashboardHistory: '/dashboard/history',
+  dashboardFunnel: '/dashboard/funnel',
   login: '/login',
   register: '/register',
   forbidden: '/forbidden',
@@ -95,5 +96,6 @@ export const apiPaths = {
   corrections: '/api/corrections',
   articleGiftLinks: (id: string) => `/api/articles/${encodeURIComponent(id)}/gift-links`,
   giftLinks: '/api/gift-links',
+  dashboardFunnel: '/api/dashboard/funnel',
   giftLink: (id: string) => `/api/gift-links/${encodeURIComponent(id)}`,
 } as const;
