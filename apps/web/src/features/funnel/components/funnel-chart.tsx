@@ -31,7 +31,7 @@ export function FunnelChart({ funnel }: { funnel: Funnel }) {
             {FUNNEL_STAGES.map((stage, index) => (
               <Line
                 key={stage}
-                type="monotone"
+                type="linear"
                 dataKey={stage}
                 name={F.stages[stage]}
                 stroke={PALETTE[index]}
