@@ -79,7 +79,7 @@ export function revenueRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: FunnelSchema },
       },
     },
-    (request) => getFunnel(deps.db, deps.clock(), request.query.days),
+    (request) => getFunnel(deps, request.query.days),
   );
 
   app.delete(
