@@ -11,6 +11,8 @@ import { sql } from 'drizzle-orm';
 import { fromPglite, fromPostgres, openPglite, queryRows, type Database } from '../apps/server/src/db/client.js';
 import { printQueryPlans, type PlanTarget } from './query-plans.js';
 import { BENCH_READER, seedBenchData } from './seed.js';
+
+const BENCH_ADMIN = { email: 'bench.admin@example.com', password: 'Bench#Admin2026' };
 import { PUBLISHER_NAMES, SEARCH_WORDS } from './words.js';
 
 const { values: args } = parseArgs({
@@ -254,8 +256,8 @@ async function main() {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       PAYMENTS: 'test',
-      ADMIN_EMAIL: 'bench.admin@example.com',
-      ADMIN_PASSWORD: 'Bench#Admin2026',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -285,6 +287,14 @@ async function main() {
     };
     const article = first.articles?.find((card) => !card.isPremium);
     if (!article) throw new Error(`no free article in the first page: ${JSON.stringify(first).slice(0, 300)}`);
+    const premiumArticle = first.articles.find((card) => card.isPremium);
+    if (!premiumArticle) throw new Error('no premium article in the first page');
+    const adminLogin = await fetch(`${BASE}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(BENCH_ADMIN),
+    });
+    const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
 
     const { approvedIds } = archive;
     const pageSize = LIMITS.pageSize.approved;
@@ -328,6 +338,10 @@ async function main() {
       ['page: article, anonymous', `/articles/${article._id}`],
       ['page: article, signed in', `/articles/${article._id}`, readerPage],
       ['page: any article, signed in', () => `/articles/${pick(approvedIds)}`, readerPage],
+      // Reader revenue: a premium article's page for a reader without premium (the wall, recorded in the
+      // funnel on every request), and the dashboard's funnel over 30 days of the seeded events.
+      ['page: premium article, at the wall', `/articles/${premiumArticle._id}`, readerPage],
+      ['funnel: 30 days, admin', '/api/dashboard/funnel?days=30', admin],
     ];
     const results: Result[] = [];
     for (const [name, path, headers] of scenarios) {

@@ -31,8 +31,26 @@ export async function seedBenchData(db: Db, articleCount: number, userCount: num
   for (let first = 1; first <= articleCount; first += BATCH) {
     await db.execute(insertArticles(first, Math.min(first + BATCH - 1, articleCount)));
   }
+  await db.execute(insertPaywallEvents(articleCount * 10));
   // As autovacuum leaves a table that has settled: statistics gathered, GIN indexes' pending lists merged.
   await db.execute(sql`vacuum analyze`);
+}
+
+/**
+ * The paywall funnel's events (decision 029): ten per article (a million at 100,000 articles) over the
+ * last 90 days, on premium articles, by random users; mostly wall hits, then metered reads, the rest
+ * rarer, as a real funnel narrows.
+ */
+function insertPaywallEvents(count: number) {
+  return sql`
+    with premium as (select array_agg(id) as ids from articles where is_premium and status = 'approved'),
+         readers as (select array_agg(id) as ids from users)
+    insert into paywall_events (article_id, user_id, kind, at)
+    select premium.ids[1 + floor(random() * array_length(premium.ids, 1))::int],
+           readers.ids[1 + floor(random() * array_length(readers.ids, 1))::int],
+           case when r < 0.6 then 1 when r < 0.85 then 5 when r < 0.93 then 4 when r < 0.97 then 2 else 3 end,
+           now() - random() * interval '90 days'
+    from generate_series(1, ${count}) as n, premium, readers, lateral (select random() + n * 0 as r) as roll`;
 }
 
 // A random word. The list is a constant, not a column of an outer query, so each string_agg below

@@ -64,15 +64,19 @@ function markServerRendered() {
 }
 
 /** A fresh browser profile per session: nothing carries over between journeys. */
-export async function openBrowser(viewport = DESKTOP, options: { timezoneId?: string } = {}): Promise<Session> {
+export async function openBrowser(
+  viewport = DESKTOP,
+  options: { timezoneId?: string; baseUrl?: string } = {},
+): Promise<Session> {
+  const { baseUrl = inject('baseUrl'), timezoneId } = options;
   const profile = mkdtempSync(path.join(tmpdir(), 'dispatch-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: FLAGS,
     viewport,
-    baseURL: inject('baseUrl'),
-    ...options,
+    baseURL: baseUrl,
+    timezoneId,
   });
   await context.addInitScript(markServerRendered);
   const page = context.pages()[0] ?? (await context.newPage());
@@ -96,7 +100,7 @@ export async function openBrowser(viewport = DESKTOP, options: { timezoneId?: st
   return {
     context,
     page,
-    baseUrl: inject('baseUrl'),
+    baseUrl,
     errors,
     async close() {
       await context.close();

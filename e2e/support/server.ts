@@ -51,14 +51,14 @@ async function startMailbox(smtp: TestSmtpServer) {
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-/** Starts the built server on a fresh embedded database with demo content, sending mail to a local SMTP server. */
-export default async function setup(project: TestProject) {
+/**
+ * The built server on a fresh embedded database with demo content and the e2e admin; `env` adds settings.
+ * Journeys that need an option the others must not see (FREE_PREMIUM_READS) start their own.
+ */
+export async function startServer(env: Record<string, string> = {}, port?: number) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-e2e-'));
-  const port = await freePort();
+  port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const google = await startOidcProvider(`${baseUrl}/api/auth/google/callback`, GOOGLE_IDENTITIES);
-  const smtp = await startTestSmtpServer();
-  const mailbox = await startMailbox(smtp);
   let output = '';
   const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     env: {
@@ -73,26 +73,47 @@ export default async function setup(project: TestProject) {
       // The journeys register more readers from one address than a real site allows in an hour.
       LIMIT_REGISTRATIONS_PER_HOUR: '1000',
       NODE_ENV: 'test',
-      GOOGLE_CLIENT_ID: CLIENT.id,
-      GOOGLE_CLIENT_SECRET: CLIENT.secret,
-      OIDC_ISSUER_URL: google.issuer,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'The Daily Dispatch <news@dispatch.test>',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitForHealth(baseUrl, Date.now() + 90_000, () => output);
-  project.provide('baseUrl', baseUrl);
+  return {
+    baseUrl,
+    async stop() {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The run's server, sending mail to a local SMTP server and signing in with a local stand-in for Google. */
+export default async function setup(project: TestProject) {
+  // Google's stand-in must know the callback before the server starts.
+  const port = await freePort();
+  const google = await startOidcProvider(`http://127.0.0.1:${port}/api/auth/google/callback`, GOOGLE_IDENTITIES);
+  const smtp = await startTestSmtpServer();
+  const mailbox = await startMailbox(smtp);
+  const server = await startServer(
+    {
+      GOOGLE_CLIENT_ID: CLIENT.id,
+      GOOGLE_CLIENT_SECRET: CLIENT.secret,
+      OIDC_ISSUER_URL: google.issuer,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'The Daily Dispatch <news@dispatch.test>',
+    },
+    port,
+  );
+  project.provide('baseUrl', server.baseUrl);
   project.provide('mailboxUrl', mailbox.url);
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await server.stop();
     await google.close();
     await mailbox.close();
     await smtp.close();
-    rmSync(dataDir, { recursive: true, force: true });
   };
 }
 

@@ -22,6 +22,7 @@ import { noticeRoutes } from './modules/notices/notices.routes.js';
 import { createNotifier, type Notifier } from './modules/notices/notices.service.js';
 import { adminPublisherRoutes, publisherRoutes } from './modules/publishers/publishers.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
+import { revenueRoutes } from './modules/revenue/revenue.routes.js';
 import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider.js';
 import { createTestProvider } from './modules/payments/test-provider.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -82,6 +83,7 @@ const ROUTE_MODULES = [
   accountRoutes,
   paymentRoutes,
   noticeRoutes,
+  revenueRoutes,
 ];
 
 function paymentsFor(config: Config): AppDeps['payments'] {

@@ -1,4 +1,10 @@
-import { ABUSE_LIMIT_CEILING, ABUSE_LIMITS, type AbuseLimitMaxima, type AbuseLimitName } from '@dispatch/shared';
+import {
+  ABUSE_LIMIT_CEILING,
+  ABUSE_LIMITS,
+  REVENUE,
+  type AbuseLimitMaxima,
+  type AbuseLimitName,
+} from '@dispatch/shared';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
@@ -131,6 +137,9 @@ const EnvSchema = z
     SOCIAL_X: z.url().default('https://x.com/'),
     SOCIAL_INSTAGRAM: z.url().default('https://www.instagram.com/'),
     SOCIAL_LINKEDIN: z.url().default('https://www.linkedin.com/'),
+    // Reader revenue (docs/product.md#reader-revenue).
+    FREE_PREMIUM_READS: z.coerce.number().int().min(0).max(1000).default(REVENUE.freePremiumReads),
+    GIFT_LINKS_PER_MONTH: z.coerce.number().int().min(0).max(1000).default(REVENUE.giftLinksPerMonth),
     ...limitOverrides,
   })
   .superRefine((env, ctx) => {
@@ -207,6 +216,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
         ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuerUrl: env.OIDC_ISSUER_URL }
         : undefined,
     limits: toLimits(env),
+    revenue: { freePremiumReads: env.FREE_PREMIUM_READS, giftLinksPerMonth: env.GIFT_LINKS_PER_MONTH },
     mail: env.SMTP_URL
       ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.SITE_NAME} <${env.SUPPORT_EMAIL}>` }
       : undefined,

@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@dispatch/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleRevisions } from './db/schema.js';
+import { articleRevisions, giftLinks } from './db/schema.js';
 import { insertArticle, insertPublisher, insertUser, makeImage } from './test/fixtures.js';
 import { bearer, multipart, pngBytes, signedInUser } from './test/http.js';
 import { createTestContext, type TestContext } from './test/test-app.js';
@@ -340,6 +340,7 @@ describe('who may call what', () => {
     },
     { endpoint: 'GET /api/dashboard/charts', request: get('/api/dashboard/charts'), expected: adminOnly(200) },
     { endpoint: 'GET /api/dashboard/publishers', request: get('/api/dashboard/publishers'), expected: adminOnly(200) },
+    { endpoint: 'GET /api/dashboard/funnel', request: get('/api/dashboard/funnel'), expected: adminOnly(200) },
     {
       endpoint: 'POST /api/create-payment-intent',
       request: async () => ({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: 'trial' } }),
@@ -349,6 +350,34 @@ describe('who may call what', () => {
       endpoint: 'GET /api/premium-articles',
       request: get('/api/premium-articles'),
       expected: { anonymous: 401, user: 403, author: 403, premium: 200, admin: 200 },
+    },
+    {
+      endpoint: 'POST /api/articles/:id/gift-links (premium article)',
+      request: async () => ({ method: 'POST', url: `/api/articles/${await article({ isPremium: true })}/gift-links` }),
+      expected: { anonymous: 401, user: 403, author: 403, premium: 201, admin: 201 },
+    },
+    {
+      endpoint: 'GET /api/articles/:id/gift-links',
+      request: async () => ({ method: 'GET', url: `/api/articles/${await article({ isPremium: true })}/gift-links` }),
+      expected: loggedIn(200),
+    },
+    { endpoint: 'GET /api/gift-links', request: get('/api/gift-links'), expected: loggedIn(200) },
+    {
+      endpoint: "DELETE /api/gift-links/:id (another reader's)",
+      request: async () => {
+        const sender = await insertUser(ctx.database.db);
+        const [link] = await ctx.database.db
+          .insert(giftLinks)
+          .values({
+            tokenHash: `hash-${Math.random()}`,
+            articleId: await article({ isPremium: true }),
+            senderId: sender.id,
+            expiresAt: new Date(Date.now() + 86_400_000),
+          })
+          .returning();
+        return { method: 'DELETE', url: `/api/gift-links/${link!.id}` };
+      },
+      expected: { anonymous: 401, user: 404, author: 404, premium: 404, admin: 200 },
     },
     {
       endpoint: "PATCH /api/users/premium/:email (the author's)",

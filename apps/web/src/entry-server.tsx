@@ -99,7 +99,7 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
   let status = context.statusCode;
   for (const { params, handle } of matches) {
     await handle.serverLoad?.(queryClient, params, viewer !== null, target);
-    status = (await handle.serverStatus?.(queryClient, params)) ?? handle.status ?? status;
+    status = (await handle.serverStatus?.(queryClient, params, target)) ?? handle.status ?? status;
   }
 
   const router = createStaticRouter(handler.dataRoutes, context);

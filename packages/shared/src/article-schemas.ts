@@ -4,6 +4,7 @@ import { UserSchema } from './auth-schemas.js';
 import { optionalText, requiredText, text } from './fields.js';
 import { SLUG_MAX_LENGTH } from './slugs.js';
 import { TEXT } from './texts.js';
+import { GiftRefusalSchema, MeterSchema } from './revenue.js';
 
 const V = TEXT.validation;
 
@@ -62,9 +63,24 @@ export type ArticleTeaser = z.infer<typeof ArticleTeaserSchema>;
 export const ArticlePreviewSchema = ArticleTeaserSchema.extend({ updatedAt: z.string() });
 export type ArticlePreview = z.infer<typeof ArticlePreviewSchema>;
 
+/**
+ * The whole article, or a premium article's teaser. `meter`: this month's free premium reads when the
+ * meter opened it (or refused it, spent); `gift`: a gift link opened it until then; `giftRefused`: why the
+ * link given did not (docs/product.md#reader-revenue).
+ */
 export const ArticleDetailSchema = z.discriminatedUnion('access', [
-  z.object({ access: z.literal(true), article: ArticleSchema }),
-  z.object({ access: z.literal(false), article: ArticleTeaserSchema }),
+  z.object({
+    access: z.literal(true),
+    article: ArticleSchema,
+    meter: MeterSchema.optional(),
+    gift: z.object({ expiresAt: z.string() }).optional(),
+  }),
+  z.object({
+    access: z.literal(false),
+    article: ArticleTeaserSchema,
+    meter: MeterSchema.optional(),
+    giftRefused: GiftRefusalSchema.optional(),
+  }),
 ]);
 export type ArticleDetail = z.infer<typeof ArticleDetailSchema>;
 

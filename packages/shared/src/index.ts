@@ -18,3 +18,4 @@ export * from './correction-schemas.js';
 export * from './reading.js';
 export * from './account.js';
 export * from './desk-texts.js';
+export * from './revenue.js';

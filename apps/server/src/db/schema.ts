@@ -6,6 +6,7 @@ import {
   smallint,
   check,
   customType,
+  date,
   foreignKey,
   index,
   integer,
@@ -356,4 +357,88 @@ export const premiumReminders = pgTable(
     createdAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.premiumUntil, table.stage] })],
+);
+
+/**
+ * The meter (docs/product.md#reader-revenue): one row per reader, calendar month (its first day, UTC) and
+ * premium article opened in full for free. The key makes a second open of the same article free.
+ */
+export const meteredReads = pgTable(
+  'metered_reads',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: date({ mode: 'string' }).notNull(),
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    readAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.month, table.articleId] })],
+);
+
+/** A subscriber's link that opens one premium article for 14 days; only the token's SHA-256 is kept. */
+export const giftLinks = pgTable(
+  'gift_links',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tokenHash: text().notNull(),
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    senderId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('gift_links_token_hash_idx').on(table.tokenHash),
+    index('gift_links_sender_idx').on(table.senderId, table.createdAt.desc()),
+  ],
+);
+
+/** Who opened an article through a gift link: one row per link and reader, so "opened by" counts people. */
+export const giftLinkOpens = pgTable(
+  'gift_link_opens',
+  {
+    giftLinkId: uuid()
+      .notNull()
+      .references(() => giftLinks.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    openedAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.giftLinkId, table.userId] })],
+);
+
+/**
+ * The paywall funnel (docs/product.md#reader-revenue): one compact row per event, its kind a small
+ * number (`FUNNEL_KINDS` in modules/revenue/funnel.repository.ts). Removed after a retention period by
+ * the housekeeping sweep.
+ */
+export const paywallEvents = pgTable(
+  'paywall_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: smallint().notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [
+    // The dashboard's window and the sweep read by time; the index holds every column they count.
+    index('paywall_events_at_idx').on(table.at, table.articleId, table.kind, table.userId),
+    // A payment finds the reader's latest wall.
+    index('paywall_events_user_idx').on(table.userId, table.kind, table.at),
+    // Deleting an article removes its events.
+    index('paywall_events_article_idx').on(table.articleId),
+  ],
 );

@@ -13,5 +13,5 @@ export interface RouteHandle {
   /** Loads the viewer-specific data the page shows. */
   serverLoad?: (queryClient: QueryClient, params: Params, signedIn: boolean, url: URL) => Promise<void>;
   /** A status decided by what was loaded (an article that does not exist is a 404). */
-  serverStatus?: (queryClient: QueryClient, params: Params) => Promise<number | undefined>;
+  serverStatus?: (queryClient: QueryClient, params: Params, url: URL) => Promise<number | undefined>;
 }

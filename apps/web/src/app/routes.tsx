@@ -106,12 +106,12 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
                 return { Component: route.ArticleDetailRoute };
               },
               handle: {
-                serverLoad: async (client, params, signedIn) => {
+                serverLoad: async (client, params, signedIn, url) => {
                   const route = await import('./routes/article-detail');
-                  await route.loadArticleOnServer(client, params.id ?? '', signedIn);
+                  await route.loadArticleOnServer(client, params.id ?? '', signedIn, url);
                 },
-                serverStatus: async (client, params) =>
-                  (await import('./routes/article-detail')).articleStatusOnServer(client, params.id ?? ''),
+                serverStatus: async (client, params, url) =>
+                  (await import('./routes/article-detail')).articleStatusOnServer(client, params.id ?? '', url),
               } satisfies RouteHandle,
             },
             {
@@ -202,6 +202,10 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'history',
               lazy: async () => ({ Component: (await import('./routes/dashboard/history')).HistoryRoute }),
+            },
+            {
+              path: 'funnel',
+              lazy: async () => ({ Component: (await import('./routes/dashboard/funnel')).FunnelRoute }),
             },
             {
               path: 'add-publisher',

@@ -28,6 +28,7 @@ export const paths = {
   dashboardAllArticles: '/dashboard/all-articles',
   dashboardAddPublisher: '/dashboard/add-publisher',
   dashboardHistory: '/dashboard/history',
+  dashboardFunnel: '/dashboard/funnel',
   login: '/login',
   register: '/register',
   forbidden: '/forbidden',
@@ -95,4 +96,8 @@ export const apiPaths = {
   corrections: '/api/corrections',
   accountExport: '/api/account/export',
   deleteAccount: '/api/account/delete',
+  articleGiftLinks: (id: string) => `/api/articles/${encodeURIComponent(id)}/gift-links`,
+  giftLinks: '/api/gift-links',
+  dashboardFunnel: '/api/dashboard/funnel',
+  giftLink: (id: string) => `/api/gift-links/${encodeURIComponent(id)}`,
 } as const;

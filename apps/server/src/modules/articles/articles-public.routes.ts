@@ -5,6 +5,7 @@ import {
   PremiumArticlesQuerySchema,
   TrendingArticleSchema,
   ViewsResponseSchema,
+  GiftTokenSchema,
 } from '@dispatch/shared';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
@@ -13,6 +14,9 @@ import { addressBucket } from '../../plugins/client-address.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
 import { articleId, ArticleIdParams } from './article-params.js';
 import * as service from './articles.service.js';
+
+// A gift link's token (docs/product.md#reader-revenue); a malformed one is a 400.
+const ArticleQuerySchema = z.object({ gift: GiftTokenSchema.optional() });
 
 /** Readers: the lists anyone sees, and reading an article (signed in) or the premium list (premium). */
 export function publicArticleRoutes(app: AppInstance, deps: AppDeps) {
@@ -50,10 +54,11 @@ export function publicArticleRoutes(app: AppInstance, deps: AppDeps) {
         summary: 'An article; a premium one gives readers without premium only its teaser',
         security: bearer,
         params: ArticleIdParams,
+        querystring: ArticleQuerySchema,
         response: { 200: ArticleDetailSchema },
       },
     },
-    (request) => service.getArticle(deps, requireViewer(request), articleId(request.params.id)),
+    (request) => service.openArticle(deps, requireViewer(request), articleId(request.params.id), request.query.gift),
   );
 
   app.patch(

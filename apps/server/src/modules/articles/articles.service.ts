@@ -1,5 +1,7 @@
 import {
+  type ArticleDetail,
   type ArticlePreview,
+  GIFT_MESSAGES,
   API_MESSAGES,
   ARTICLE_MESSAGES,
   canReadArticle,
@@ -50,6 +52,7 @@ import {
   toTrendingArticle,
 } from './articles.mapper.js';
 import * as repository from './articles.repository.js';
+import { unlockPremium } from '../revenue/revenue.service.js';
 import { highlightsOf } from './search-highlight.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 
@@ -245,6 +248,39 @@ export async function getArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, 
   const decision = canReadArticle(answers.facts, asAccessViewer(viewer), deps.clock());
   if (decision === 'none') throw articleNotFound();
   return decision === 'full' ? answers.full : answers.teaser;
+}
+
+/**
+ * GET /articles/:id: what this reader may read; a premium article's teaser may still open in full through
+ * a gift link for it or a free metered read (docs/product.md#reader-revenue). The cached answers are shared,
+ * so what depends on the reader is added to a copy.
+ */
+export async function openArticle(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'config'>,
+  viewer: Viewer,
+  id: string,
+  giftToken?: string,
+): Promise<ArticleDetail> {
+  const answers = await articleAnswers(deps, id);
+  if (!answers) throw articleNotFound();
+  const decision = canReadArticle(answers.facts, asAccessViewer(viewer), deps.clock());
+  if (decision === 'none') throw articleNotFound();
+  if (decision === 'full') return answers.full;
+  const unlock = await unlockPremium(deps, viewer.id, id, giftToken);
+  if (unlock.open) return { ...answers.full, meter: unlock.meter, gift: unlock.gift };
+  return { ...answers.teaser, meter: unlock.meter, giftRefused: unlock.giftRefused };
+}
+
+/** A gift link's article: approved and premium, and readable in full by its sender. */
+export async function giftableArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, viewer: Viewer, id: string) {
+  const answers = await articleAnswers(deps, id);
+  if (!answers) throw articleNotFound();
+  const decision = canReadArticle(answers.facts, asAccessViewer(viewer), deps.clock());
+  if (decision === 'none') throw articleNotFound();
+  if (answers.facts.status !== 'approved' || !answers.facts.isPremium) {
+    throw badRequest(GIFT_MESSAGES.onlyPremiumArticles);
+  }
+  return { id, title: answers.full.article.title };
 }
 
 /** One view, counted atomically, for an article this viewer may read; its author's own reading is no view. */

@@ -19,6 +19,7 @@ import { extendPremium, findUserByEmail, findUserById } from '../users/users.ser
 import type { Notifier } from '../notices/notices.service.js';
 import * as repository from './payments.repository.js';
 import { chargeTestCard } from './test-provider.js';
+import { recordSubscription } from '../revenue/funnel.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache' | 'viewers' | 'notifier'>;
 
@@ -76,6 +77,7 @@ async function completeIntent(
   const periodEnd = await extendPremium(tx, won.userId, plan.value, now);
   const periodStart = new Date(periodEnd.getTime() - plan.value * MINUTE_MS);
   await repository.recordPeriod(tx, won.id, periodStart, periodEnd);
+  await recordSubscription(tx, won.userId, now);
   await notifier.subscriptionEvent(tx, {
     kind: 'receipt',
     userId: won.userId,

@@ -52,7 +52,7 @@ describe('housekeeping', { timeout: 60_000 }, () => {
     const publisher = await insertPublisher(db(), { logo: logo! });
     await insertArticle(db(), { publisherId: publisher.id, authorId: author.id }, { image: articleImage! });
 
-    expect(await sweep({ db: db(), images, clock })).toEqual({ swept: true, sessions: 0, images: 1 });
+    expect(await sweep({ db: db(), images, clock })).toEqual({ swept: true, sessions: 0, images: 1, funnelEvents: 0 });
 
     expect(filesOf(abandoned!)).toEqual([]);
     expect(await images.owns(abandoned!)).toBe(false);

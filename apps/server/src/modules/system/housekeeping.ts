@@ -4,14 +4,16 @@ import type { AppDeps } from '../../app-types.js';
 import { queryRows } from '../../db/client.js';
 import { LOCKS } from '../../db/locks.js';
 import { removeExpiredSessions } from '../auth/auth.service.js';
+import { removeOldEvents } from '../revenue/funnel.service.js';
 import { findUnreferencedImages, removeImages } from '../uploads/uploads.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'images' | 'clock'>;
 
-export type SweepResult = { swept: false } | { swept: true; sessions: number; images: number };
+export type SweepResult = { swept: false } | { swept: true; sessions: number; images: number; funnelEvents: number };
 
 /**
- * Removes expired sessions and uploads no row has referenced for a day. Instances share the
+ * Removes expired sessions, uploads no row has referenced for a day and paywall funnel events past
+ * their retention. Instances share the
  * database and the uploads: whichever takes the lock sweeps, the others skip this round.
  */
 export async function sweep({ db, images, clock }: Deps): Promise<SweepResult> {
@@ -25,7 +27,8 @@ export async function sweep({ db, images, clock }: Deps): Promise<SweepResult> {
     const sessions = await removeExpiredSessions(tx, now);
     const unreferenced = await findUnreferencedImages(tx, images, now);
     await removeImages(images, unreferenced);
-    return { swept: true, sessions, images: unreferenced.length };
+    const funnelEvents = await removeOldEvents(tx, now);
+    return { swept: true, sessions, images: unreferenced.length, funnelEvents };
   });
 }
 
@@ -40,7 +43,8 @@ export function startHousekeeping(deps: Deps, intervalMs: number, log: FastifyBa
     running ??= sweep(deps)
       .then(
         (result) => {
-          if (result.swept && result.sessions + result.images > 0) log.info(result, 'housekeeping: removed');
+          if (result.swept && result.sessions + result.images + result.funnelEvents > 0)
+            log.info(result, 'housekeeping: removed');
         },
         (error: unknown) => log.error({ err: error }, 'housekeeping: the sweep failed'),
       )

@@ -1,4 +1,4 @@
-import { TEXT } from '@dispatch/shared';
+import { REVENUE_TEXT, TEXT } from '@dispatch/shared';
 import { useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { ArrowRightIcon, CloseIcon, MenuIcon } from '../../components/icons';
@@ -13,6 +13,7 @@ const LINKS = [
   { to: paths.dashboardAllArticles, label: D.allArticles, end: false },
   { to: paths.dashboardAddPublisher, label: D.addPublisher, end: false },
   { to: paths.dashboardHistory, label: D.history, end: false },
+  { to: paths.dashboardFunnel, label: REVENUE_TEXT.funnel.nav, end: false },
 ];
 
 function linkClass({ isActive }: { isActive: boolean }) {

@@ -1,6 +1,6 @@
 import { canTransition, excerpt, TEXT } from '@dispatch/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Redirect } from '../../components/redirect';
 import { StatusPage } from '../../components/status-page';
@@ -22,6 +22,7 @@ import { ArticleGridSkeleton } from '../../features/articles/components/article-
 import { RelatedArticles } from '../../features/articles/components/related-articles';
 import { OwnArticleStatus } from '../../features/writing/components/own-article-status';
 import { EditorialPanel } from '../../features/writing/components/editorial-panel';
+import { GiftLinksPanel } from '../../features/gifts/components/gift-links-panel';
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -29,16 +30,19 @@ import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
 import { returnState } from '../../lib/return-to';
 
+/** The token of a gift link the page was opened with (docs/product.md#reader-revenue). */
+const giftOf = (search: URLSearchParams) => search.get('gift') || undefined;
+
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /**
  * What the server loads before rendering the page: the article and its corrections for a signed-in reader,
  * its public preview for anyone else (the page then sends them to /login, but the HTML keeps the preview tags).
  */
-export async function loadArticleOnServer(queryClient: QueryClient, id: string, signedIn: boolean) {
+export async function loadArticleOnServer(queryClient: QueryClient, id: string, signedIn: boolean, url: URL) {
   if (signedIn) {
     await Promise.all([
-      prefetch(queryClient, articleQueryOptions(id)),
+      prefetch(queryClient, articleQueryOptions(id, giftOf(url.searchParams))),
       prefetch(queryClient, articleCorrectionsQueryOptions(id)),
       // The closing sections come with the page (an article not approved has none: its 404 is never shown).
       prefetch(queryClient, relatedArticlesQueryOptions(id)),
@@ -47,8 +51,8 @@ export async function loadArticleOnServer(queryClient: QueryClient, id: string, 
 }
 
 /** A 404 when the article does not exist or may not be shown. */
-export function articleStatusOnServer(queryClient: QueryClient, id: string): number | undefined {
-  const states = [articleQueryOptions(id), articlePreviewQueryOptions(id)].map(
+export function articleStatusOnServer(queryClient: QueryClient, id: string, url: URL): number | undefined {
+  const states = [articleQueryOptions(id, giftOf(url.searchParams)), articlePreviewQueryOptions(id)].map(
     (options) => queryClient.getQueryState(options.queryKey)?.error,
   );
   return states.some(isNotFound) ? 404 : undefined;
@@ -108,9 +112,12 @@ function CorrectionControl({ id }: { id: string }) {
 }
 
 function ArticleReader({ id }: { id: string }) {
-  const detail = useArticle(id);
-  useRecordView(id, detail.data?.access === true);
-  const { user, isAdmin, viewer } = useViewer();
+  const [search] = useSearchParams();
+  const detail = useArticle(id, giftOf(search));
+  // A read the meter or a gift link opened is not counted as a view: the server counts readers with access of their own.
+  const unlocked = detail.data?.access && (detail.data.meter ?? detail.data.gift);
+  useRecordView(id, detail.data?.access === true && !unlocked);
+  const { user, isAdmin, viewer, hasPremiumAccess: premiumAccess } = useViewer();
   const related = useRelatedArticles(id, detail.data?.article.status === 'approved');
   const queryClient = useQueryClient();
 
@@ -140,6 +147,10 @@ function ArticleReader({ id }: { id: string }) {
               {isAdmin && canTransition(article.status, 'correct', ['admin']) && <CorrectionControl id={id} />}
             </EditorialPanel>
           </div>
+        )}
+        {/* A subscriber (or an admin) may share a premium article they read with a gift link. */}
+        {detail.data.access && article.isPremium && article.status === 'approved' && premiumAccess && (
+          <GiftLinksPanel articleId={id} />
         )}
         {related.data && <RelatedArticles related={related.data} viewer={viewer} />}
         {related.isLoading && (

@@ -1,5 +1,5 @@
-import { API_MESSAGES, TEXT, UploadResponseSchema } from '@dispatch/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { API_MESSAGES, REVENUE_TEXT, TEXT, UploadResponseSchema, type GiftLinkList } from '@dispatch/shared';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../lib/paths';
@@ -27,6 +27,7 @@ async function openProfile(
     [apiPaths.uploads]: upload,
     [apiPaths.changePassword]: changePassword,
     [apiPaths.billingHistory]: { premiumTaken: null, payments: [] },
+    [apiPaths.giftLinks]: giftLinks,
     [apiPaths.mailPreferences]: {
       mailEnabled: false,
       emailVerified: true,
@@ -39,7 +40,37 @@ async function openProfile(
   return { api, ...view, person: userEvent.setup() };
 }
 
+let giftLinks: GiftLinkList = { links: [], usedThisMonth: 0, allowedPerMonth: 5 };
+
 describe('/profile', () => {
+  it("lists the reader's gift links with their opens, only when there are some", async () => {
+    await openProfile();
+    expect(screen.queryByRole('heading', { name: REVENUE_TEXT.gifts.profileHeading })).not.toBeInTheDocument();
+    cleanup();
+    giftLinks = {
+      links: [
+        {
+          _id: 'g1',
+          articleId: 'a1',
+          articleTitle: 'The Gifted Story',
+          createdAt: '2026-05-01T10:00:00.000Z',
+          expiresAt: '2099-05-15T10:00:00.000Z',
+          revokedAt: null,
+          opens: 2,
+        },
+      ],
+      usedThisMonth: 1,
+      allowedPerMonth: 5,
+    };
+    await openProfile();
+    const section = await screen.findByRole('region', { name: REVENUE_TEXT.gifts.profileHeading });
+    expect(section).toHaveTextContent('The Gifted Story');
+    expect(section).toHaveTextContent(REVENUE_TEXT.gifts.opens(2));
+    expect(section).toHaveTextContent(REVENUE_TEXT.gifts.quota(1, 5));
+    expect(within(section).getByRole('button', { name: REVENUE_TEXT.gifts.revoke })).toBeEnabled();
+    giftLinks = { links: [], usedThisMonth: 0, allowedPerMonth: 5 };
+  });
+
   it('shows the name to edit, the read-only e-mail and the current photo', async () => {
     const { api } = await openProfile();
 

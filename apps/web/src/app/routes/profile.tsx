@@ -7,6 +7,7 @@ import { BillingHistory } from '../../features/billing/components/billing-histor
 import { ErrorState, LoadingState } from '../../components/states';
 import { useProfile } from '../../features/profile/api/get-profile';
 import { MailPreferencesSection } from '../../features/notices/components/mail-preferences-form';
+import { ProfileGiftLinks } from '../../features/gifts/components/profile-gift-links';
 import { PasswordForm } from '../../features/profile/components/password-form';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { useAuth } from '../../lib/auth';
@@ -64,6 +65,7 @@ export function ProfileRoute() {
           <BillingHistory email={user.email} renewable />
         </section>
       )}
+      <ProfileGiftLinks />
       <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
         <MailPreferencesSection />
       </div>

@@ -1,4 +1,4 @@
-import { ChartsSchema, TEXT } from '@dispatch/shared';
+import { ChartsSchema, REVENUE_TEXT, TEXT } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -55,6 +55,7 @@ describe('/dashboard', () => {
       [D.allArticles, '/dashboard/all-articles'],
       [D.addPublisher, '/dashboard/add-publisher'],
       [D.history, '/dashboard/history'],
+      [REVENUE_TEXT.funnel.nav, '/dashboard/funnel'],
       [D.exit, '/'],
     ]);
 

@@ -5,12 +5,17 @@ import { apiPaths } from '../../../lib/paths';
 import { articleDetailKeys } from './keys';
 
 /** The whole article for a reader who may read it, the teaser for one who may not (docs/architecture.md#a-request-from-route-to-row). */
-export function getArticle(id: string, signal?: AbortSignal): Promise<ArticleDetail> {
-  return apiRequest(apiPaths.article(id), ArticleDetailSchema, { signal });
+export function getArticle(id: string, gift: string | undefined, signal?: AbortSignal): Promise<ArticleDetail> {
+  const url = gift ? `${apiPaths.article(id)}?gift=${encodeURIComponent(gift)}` : apiPaths.article(id);
+  return apiRequest(url, ArticleDetailSchema, { signal });
 }
 
-export function articleQueryOptions(id: string) {
-  return queryOptions({ queryKey: articleDetailKeys.detail(id), queryFn: ({ signal }) => getArticle(id, signal) });
+/** `gift`: the token of a gift link the page was opened with (docs/product.md#reader-revenue). */
+export function articleQueryOptions(id: string, gift?: string) {
+  return queryOptions({
+    queryKey: gift ? articleDetailKeys.gifted(id, gift) : articleDetailKeys.detail(id),
+    queryFn: ({ signal }) => getArticle(id, gift, signal),
+  });
 }
 
 /**
@@ -19,6 +24,6 @@ export function articleQueryOptions(id: string) {
  * server's 404 in the page state) is shown, not fetched again on mount: retrying would render it as
  * loading, in the server's HTML and through hydration.
  */
-export function useArticle(id: string) {
-  return useQuery({ ...articleQueryOptions(id), refetchOnWindowFocus: false, retryOnMount: false });
+export function useArticle(id: string, gift?: string) {
+  return useQuery({ ...articleQueryOptions(id, gift), refetchOnWindowFocus: false, retryOnMount: false });
 }

@@ -1,4 +1,4 @@
-import { imageSrcSet, preview, readingMinutes, TEXT, type ArticleDetail } from '@dispatch/shared';
+import { imageSrcSet, preview, readingMinutes, TEXT, type ArticleDetail, REVENUE_TEXT } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { LockIcon, StarIcon } from '../../../components/icons';
 import { LocalTime, MOMENT_WITH_ZONE } from '../../../components/local-time';
@@ -28,7 +28,7 @@ function Posted({ createdAt }: { createdAt: string }) {
  * What a reader without premium gets of a premium article: the excerpt and the way to subscribe. It is the
  * element the NewsArticle's `hasPart` names, so it is on every page that says the article is paywalled.
  */
-export function PremiumTeaser({ excerpt }: { excerpt: string }) {
+export function PremiumTeaser({ excerpt, notice }: { excerpt: string; notice?: string }) {
   return (
     <div className={PAYWALLED_CLASS}>
       <p className="article-body">{preview(excerpt)}</p>
@@ -40,12 +40,48 @@ export function PremiumTeaser({ excerpt }: { excerpt: string }) {
         <h2 id="teaser-title" className="mt-3 text-2xl font-bold text-ink">
           {TEXT.detail.teaserTitle}
         </h2>
+        {notice && <p className="mt-2 font-semibold text-ink">{notice}</p>}
         <p className="mt-2 text-ink-soft">{TEXT.detail.teaserBody}</p>
         <Link to={paths.subscription} className="btn btn-accent mt-5">
           {TEXT.detail.subscribe}
         </Link>
       </aside>
     </div>
+  );
+}
+
+/** Why a teaser is all there is: a gift link that did not open it, or this month's free reads spent. */
+function teaserNotice(detail: Extract<ArticleDetail, { access: false }>): string | undefined {
+  const notices = [
+    detail.giftRefused && REVENUE_TEXT.detail.giftRefused[detail.giftRefused],
+    detail.meter && REVENUE_TEXT.detail.meterSpent(detail.meter.allowed),
+  ];
+  return notices.filter(Boolean).join(' ') || undefined;
+}
+
+const untilFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A premium article a reader without premium reads in full: through whose gift, or which free read of the month. */
+function UnlockNote({ detail }: { detail: Extract<ArticleDetail, { access: true }> }) {
+  const note = detail.gift
+    ? REVENUE_TEXT.detail.giftOpened(untilFormat.format(new Date(detail.gift.expiresAt)))
+    : detail.meter && REVENUE_TEXT.detail.meterCount(detail.meter.used, detail.meter.allowed);
+  if (!note) return null;
+  return (
+    <p
+      role="note"
+      className="mb-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-lg border border-accent-line bg-accent-wash px-4 py-3 text-sm text-ink print:hidden"
+    >
+      <span className="font-semibold">{note}</span>
+      <Link to={paths.subscription} className="font-semibold text-accent underline-offset-2 hover:underline">
+        {TEXT.detail.subscribe}
+      </Link>
+    </p>
   );
 }
 
@@ -126,6 +162,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
           </figcaption>
         )}
       </figure>
+      {detail.access && <UnlockNote detail={detail} />}
       {detail.access ? (
         <div className={`article-body space-y-6 ${article.isPremium ? PAYWALLED_CLASS : ''}`}>
           {paragraphs(detail.article.description).map((paragraph, index) => (
@@ -135,7 +172,7 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
           ))}
         </div>
       ) : (
-        <PremiumTeaser excerpt={detail.article.excerpt} />
+        <PremiumTeaser excerpt={detail.article.excerpt} notice={teaserNotice(detail)} />
       )}
       <footer className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-rule pt-6">
         {article.tags.length > 0 && (

@@ -1,0 +1,124 @@
+import { type ArticleDetail, REVENUE_TEXT } from '@dispatch/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertArticle, insertPublisher } from '../../test/fixtures.js';
+import { bearer, signedInUser } from '../../test/http.js';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+
+const SECRET = 'METERED-PREMIUM-PARAGRAPH';
+const ALLOWED = 3;
+
+describe('metered premium reads (FREE_PREMIUM_READS=3)', () => {
+  let ctx: TestContext;
+  let premium: string[];
+  let free: string;
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { FREE_PREMIUM_READS: String(ALLOWED) } });
+    ctx.clock.set(new Date('2026-03-15T12:00:00Z'));
+    const db = ctx.database.db;
+    const publisher = await insertPublisher(db);
+    const author = await signedInUser(ctx.app, db);
+    const refs = { publisherId: publisher.id, authorId: author.user.id };
+    premium = [];
+    for (let n = 0; n < 6; n += 1) {
+      const row = await insertArticle(db, refs, {
+        isPremium: true,
+        description: `${'Opening words. '.repeat(10)}${SECRET}-${n}`,
+      });
+      premium.push(row.id);
+    }
+    free = (await insertArticle(db, refs)).id;
+  });
+  afterAll(() => ctx.close());
+
+  const read = (id: string, token: string) =>
+    ctx.app.inject({ method: 'GET', url: `/api/articles/${id}`, headers: bearer(token) });
+
+  it('opens three premium articles a month in full, counts each once, then shows the teaser', async () => {
+    const reader = await signedInUser(ctx.app, ctx.database.db);
+    const first = await read(premium[0]!, reader.token);
+    expect(first.json<ArticleDetail>()).toMatchObject({ access: true, meter: { used: 1, allowed: ALLOWED } });
+    expect(first.body).toContain(`${SECRET}-0`);
+    // Re-opening a counted article is free.
+    expect((await read(premium[0]!, reader.token)).json<ArticleDetail>().meter).toEqual({ used: 1, allowed: ALLOWED });
+    // A free article never touches the meter.
+    expect((await read(free, reader.token)).json<ArticleDetail>()).toMatchObject({ access: true });
+    expect((await read(free, reader.token)).json<ArticleDetail>().meter).toBeUndefined();
+    expect((await read(premium[1]!, reader.token)).json<ArticleDetail>().meter).toEqual({ used: 2, allowed: ALLOWED });
+    expect((await read(premium[2]!, reader.token)).json<ArticleDetail>().meter).toEqual({ used: 3, allowed: ALLOWED });
+
+    const walled = await read(premium[3]!, reader.token);
+    expect(walled.json<ArticleDetail>()).toMatchObject({ access: false, meter: { used: 3, allowed: ALLOWED } });
+    expect(walled.body).not.toContain(SECRET);
+    // The three counted stay open all month.
+    expect((await read(premium[2]!, reader.token)).json<ArticleDetail>().access).toBe(true);
+    expect(REVENUE_TEXT.detail.meterCount(2, 3)).toBe('2 of 3 free premium articles this month');
+  });
+
+  it('starts again on the first day of the next calendar month (UTC)', async () => {
+    ctx.clock.set(new Date('2026-03-31T23:59:00Z'));
+    const reader = await signedInUser(ctx.app, ctx.database.db);
+    for (const id of premium.slice(0, 3)) await read(id, reader.token);
+    expect((await read(premium[3]!, reader.token)).json<ArticleDetail>().access).toBe(false);
+    ctx.clock.set(new Date('2026-04-01T00:00:30Z'));
+    expect((await read(premium[3]!, reader.token)).json<ArticleDetail>()).toMatchObject({
+      access: true,
+      meter: { used: 1, allowed: ALLOWED },
+    });
+    ctx.clock.set(new Date('2026-03-15T12:00:00Z'));
+  });
+
+  it('holds under parallel opens of different articles: never more than the allowance', async () => {
+    const reader = await signedInUser(ctx.app, ctx.database.db);
+    const answers = await Promise.all(
+      [...premium, ...premium].map((id) => read(id, reader.token).then((r) => r.json<ArticleDetail>())),
+    );
+    const opened = new Set(
+      answers.flatMap((answer, index) => (answer.access ? [[...premium, ...premium][index]] : [])),
+    );
+    expect(opened.size).toBe(ALLOWED);
+    for (const answer of answers) expect(answer.meter!.used).toBeLessThanOrEqual(ALLOWED);
+    const rows = await ctx.database.db.execute(
+      `select count(*)::int as n from metered_reads where user_id = '${reader.user.id}'`,
+    );
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(ALLOWED);
+  });
+
+  it('leaves subscribers, admins and authors off the meter', async () => {
+    const subscriber = await signedInUser(ctx.app, ctx.database.db, {
+      premiumTaken: new Date('2026-12-31T00:00:00Z'),
+    });
+    const admin = await signedInUser(ctx.app, ctx.database.db, { role: 'admin' });
+    for (const viewer of [subscriber, admin]) {
+      const answer = (await read(premium[5]!, viewer.token)).json<ArticleDetail>();
+      expect(answer).toMatchObject({ access: true });
+      expect(answer.meter).toBeUndefined();
+    }
+  });
+});
+
+describe('metered premium reads off (the default)', () => {
+  let ctx: TestContext;
+  afterAll(() => ctx.close());
+
+  it('keeps the SPEC wall: a reader without premium gets the teaser and no meter', async () => {
+    ctx = await createTestContext();
+    const db = ctx.database.db;
+    const publisher = await insertPublisher(db);
+    const reader = await signedInUser(ctx.app, db);
+    const article = await insertArticle(
+      db,
+      { publisherId: publisher.id, authorId: (await signedInUser(ctx.app, db)).user.id },
+      { isPremium: true, description: `${'x'.repeat(200)}${SECRET}` },
+    );
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/articles/${article.id}`,
+      headers: bearer(reader.token),
+    });
+    expect(response.json<ArticleDetail>()).toEqual(expect.objectContaining({ access: false }));
+    expect(response.json<ArticleDetail>().meter).toBeUndefined();
+    expect(response.body).not.toContain(SECRET);
+    expect(ctx.config.revenue.freePremiumReads).toBe(0);
+  });
+});

@@ -1,0 +1,19 @@
+import { GiftLinkListSchema, type GiftLinkList } from '@dispatch/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { apiPaths } from '../../../lib/paths';
+import { giftKeys } from './keys';
+
+/** The reader's own gift links: of one article, or all of them (newest first), with this month's quota. */
+export function getGiftLinks(articleId: string | undefined, signal?: AbortSignal): Promise<GiftLinkList> {
+  return apiRequest(articleId ? apiPaths.articleGiftLinks(articleId) : apiPaths.giftLinks, GiftLinkListSchema, {
+    signal,
+  });
+}
+
+export function useGiftLinks(articleId?: string) {
+  return useQuery({
+    queryKey: articleId ? giftKeys.ofArticle(articleId) : giftKeys.mine(),
+    queryFn: ({ signal }) => getGiftLinks(articleId, signal),
+  });
+}

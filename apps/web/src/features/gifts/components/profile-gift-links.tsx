@@ -1,0 +1,25 @@
+import { REVENUE_TEXT } from '@dispatch/shared';
+import { useGiftLinks } from '../api/get-gift-links';
+import { GiftLinkRows } from './gift-link-rows';
+
+const T = REVENUE_TEXT.gifts;
+
+/** /profile: every gift link the reader made, newest first, with opens and revoke; nothing for one who made none. */
+export function ProfileGiftLinks() {
+  const list = useGiftLinks();
+  if (!list.data || list.data.links.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="gift-links-heading"
+      className="mt-8 space-y-4 rounded-lg border border-rule bg-surface p-5 sm:p-8"
+    >
+      <h2 id="gift-links-heading" className="text-2xl font-bold tracking-tight text-ink">
+        {T.profileHeading}
+      </h2>
+      <p className="text-sm text-ink-soft tabular-nums">
+        {T.quota(list.data.usedThisMonth, list.data.allowedPerMonth)}
+      </p>
+      <GiftLinkRows links={list.data.links} withTitles />
+    </section>
+  );
+}
