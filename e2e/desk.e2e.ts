@@ -1,7 +1,6 @@
 // The editor's desk and the dashboard (issue 15, items 1 and 10), in Chromium at a desktop's and a phone's
 // width: pending first, a search, the preview and a decision from it, the keyboard alone in the preview, the
 // pie's numbers, the users' search, the publishers beside their form, and axe in both themes.
-import { readFileSync } from 'node:fs';
 import { DESK_TEXT, TEXT } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,12 +9,12 @@ import { expectToast, logIn, newAccount, pngFile } from './support/actions.js';
 import { openBrowser, type Session } from './support/browser.js';
 import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
 import { ADMIN } from './support/server.js';
+import { axeViolations } from './support/axe.js';
 
 const baseUrl = inject('baseUrl');
 const D = TEXT.dashboard;
 const WIDE = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 
 /** A pending article by a new writer, with a title and text no other journey uses. */
 async function submitted(writerName: string) {
@@ -51,21 +50,6 @@ async function submitted(writerName: string) {
   });
   expect(response.status).toBe(201);
   return { writer, title, closing };
-}
-
-async function axeViolations(page: Page) {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: { run: () => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
-      }
-    ).axe;
-    const { violations } = await axe.run();
-    return violations.map(
-      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    );
-  });
 }
 
 /** The row of the admin table (a card on a phone) whose title is `title`. */

@@ -1,5 +1,4 @@
 // Publisher and tag pages, and the dark theme, in Chromium at a desktop's and a phone's width.
-import { readFileSync } from 'node:fs';
 import { TEXT, THEME_COOKIE } from '@dispatch/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,11 +6,11 @@ import { logIn } from './support/actions.js';
 import { openBrowser, type Session } from './support/browser.js';
 import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
 import { ADMIN } from './support/server.js';
+import { axeViolations } from './support/axe.js';
 
 const WIDE = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const PAPER = { light: 'rgb(251, 250, 247)', dark: 'rgb(20, 18, 16)' };
-const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 
@@ -23,21 +22,6 @@ async function firstPaint(context: BrowserContext, url: string) {
   const painted = { background: await background(page), theme: await page.getAttribute('html', 'data-theme') };
   await page.close();
   return painted;
-}
-
-async function axeViolations(page: Page) {
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: { run: () => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
-      }
-    ).axe;
-    const { violations } = await axe.run();
-    return violations.map(
-      (violation) => `${violation.id}: ${JSON.stringify(violation.nodes.map((node) => node.target))}`,
-    );
-  });
 }
 
 describe.each([
