@@ -1,8 +1,8 @@
 import { BILLING_TEXT, type User } from '@dispatch/shared';
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { useReturnFocus } from '../../../hooks/use-return-focus';
 import { errorMessage } from '../../../lib/api-client';
 import { useGrantPremium } from '../api/grant-premium';
 import { BillingHistory } from './billing-history';
@@ -57,28 +57,19 @@ export function BillingDialog({
   /** The users table shows premium: it is read again. */
   onGranted: () => void;
 }) {
-  const returnFocus = useReturnFocus();
   return (
-    <Dialog.Root open={user !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-lg border-t-4 border-accent bg-surface p-6 shadow-2xl sm:p-8"
-        >
-          {user && (
-            <>
-              <Dialog.Title className="text-2xl font-bold break-words text-ink">{T.adminTitle(user.name)}</Dialog.Title>
-              <Dialog.Description className="text-ink-soft">{T.adminIntro}</Dialog.Description>
-              <BillingHistory email={user.email} renewable={false} />
-              <GrantForm user={user} onGranted={onGranted} />
-              <div className="flex justify-end">
-                <Dialog.Close className="btn btn-outline">{T.close}</Dialog.Close>
-              </div>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame open={user !== null} onClose={onClose} className="max-w-3xl space-y-4 border-accent p-6 sm:p-8">
+      {user && (
+        <>
+          <Dialog.Title className="text-2xl font-bold break-words text-ink">{T.adminTitle(user.name)}</Dialog.Title>
+          <Dialog.Description className="text-ink-soft">{T.adminIntro}</Dialog.Description>
+          <BillingHistory email={user.email} renewable={false} />
+          <GrantForm user={user} onGranted={onGranted} />
+          <div className="flex justify-end">
+            <Dialog.Close className="btn btn-outline">{T.close}</Dialog.Close>
+          </div>
+        </>
+      )}
+    </DialogFrame>
   );
 }

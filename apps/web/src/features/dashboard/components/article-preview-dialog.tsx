@@ -1,9 +1,9 @@
 import { imageSrcSet, TEXT, type AdminArticle, DESK_TEXT } from '@dispatch/shared';
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame } from '../../../components/dialog-frame';
 import type { ReactNode } from 'react';
 import { statusBadgeClass } from '../../../components/data-table';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { useReturnFocus } from '../../../hooks/use-return-focus';
 import { formatDate } from '../../../lib/format-date';
 import { useArticlePreview } from '../api/get-article-preview';
 
@@ -54,78 +54,69 @@ interface ArticlePreviewDialogProps {
 
 /** The whole submission from its row, so an editor reads before deciding: image, text, tags, publisher, author, status, date. */
 export function ArticlePreviewDialog({ article, onClose, actions, focusFallback }: ArticlePreviewDialogProps) {
-  const returnFocus = useReturnFocus(focusFallback);
   return (
-    <Dialog.Root
+    <DialogFrame
       open={article !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
+      onClose={onClose}
+      focusFallback={focusFallback}
+      className="max-w-3xl border-ink"
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 border-ink bg-surface shadow-2xl"
-        >
-          {article && (
-            <>
-              <div className="p-5 sm:p-8">
-                <p className="kicker">{article.publisher}</p>
-                <Dialog.Title className="mt-1 text-2xl leading-tight font-bold break-words text-ink sm:text-3xl">
-                  {article.title}
-                </Dialog.Title>
-                <Dialog.Description className="mt-2 text-sm text-ink-soft">{DESK_TEXT.previewIntro}</Dialog.Description>
-                <dl className="mt-5 grid gap-4 border-y border-rule py-4 text-sm sm:grid-cols-2">
-                  <Fact term={DESK_TEXT.submittedBy}>
-                    <span className="block font-medium">{article.author_name}</span>
-                    <span className="block [overflow-wrap:anywhere] text-ink-soft">{article.author_email}</span>
-                  </Fact>
-                  <Fact term={DESK_TEXT.submittedOn}>
-                    <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
-                  </Fact>
-                  <Fact term={D.status}>
-                    <span className="flex flex-wrap items-center gap-2">
-                      <span className={statusBadgeClass(article.status)}>{TEXT.writing.statuses[article.status]}</span>
-                      {article.isPremium && <span className="font-semibold text-accent">{D.premium}</span>}
-                    </span>
-                  </Fact>
-                  <Fact term={DESK_TEXT.previewTags}>{article.tags.join(', ')}</Fact>
-                </dl>
-                {article.status === 'declined' && article.declineReason && (
-                  <p className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm break-words text-red-900">
-                    <span className="font-semibold">{TEXT.declineReason.title}: </span>
-                    {article.declineReason}
-                  </p>
-                )}
-                {article.changesNote && (
-                  <p className="mt-4 rounded-md border border-note-line bg-note px-4 py-3 text-sm break-words text-note-ink">
-                    <span className="font-semibold">{TEXT.changesNote.title}: </span>
-                    {article.changesNote}
-                  </p>
-                )}
-                <img
-                  src={article.image}
-                  srcSet={imageSrcSet(article.image)}
-                  sizes="(min-width: 48rem) 44rem, 100vw"
-                  alt=""
-                  width={1200}
-                  height={675}
-                  className="mt-5 aspect-[2/1] w-full rounded-md border border-rule bg-surface-muted object-cover"
-                />
-                <div className="mt-5">
-                  <ArticleText id={article._id} />
-                </div>
-              </div>
-              {/* The dialog scrolls as a whole (its buttons make it reachable by keyboard); the actions stay in view. */}
-              <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-2 border-t border-rule bg-surface-muted px-5 py-3 sm:px-8">
-                {actions}
-                <Dialog.Close className="btn btn-primary px-3 py-1.5">{TEXT.writing.close}</Dialog.Close>
-              </div>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {article && (
+        <>
+          <div className="p-5 sm:p-8">
+            <p className="kicker">{article.publisher}</p>
+            <Dialog.Title className="mt-1 text-2xl leading-tight font-bold break-words text-ink sm:text-3xl">
+              {article.title}
+            </Dialog.Title>
+            <Dialog.Description className="mt-2 text-sm text-ink-soft">{DESK_TEXT.previewIntro}</Dialog.Description>
+            <dl className="mt-5 grid gap-4 border-y border-rule py-4 text-sm sm:grid-cols-2">
+              <Fact term={DESK_TEXT.submittedBy}>
+                <span className="block font-medium">{article.author_name}</span>
+                <span className="block [overflow-wrap:anywhere] text-ink-soft">{article.author_email}</span>
+              </Fact>
+              <Fact term={DESK_TEXT.submittedOn}>
+                <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+              </Fact>
+              <Fact term={D.status}>
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className={statusBadgeClass(article.status)}>{TEXT.writing.statuses[article.status]}</span>
+                  {article.isPremium && <span className="font-semibold text-accent">{D.premium}</span>}
+                </span>
+              </Fact>
+              <Fact term={DESK_TEXT.previewTags}>{article.tags.join(', ')}</Fact>
+            </dl>
+            {article.status === 'declined' && article.declineReason && (
+              <p className="mt-4 rounded-md border border-red-300 bg-red-50 px-4 py-3 text-sm break-words text-red-900">
+                <span className="font-semibold">{TEXT.declineReason.title}: </span>
+                {article.declineReason}
+              </p>
+            )}
+            {article.changesNote && (
+              <p className="mt-4 rounded-md border border-note-line bg-note px-4 py-3 text-sm break-words text-note-ink">
+                <span className="font-semibold">{TEXT.changesNote.title}: </span>
+                {article.changesNote}
+              </p>
+            )}
+            <img
+              src={article.image}
+              srcSet={imageSrcSet(article.image)}
+              sizes="(min-width: 48rem) 44rem, 100vw"
+              alt=""
+              width={1200}
+              height={675}
+              className="mt-5 aspect-[2/1] w-full rounded-md border border-rule bg-surface-muted object-cover"
+            />
+            <div className="mt-5">
+              <ArticleText id={article._id} />
+            </div>
+          </div>
+          {/* The dialog scrolls as a whole (its buttons make it reachable by keyboard); the actions stay in view. */}
+          <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-2 border-t border-rule bg-surface-muted px-5 py-3 sm:px-8">
+            {actions}
+            <Dialog.Close className="btn btn-primary px-3 py-1.5">{TEXT.writing.close}</Dialog.Close>
+          </div>
+        </>
+      )}
+    </DialogFrame>
   );
 }

@@ -1,8 +1,8 @@
 import { TEXT, type Revision } from '@dispatch/shared';
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogFrame } from '../../../components/dialog-frame';
 import { diffWords } from 'diff';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { useReturnFocus } from '../../../hooks/use-return-focus';
 import { useArticleReview } from '../api/get-article-review';
 
 const D = TEXT.dashboard;
@@ -80,33 +80,19 @@ export function ReviewDiffDialog({
   onClose: () => void;
 }) {
   const review = useArticleReview(article?._id ?? null);
-  const returnFocus = useReturnFocus();
   let content;
   if (review.isPending) content = <LoadingState />;
   else if (review.isError) content = <ErrorState onRetry={() => void review.refetch()} />;
   else content = <ReviewDiff {...review.data} />;
   return (
-    <Dialog.Root
-      open={article !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-    >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]" />
-        <Dialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border-t-4 border-ink bg-surface p-6 shadow-2xl sm:p-8"
-        >
-          <Dialog.Title className="text-2xl font-bold text-ink">{D.diffTitle}</Dialog.Title>
-          <p className="mt-2 font-semibold break-words text-ink">{article?.title}</p>
-          <Dialog.Description className="mt-2 text-sm text-ink-soft">{D.diffIntro}</Dialog.Description>
-          {content}
-          <div className="mt-6 flex justify-end">
-            <Dialog.Close className="btn btn-primary">{TEXT.writing.close}</Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame open={article !== null} onClose={onClose} className="max-w-3xl border-ink p-6 sm:p-8">
+      <Dialog.Title className="text-2xl font-bold text-ink">{D.diffTitle}</Dialog.Title>
+      <p className="mt-2 font-semibold break-words text-ink">{article?.title}</p>
+      <Dialog.Description className="mt-2 text-sm text-ink-soft">{D.diffIntro}</Dialog.Description>
+      {content}
+      <div className="mt-6 flex justify-end">
+        <Dialog.Close className="btn btn-primary">{TEXT.writing.close}</Dialog.Close>
+      </div>
+    </DialogFrame>
   );
 }
