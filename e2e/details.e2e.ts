@@ -232,9 +232,12 @@ for (const [device, viewport] of [
   });
 }
 
-describe('keyboard and motion', () => {
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+] as const)('keyboard and motion on a %s', (_device, viewport) => {
   it('focus moves to the new page after login and navigation; Enter and Space open the image picker', async () => {
-    const session = await open();
+    const session = await open(viewport);
     const { page } = session;
     const account = await newAccount(inject('baseUrl'), 'Kai Keys');
     await page.goto('/login');
@@ -245,7 +248,8 @@ describe('keyboard and motion', () => {
     // The home page's heading (the site's name, for screen readers).
     await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
 
-    await page.getByRole('banner').getByRole('link', { name: TEXT.nav.articles }).first().focus();
+    // The footer's link: the navbar's folds into a menu on a phone.
+    await page.getByRole('contentinfo').getByRole('link', { name: TEXT.nav.articles }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/articles');
     await expect.poll(() => focused(page)).toMatch(/^h1:/);
@@ -270,7 +274,7 @@ describe('keyboard and motion', () => {
   });
 
   it('the trending carousel has a pause button that holds, also after a pointer passes over the slides', async () => {
-    const session = await open();
+    const session = await open(viewport);
     const { page } = session;
     await page.goto('/');
     const carousel = page.getByRole('group', { name: TEXT.home.trending });
