@@ -12,11 +12,14 @@ export function createArticle(input: CreateArticleInput) {
   return apiRequest(apiPaths.articles, CreatedSchema, { method: 'POST', body: input });
 }
 
-/** The writer's list gains the new pending article. */
+/**
+ * The writer's list gains the new pending article. Not awaited: the toast and the way on to My Articles
+ * need not wait for the lists open now (the one-article note) to be read again.
+ */
 export function useCreateArticle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createArticle,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: writingKeys.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: writingKeys.all }),
   });
 }
