@@ -263,11 +263,15 @@ describe.each([
     await page.goto('/addArticle');
     const picker = page.getByLabel(TEXT.writing.image, { exact: true });
     for (const key of ['Enter', 'Space']) {
+      // The picker is disabled while a file uploads: the next key waits for it.
+      await expect.poll(() => picker.isEnabled()).toBe(true);
       await picker.focus();
-      const chooser = page.waitForEvent('filechooser', { timeout: 5_000 });
+      const chooser = page.waitForEvent('filechooser', { timeout: 15_000 });
       await page.keyboard.press(key);
       const opened = await chooser;
+      const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/uploads') && response.ok());
       await opened.setFiles(await pngFile(`by-${key.toLowerCase()}.png`));
+      await uploaded;
       await page.getByText(TEXT.upload.chosen(`by-${key.toLowerCase()}.png`)).waitFor();
     }
     expectNoErrors(session);

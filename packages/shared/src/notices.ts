@@ -103,7 +103,7 @@ export const noticeHeadline = (kind: NoticeKind, title: string) => NOTICE_TEXT[k
 
 export const NOTICES_TEXT = {
   bell: 'Notifications',
-  unread: (count: number) => `${count} unread`,
+  unread: (count: number | string) => `${count} unread`,
   empty: 'Nothing new. You will hear here when an article of yours is reviewed.',
   emptyEditor: 'Nothing new. Submissions and resubmissions will show here.',
   isNew: 'New',

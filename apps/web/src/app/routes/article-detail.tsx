@@ -22,6 +22,7 @@ import { ArticleGridSkeleton } from '../../features/articles/components/article-
 import { RelatedArticles } from '../../features/articles/components/related-articles';
 import { OwnArticleStatus } from '../../features/writing/components/own-article-status';
 import { EditorialPanel } from '../../features/writing/components/editorial-panel';
+import { giftLinksQueryOptions } from '../../features/gifts/api/get-gift-links';
 import { GiftLinksPanel } from '../../features/gifts/components/gift-links-panel';
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
@@ -47,6 +48,10 @@ export async function loadArticleOnServer(queryClient: QueryClient, id: string, 
       // The closing sections come with the page (an article not approved has none: its 404 is never shown).
       prefetch(queryClient, relatedArticlesQueryOptions(id)),
     ]);
+    // A premium article read in full: its gift panel's list comes with the page (the API refuses a reader
+    // without premium, and the page shows no panel then).
+    const detail = queryClient.getQueryData(articleQueryOptions(id, giftOf(url.searchParams)).queryKey);
+    if (detail?.access && detail.article.isPremium) await prefetch(queryClient, giftLinksQueryOptions(id));
   } else await prefetch(queryClient, articlePreviewQueryOptions(id));
 }
 

@@ -1,5 +1,5 @@
 import { GiftLinkListSchema, type GiftLinkList } from '@dispatch/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { giftKeys } from './keys';
@@ -11,9 +11,13 @@ export function getGiftLinks(articleId: string | undefined, signal?: AbortSignal
   });
 }
 
-export function useGiftLinks(articleId?: string) {
-  return useQuery({
+export function giftLinksQueryOptions(articleId?: string) {
+  return queryOptions({
     queryKey: articleId ? giftKeys.ofArticle(articleId) : giftKeys.mine(),
     queryFn: ({ signal }) => getGiftLinks(articleId, signal),
   });
+}
+
+export function useGiftLinks(articleId?: string) {
+  return useQuery(giftLinksQueryOptions(articleId));
 }

@@ -29,7 +29,7 @@ export function GiftLinksPanel({ articleId }: { articleId: string }) {
   return (
     <section
       aria-labelledby="gift-heading"
-      className="mx-auto mt-10 max-w-3xl rounded-lg border border-rule bg-surface p-5 sm:p-6 print:hidden"
+      className="article-column mt-10 rounded-lg border border-rule bg-surface p-5 sm:p-6 print:hidden"
     >
       <h2 id="gift-heading" className="text-xl font-bold text-ink">
         {T.heading}
