@@ -68,6 +68,32 @@ describe('the response cache', () => {
     expect(loads.get('list=approved&page=1&search=one-off-19999')).toBe(1);
   });
 
+  it('runs one load for concurrent misses of a key, and does not keep a failure', async () => {
+    const cache = createResponseCache({ maxBytes: 1_000_000 });
+    let loads = 0;
+    let finish = (_value: number) => {};
+    const slowLoad = () => {
+      loads += 1;
+      return new Promise<number>((resolve) => (finish = resolve));
+    };
+    const answers = Promise.all(
+      Array.from({ length: 20 }, () => cache.remember('users', 'funnel:30', 60_000, slowLoad)),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    finish(42);
+    expect(await answers).toEqual(Array(20).fill(42));
+    expect(loads).toBe(1);
+
+    const failing = async () => {
+      loads += 1;
+      throw new Error('database unavailable');
+    };
+    const failures = await Promise.allSettled([1, 2, 3].map(() => cache.remember('users', 'broken', 60_000, failing)));
+    expect(failures.map((result) => result.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(loads).toBe(2);
+    expect(await cache.remember('users', 'broken', 60_000, async () => 7)).toBe(7);
+  });
+
   it('does not keep an answer larger than its whole budget', async () => {
     const cache = createResponseCache({ maxBytes: 10_000 });
     let loads = 0;

@@ -9,7 +9,9 @@ export type CacheNamespace = 'catalog' | 'users';
  * the generation before answering (from Redis when there is one), so no instance serves an answer
  * from before a completed write. The memory is bounded in bytes and the least recently used answers
  * go first, so a flood of one-off queries cannot push out the answers everybody asks for
- * (docs/decisions/018-response-cache-bounded-in-bytes.md).
+ * (docs/decisions/018-response-cache-bounded-in-bytes.md). Concurrent misses of one key share a
+ * single load, so an expensive answer (the funnel, a deep page) is computed once per instance when
+ * many readers ask for it at the moment it expires.
  */
 export interface ResponseCache {
   remember<T>(namespace: CacheNamespace, key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
@@ -42,6 +44,7 @@ export function createResponseCache(options: { maxBytes: number; redis?: Redis; 
     maxSize: options.maxBytes,
     sizeCalculation: (entry, key) => entrySize(key, entry),
   });
+  const loading = new Map<string, Promise<unknown>>();
   const localGenerations: Record<CacheNamespace, number> = { catalog: 0, users: 0 };
   const redisKey = (namespace: CacheNamespace) => `dispatch-cache:generation:${namespace}`;
 
@@ -55,9 +58,16 @@ export function createResponseCache(options: { maxBytes: number; redis?: Redis; 
       const fullKey = `${namespace}:${await generation(namespace)}:${key}`;
       const hit = entries.get(fullKey);
       if (hit && hit.expiresAt > now()) return hit.value as Awaited<ReturnType<typeof load>>;
-      const value = await load();
-      entries.set(fullKey, { value, expiresAt: now() + ttlMs });
-      return value;
+      const pending = loading.get(fullKey);
+      if (pending) return pending as Promise<Awaited<ReturnType<typeof load>>>;
+      const loaded = load()
+        .then((value) => {
+          entries.set(fullKey, { value, expiresAt: now() + ttlMs });
+          return value;
+        })
+        .finally(() => loading.delete(fullKey));
+      loading.set(fullKey, loaded);
+      return loaded;
     },
     async invalidate(namespace) {
       localGenerations[namespace] += 1;
