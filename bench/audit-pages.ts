@@ -4,14 +4,15 @@
  *
  *   npm run audit:pages                 # builds, then audits with Lighthouse's desktop and mobile settings
  *   tsx bench/audit-pages.ts --desktop  # on an existing build, desktop only (the gated run)
- *   tsx bench/audit-pages.ts --mobile --pages=/,/articles/:id   # some pages, one form
+ *   tsx bench/audit-pages.ts --mobile --pages=/,/articles/:id   # some pages, one form (also /publishers/:id, /tags/:id)
  *   tsx bench/audit-pages.ts --mobile --report-dir=/tmp/lhr      # and keep each Lighthouse report (JSON)
  *
  * Pages are opened as the reader who would open them (anonymous, a signed-in reader, a subscriber on a
  * premium article, the admin), with the session in localStorage and the page cookie, as after a login.
  *
  * Gates, desktop and mobile (Lighthouse's default: a mid-range phone, 4x slower CPU, slow 4G, simulated):
- * performance >= 95, accessibility, best practices and SEO = 100, no axe violation; on mobile also
+ * performance >= 95, accessibility, best practices and SEO = 100, no axe violation in the light or the
+ * dark theme; on mobile also
  * LCP <= 1.5 s, TBT <= 150 ms, CLS <= 0.05.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { TAGS, tagSlug } from '@dispatch/shared';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -62,7 +64,8 @@ interface PageResult {
   form: 'desktop' | 'mobile';
   scores: Record<(typeof CATEGORIES)[number], number>;
   failing: string[];
-  axe: AxeViolation[] | null;
+  /** Axe in the light and the dark theme (desktop rows only). */
+  axe: { light: AxeViolation[]; dark: AxeViolation[] } | null;
   scriptKb: number;
   metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
   /** The LCP element and where its time went (Lighthouse's breakdown: TTFB, load delay, load time, render delay). */
@@ -199,9 +202,11 @@ function describeItems(details: unknown): string {
   return hints.length > 0 ? `: ${hints.join(' | ')}` : '';
 }
 
-async function runAxe(context: BrowserContext, url: string): Promise<AxeViolation[]> {
+/** Axe on the page as the system's light or dark setting shows it (the theme follows it; decision 025). */
+async function runAxe(context: BrowserContext, url: string, colorScheme: 'light' | 'dark'): Promise<AxeViolation[]> {
   const page = await context.newPage();
   try {
+    await page.emulateMedia({ colorScheme });
     await page.goto(url, { waitUntil: 'networkidle' });
     // The page is done when its loading placeholders are gone.
     await page
@@ -238,7 +243,7 @@ function printTable(results: PageResult[]): void {
     'LCP s',
     'TBT ms',
     'CLS',
-    'axe violations',
+    'axe light / dark',
     'JS kB',
   ];
   const rows = results.map((result) => [
@@ -250,7 +255,7 @@ function printTable(results: PageResult[]): void {
     (result.metrics.lcpMs / 1000).toFixed(2),
     result.metrics.tbtMs.toFixed(0),
     result.metrics.cls.toFixed(3),
-    result.axe === null ? '-' : String(result.axe.length),
+    result.axe === null ? '-' : `${result.axe.light.length} / ${result.axe.dark.length}`,
     result.scriptKb.toFixed(1),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
@@ -261,11 +266,13 @@ function printTable(results: PageResult[]): void {
   for (const result of results) console.log(`  ${result.page} [${result.form}] LCP: ${result.lcp}`);
   for (const result of results) {
     for (const failing of result.failing) console.log(`  ${result.page} [${result.form}] lighthouse ${failing}`);
-    for (const violation of result.axe ?? []) {
-      const target = violation.nodes[0]?.target.join(' ') ?? '';
-      console.log(
-        `  ${result.page} axe ${violation.id} (${violation.impact}, ${violation.nodes.length} nodes) e.g. ${target}`,
-      );
+    for (const theme of ['light', 'dark'] as const) {
+      for (const violation of result.axe?.[theme] ?? []) {
+        const target = violation.nodes[0]?.target.join(' ') ?? '';
+        console.log(
+          `  ${result.page} axe (${theme}) ${violation.id} (${violation.impact}, ${violation.nodes.length} nodes) e.g. ${target}`,
+        );
+      }
     }
   }
 }
@@ -327,6 +334,9 @@ async function main(): Promise<void> {
     const article = approved.articles.find((candidate) => !candidate.isPremium);
     const premium = approved.articles.find((candidate) => candidate.isPremium);
     if (!article || !premium) throw new Error('the demo content has no approved free and premium article');
+    const [publisher] = await api<{ slug: string }[]>(origin, '/api/publishers');
+    if (!publisher) throw new Error('the demo content has no publisher');
+    const [tag] = TAGS;
 
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: CHROMIUM,
@@ -360,18 +370,21 @@ async function main(): Promise<void> {
       { page: '/articles', viewer: 'anonymous' },
       { page: `/articles/${article._id}`, viewer: 'reader' },
       { page: `/articles/${premium._id}`, viewer: 'subscriber' },
+      { page: `/publishers/${publisher.slug}`, viewer: 'anonymous' },
+      { page: `/tags/${tagSlug(tag)}`, viewer: 'anonymous' },
       { page: '/subscription', viewer: 'reader', privatePage: true },
       { page: '/dashboard', viewer: 'admin', privatePage: true },
     ];
     const forms: ('desktop' | 'mobile')[] = desktopOnly ? ['desktop'] : mobileOnly ? ['mobile'] : ['desktop', 'mobile'];
     const results: PageResult[] = [];
-    const named = (page: string) => (page.startsWith('/articles/') ? '/articles/:id' : page);
+    const named = (page: string) =>
+      page.replace(/^\/(articles|publishers|tags)\/.+$/, (_, kind: string) => `/${kind}/:id`);
     for (const { page, viewer, privatePage = false } of pages.filter(
       ({ page }) => !onlyPages || onlyPages.includes(named(page)),
     )) {
       const url = `${origin}${page}`;
       await actAs(viewer);
-      const axe = await runAxe(context, url);
+      const axe = { light: await runAxe(context, url, 'light'), dark: await runAxe(context, url, 'dark') };
       for (const form of forms) {
         process.stdout.write(`auditing ${page} as ${viewer} (${form})...\n`);
         results.push({
@@ -387,7 +400,7 @@ async function main(): Promise<void> {
     const missed = results.filter(
       (result) =>
         CATEGORIES.some((id) => result.scores[id] < TARGETS[id]) ||
-        (result.axe?.length ?? 0) > 0 ||
+        (result.axe?.light.length ?? 0) + (result.axe?.dark.length ?? 0) > 0 ||
         (result.form === 'mobile' &&
           (result.metrics.lcpMs > MOBILE_TARGETS.lcpMs ||
             result.metrics.tbtMs > MOBILE_TARGETS.tbtMs ||

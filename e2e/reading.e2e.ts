@@ -1,6 +1,6 @@
 import { readingMinutes, TEXT, type ArticleDetail, type ArticlePage } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { logIn } from './support/actions.js';
 import { openBrowser, type Session } from './support/browser.js';
 import { expectNoErrors } from './support/expect.js';
@@ -358,6 +358,39 @@ for (const viewport of VIEWPORTS) {
         expect(shift, `${path}: layout shift`).toBeLessThan(0.02);
       }
       expectNoErrors(session);
+    });
+
+    it('headlines keep their lines when the web fonts arrive: the fallback faces have their metrics', async () => {
+      // The same pages twice: once with the web fonts refused (the fallback faces stay), once with them.
+      const { articles } = (await (await fetch(`${inject('baseUrl')}/api/articles/approved`)).json()) as ArticlePage;
+      const paths = ['/articles', ...articles.slice(0, 4).map((article) => `/articles/${article._id}`)];
+      const measure = async (fonts: 'refused' | 'loaded') => {
+        session = await openBrowser(viewport);
+        const { page, context } = session;
+        if (fonts === 'refused') await context.route(/\.woff2$/, (route) => route.abort());
+        await logIn(page, READER.email, READER.password);
+        const heights: string[] = [];
+        for (const path of paths) {
+          await page.goto(path);
+          await page.evaluate(() => document.fonts.ready);
+          const families = await page.evaluate(() =>
+            [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family),
+          );
+          expect(families.some((family) => family.includes('Playfair Display Variable'))).toBe(fonts === 'loaded');
+          for (const heading of await page.locator('main h1, main h2').all()) {
+            heights.push(
+              `${path} ${await heading.textContent()}: ${Math.round((await heading.boundingBox())!.height)}`,
+            );
+          }
+        }
+        await session.close();
+        return heights;
+      };
+      const fallback = await measure('refused');
+      const web = await measure('loaded');
+      expect(fallback.length).toBeGreaterThan(paths.length);
+      expect(fallback).toEqual(web);
+      session = await openBrowser(viewport);
     });
   });
 }
