@@ -19,3 +19,4 @@ export * from './reading.js';
 export * from './account.js';
 export * from './desk-texts.js';
 export * from './revenue.js';
+export * from './revenue-texts.js';

@@ -1,20 +1,29 @@
 import {
+  ArticleCorrectionsSchema,
+  ArticleDetailSchema,
+  ArticlePageSchema,
+  ArticlePreviewSchema,
   ErrorResponseSchema,
+  GiftLinkListSchema,
   PublicConfigSchema,
   PublisherSchema,
+  RelatedArticlesSchema,
   RoleRecordSchema,
   SessionResponseSchema,
   TrendingArticleSchema,
   UploadResponseSchema,
   UserStatsSchema,
+  ViewsResponseSchema,
 } from '@dispatch/shared';
 import { z } from 'zod';
 
 /**
  * The schemas that check the answers the first page of a visit asks for (configuration, session, role,
- * the home page's sections, errors). Only ever loaded through `lazySchema` (api-client.ts), with
- * import(): zod then arrives beside those first requests instead of inside the home page's
- * first-load JavaScript (docs/decisions/011-page-weight-and-audits.md).
+ * errors, the home page's sections, and the reading pages a visit from a search or a shared link starts
+ * on: the lists, an article with its corrections, related articles and gift links, a publisher). Only ever loaded
+ * through `lazySchema` (api-client.ts), with import(): zod then arrives beside the first request that
+ * needs it, and a page whose data came with its HTML loads no zod at all to show and hydrate it
+ * (docs/decisions/011-page-weight-and-audits.md).
  */
 export const firstLoadSchemas = {
   error: ErrorResponseSchema,
@@ -25,5 +34,13 @@ export const firstLoadSchemas = {
   publishers: PublisherSchema.array(),
   userStats: UserStatsSchema,
   upload: UploadResponseSchema,
+  articlePage: ArticlePageSchema,
+  article: ArticleDetailSchema,
+  articlePreview: ArticlePreviewSchema,
+  views: ViewsResponseSchema,
+  related: RelatedArticlesSchema,
+  articleCorrections: ArticleCorrectionsSchema,
+  publisher: PublisherSchema,
+  giftLinks: GiftLinkListSchema,
   noContent: z.undefined(),
 };

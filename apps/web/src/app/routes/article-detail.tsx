@@ -1,5 +1,6 @@
-import { canTransition, excerpt, TEXT } from '@dispatch/shared';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { excerpt, TEXT } from '@dispatch/shared';
+import { type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Redirect } from '../../components/redirect';
@@ -11,19 +12,13 @@ import { useRecordView } from '../../features/article-detail/api/record-view';
 import { ArticleSkeleton } from '../../features/article-detail/components/article-skeleton';
 import { ArticleMeta } from '../../features/article-detail/components/article-meta';
 import { ArticleView, PremiumTeaser } from '../../features/article-detail/components/article-view';
-import { articleDetailKeys } from '../../features/article-detail/api/keys';
 import { articleCorrectionsQueryOptions } from '../../features/corrections/api/get-article-corrections';
 import { ArticleCorrections } from '../../features/corrections/components/article-corrections';
-import { PublishCorrection } from '../../features/corrections/components/publish-correction';
-import { writingKeys } from '../../features/writing/api/keys';
-import { useRevisions } from '../../features/writing/api/get-revisions';
 import { relatedArticlesQueryOptions, useRelatedArticles } from '../../features/articles/api/get-related-articles';
 import { ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { RelatedArticles } from '../../features/articles/components/related-articles';
 import { OwnArticleStatus } from '../../features/writing/components/own-article-status';
-import { EditorialPanel } from '../../features/writing/components/editorial-panel';
 import { giftLinksQueryOptions } from '../../features/gifts/api/get-gift-links';
-import { GiftLinksPanel } from '../../features/gifts/components/gift-links-panel';
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -33,6 +28,13 @@ import { returnState } from '../../lib/return-to';
 
 /** The token of a gift link the page was opened with (docs/product.md#reader-revenue). */
 const giftOf = (search: URLSearchParams) => search.get('gift') || undefined;
+
+// Forms and their validation only its author and the admins use: not loaded for a reader.
+const ArticleEditorial = lazy(async () => ({ default: (await import('./article-editorial')).ArticleEditorial }));
+// Subscribers' and admins' only, like its dialogs and toasts.
+const GiftLinksPanel = lazy(async () => ({
+  default: (await import('../../features/gifts/components/gift-links-panel')).GiftLinksPanel,
+}));
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -101,21 +103,6 @@ function ArticlePreviewPage({ id }: { id: string }) {
   );
 }
 
-/** An admin's 'Publish correction', once the article's revisions are known (the latest is the default). */
-function CorrectionControl({ id }: { id: string }) {
-  const revisions = useRevisions(id).data?.revisions ?? [];
-  const queryClient = useQueryClient();
-  if (revisions.length === 0) return null;
-  return (
-    <PublishCorrection
-      key={revisions[0]!._id}
-      articleId={id}
-      revisions={revisions}
-      onPublished={() => void queryClient.invalidateQueries({ queryKey: writingKeys.timeline(id) })}
-    />
-  );
-}
-
 function ArticleReader({ id }: { id: string }) {
   const [search] = useSearchParams();
   const detail = useArticle(id, giftOf(search));
@@ -124,7 +111,6 @@ function ArticleReader({ id }: { id: string }) {
   useRecordView(id, detail.data?.access === true && !unlocked);
   const { user, isAdmin, viewer, hasPremiumAccess: premiumAccess } = useViewer();
   const related = useRelatedArticles(id, detail.data?.article.status === 'approved');
-  const queryClient = useQueryClient();
 
   let content;
   if (detail.isPending) content = <ArticleSkeleton />;
@@ -143,19 +129,19 @@ function ArticleReader({ id }: { id: string }) {
         {article.status === 'approved' && <ArticleCorrections articleId={id} />}
         {/* The editorial side is its author's and the admins' (the server answers no one else). */}
         {detail.data.access && (isAdmin || article.author_email === user?.email) && (
-          <div className="print:hidden">
-            <EditorialPanel
+          <Suspense>
+            <ArticleEditorial
               article={detail.data.article}
               isAuthor={article.author_email === user?.email}
-              onChanged={() => void queryClient.invalidateQueries({ queryKey: articleDetailKeys.detail(id) })}
-            >
-              {isAdmin && canTransition(article.status, 'correct', ['admin']) && <CorrectionControl id={id} />}
-            </EditorialPanel>
-          </div>
+              isAdmin={isAdmin}
+            />
+          </Suspense>
         )}
         {/* A subscriber (or an admin) may share a premium article they read with a gift link. */}
         {detail.data.access && article.isPremium && article.status === 'approved' && premiumAccess && (
-          <GiftLinksPanel articleId={id} />
+          <Suspense>
+            <GiftLinksPanel articleId={id} />
+          </Suspense>
         )}
         {related.data && <RelatedArticles related={related.data} viewer={viewer} />}
         {related.isLoading && (

@@ -1,12 +1,12 @@
-import { ArticlePreviewSchema, type ArticlePreview } from '@dispatch/shared';
+import { type ArticlePreview } from '@dispatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { articleDetailKeys } from './keys';
 
 /** An approved article's preview for anyone: what a shared link shows before the login (decision 014). */
 export function getArticlePreview(id: string, signal?: AbortSignal): Promise<ArticlePreview> {
-  return apiRequest(apiPaths.articlePreview(id), ArticlePreviewSchema, { signal });
+  return apiRequest(apiPaths.articlePreview(id), lazySchema('articlePreview'), { signal });
 }
 
 export function articlePreviewQueryOptions(id: string) {

@@ -1,13 +1,13 @@
-import { ArticleDetailSchema, type ArticleDetail } from '@dispatch/shared';
+import { type ArticleDetail } from '@dispatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { articleDetailKeys } from './keys';
 
 /** The whole article for a reader who may read it, the teaser for one who may not (docs/architecture.md#a-request-from-route-to-row). */
 export function getArticle(id: string, gift: string | undefined, signal?: AbortSignal): Promise<ArticleDetail> {
   const url = gift ? `${apiPaths.article(id)}?gift=${encodeURIComponent(gift)}` : apiPaths.article(id);
-  return apiRequest(url, ArticleDetailSchema, { signal });
+  return apiRequest(url, lazySchema('article'), { signal });
 }
 
 /** `gift`: the token of a gift link the page was opened with (docs/product.md#reader-revenue). */

@@ -1,13 +1,13 @@
-import { ArticlePageSchema, LIMITS, type ArticlePage } from '@dispatch/shared';
+import { LIMITS, type ArticlePage } from '@dispatch/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { articleKeys, type ApprovedArticlesFilters } from './keys';
 
 export const APPROVED_PAGE_SIZE = LIMITS.pageSize.approved;
 
 export function getApprovedArticles(filters: ApprovedArticlesFilters, signal?: AbortSignal): Promise<ArticlePage> {
-  return apiRequest(apiPaths.approvedArticles, ArticlePageSchema, {
+  return apiRequest(apiPaths.approvedArticles, lazySchema('articlePage'), {
     query: { ...filters, page: filters.page > 1 ? filters.page : undefined, limit: APPROVED_PAGE_SIZE },
     signal,
   });

@@ -1,6 +1,6 @@
-import { ArticlePageSchema, LIMITS, type ArticlePage } from '@dispatch/shared';
+import { LIMITS, type ArticlePage } from '@dispatch/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { articleKeys } from './keys';
 
@@ -13,7 +13,7 @@ export const premiumArticleKeys = {
 };
 
 export function getPremiumArticles(page: number, signal?: AbortSignal): Promise<ArticlePage> {
-  return apiRequest(apiPaths.premiumArticles, ArticlePageSchema, {
+  return apiRequest(apiPaths.premiumArticles, lazySchema('articlePage'), {
     query: { page: page > 1 ? page : undefined, limit: PREMIUM_PAGE_SIZE },
     signal,
   });

@@ -1,12 +1,12 @@
-import { RelatedArticlesSchema, type RelatedArticles } from '@dispatch/shared';
+import { type RelatedArticles } from '@dispatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { articleKeys } from './keys';
 
 /** The cards closing an approved article's page: more from its publisher, more on its tag. */
 export function getRelatedArticles(id: string, signal?: AbortSignal): Promise<RelatedArticles> {
-  return apiRequest(apiPaths.articleRelated(id), RelatedArticlesSchema, { signal });
+  return apiRequest(apiPaths.articleRelated(id), lazySchema('related'), { signal });
 }
 
 export function relatedArticlesQueryOptions(id: string) {

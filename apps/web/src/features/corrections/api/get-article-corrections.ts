@@ -1,11 +1,11 @@
-import { ArticleCorrectionsSchema, type ArticleCorrections } from '@dispatch/shared';
+import { type ArticleCorrections } from '@dispatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { correctionKeys } from './keys';
 
 export function getArticleCorrections(id: string, signal?: AbortSignal): Promise<ArticleCorrections> {
-  return apiRequest(apiPaths.articleCorrections(id), ArticleCorrectionsSchema, { signal });
+  return apiRequest(apiPaths.articleCorrections(id), lazySchema('articleCorrections'), { signal });
 }
 
 /** Public, for every reader of the article, premium or not. */

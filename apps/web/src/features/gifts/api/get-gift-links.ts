@@ -1,12 +1,12 @@
-import { GiftLinkListSchema, type GiftLinkList } from '@dispatch/shared';
+import { type GiftLinkList } from '@dispatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { giftKeys } from './keys';
 
 /** The reader's own gift links: of one article, or all of them (newest first), with this month's quota. */
 export function getGiftLinks(articleId: string | undefined, signal?: AbortSignal): Promise<GiftLinkList> {
-  return apiRequest(articleId ? apiPaths.articleGiftLinks(articleId) : apiPaths.giftLinks, GiftLinkListSchema, {
+  return apiRequest(articleId ? apiPaths.articleGiftLinks(articleId) : apiPaths.giftLinks, lazySchema('giftLinks'), {
     signal,
   });
 }

@@ -1,11 +1,11 @@
-import { PublisherSchema, type Publisher } from '@dispatch/shared';
+import { type Publisher } from '@dispatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { publisherKeys } from './get-publishers';
 
 export function getPublisher(slug: string, signal?: AbortSignal): Promise<Publisher> {
-  return apiRequest(apiPaths.publisher(slug), PublisherSchema, { signal });
+  return apiRequest(apiPaths.publisher(slug), lazySchema('publisher'), { signal });
 }
 
 /** A publisher's page: looked up by the slug in its address. */
