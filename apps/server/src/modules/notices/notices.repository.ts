@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { mailOutbox, notifications, users } from '../../db/schema.js';
 
@@ -111,4 +111,13 @@ export async function markVerified(db: DbOrTx, userId: string, email: string, at
 export async function removeAllFor(db: DbOrTx, userId: string, email: string) {
   await db.delete(notifications).where(eq(notifications.userId, userId));
   await db.delete(mailOutbox).where(eq(sql`lower(${mailOutbox.toAddress})`, email.toLowerCase()));
+}
+
+/** Outbox rows sent before `sentBefore` or given up before `failedBefore`: the housekeeping sweep's part. */
+export async function removeFinishedMailBefore(db: DbOrTx, sentBefore: Date, failedBefore: Date): Promise<number> {
+  const removed = await db
+    .delete(mailOutbox)
+    .where(or(lt(mailOutbox.sentAt, sentBefore), lt(mailOutbox.failedAt, failedBefore)))
+    .returning({ id: mailOutbox.id });
+  return removed.length;
 }

@@ -214,3 +214,17 @@ export async function verifyEmail(db: DbOrTx, tokens: MailTokens, token: string,
 /** Forgets a person who deleted their account: their notices, and the outbox's mail to them (sent or not). */
 export const removeNoticesOf = (tx: DbOrTx, userId: string, email: string) =>
   repository.removeAllFor(tx, userId, email);
+
+const DAY_MS = 24 * 60 * 60_000;
+// A sent e-mail's copy (an address, a verification or unsubscribe link, a receipt) is kept a month for an
+// operator's questions, then removed: the outbox is a queue, not an archive. One given up on stays longer.
+const SENT_MAIL_KEPT_DAYS = 30;
+const FAILED_MAIL_KEPT_DAYS = 90;
+
+/** Housekeeping: outbox rows sent or given up on long enough ago. */
+export const removeFinishedMail = (db: DbOrTx, now: Date) =>
+  repository.removeFinishedMailBefore(
+    db,
+    new Date(now.getTime() - SENT_MAIL_KEPT_DAYS * DAY_MS),
+    new Date(now.getTime() - FAILED_MAIL_KEPT_DAYS * DAY_MS),
+  );

@@ -5,7 +5,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCKS } from '../../db/locks.js';
-import { sessions } from '../../db/schema.js';
+import { mailOutbox, sessions } from '../../db/schema.js';
 import { insertArticle, insertPublisher, insertUser, makeImage } from '../../test/fixtures.js';
 import { pngBytes } from '../../test/http.js';
 import { openTestDatabase } from '../../test/test-app.js';
@@ -52,7 +52,13 @@ describe('housekeeping', { timeout: 60_000 }, () => {
     const publisher = await insertPublisher(db(), { logo: logo! });
     await insertArticle(db(), { publisherId: publisher.id, authorId: author.id }, { image: articleImage! });
 
-    expect(await sweep({ db: db(), images, clock })).toEqual({ swept: true, sessions: 0, images: 1, funnelEvents: 0 });
+    expect(await sweep({ db: db(), images, clock })).toEqual({
+      swept: true,
+      sessions: 0,
+      images: 1,
+      funnelEvents: 0,
+      mails: 0,
+    });
 
     expect(filesOf(abandoned!)).toEqual([]);
     expect(await images.owns(abandoned!)).toBe(false);
@@ -83,6 +89,30 @@ describe('housekeeping', { timeout: 60_000 }, () => {
     expect(await sweep({ db: db(), images, clock })).toMatchObject({ swept: true, sessions: 2 });
     const left = await db().select().from(sessions);
     expect(left.map((session) => session.expiresAt.getTime())).toEqual([now.getTime() + HOUR_MS]);
+  });
+
+  it('removes e-mails sent over a month ago and given up on over three months ago; keeps the rest', async () => {
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * HOUR_MS);
+    const mail = (subject: string, state: Partial<typeof mailOutbox.$inferInsert>) => ({
+      kind: 'welcome',
+      toAddress: 'reader@example.com',
+      subject,
+      textBody: 'Welcome',
+      htmlBody: '<p>Welcome</p>',
+      ...state,
+    });
+    await db()
+      .insert(mailOutbox)
+      .values([
+        mail('sent long ago', { sentAt: daysAgo(31) }),
+        mail('sent recently', { sentAt: daysAgo(29) }),
+        mail('failed long ago', { failedAt: daysAgo(91) }),
+        mail('failed recently', { failedAt: daysAgo(31) }),
+        mail('waiting', { createdAt: daysAgo(40), nextAttemptAt: daysAgo(1) }),
+      ]);
+    expect(await sweep({ db: db(), images, clock })).toMatchObject({ swept: true, mails: 2 });
+    const left = await db().select({ subject: mailOutbox.subject }).from(mailOutbox);
+    expect(left.map((row) => row.subject).sort()).toEqual(['failed recently', 'sent recently', 'waiting']);
   });
 
   it('sweeps on its interval until stopped', async () => {

@@ -4,16 +4,18 @@ import type { AppDeps } from '../../app-types.js';
 import { queryRows } from '../../db/client.js';
 import { LOCKS } from '../../db/locks.js';
 import { removeExpiredSessions } from '../auth/auth.service.js';
+import { removeFinishedMail } from '../notices/notices.service.js';
 import { removeOldEvents } from '../revenue/funnel.service.js';
 import { findUnreferencedImages, removeImages } from '../uploads/uploads.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'images' | 'clock'>;
 
-export type SweepResult = { swept: false } | { swept: true; sessions: number; images: number; funnelEvents: number };
+export type SweepResult =
+  { swept: false } | { swept: true; sessions: number; images: number; funnelEvents: number; mails: number };
 
 /**
- * Removes expired sessions, uploads no row has referenced for a day and paywall funnel events past
- * their retention. Instances share the
+ * Removes expired sessions, uploads no row has referenced for a day, paywall funnel events past their
+ * retention and outbox e-mails sent a month ago (given up on, three months). Instances share the
  * database and the uploads: whichever takes the lock sweeps, the others skip this round.
  */
 export async function sweep({ db, images, clock }: Deps): Promise<SweepResult> {
@@ -28,7 +30,8 @@ export async function sweep({ db, images, clock }: Deps): Promise<SweepResult> {
     const unreferenced = await findUnreferencedImages(tx, images, now);
     await removeImages(images, unreferenced);
     const funnelEvents = await removeOldEvents(tx, now);
-    return { swept: true, sessions, images: unreferenced.length, funnelEvents };
+    const mails = await removeFinishedMail(tx, now);
+    return { swept: true, sessions, images: unreferenced.length, funnelEvents, mails };
   });
 }
 
@@ -43,7 +46,7 @@ export function startHousekeeping(deps: Deps, intervalMs: number, log: FastifyBa
     running ??= sweep(deps)
       .then(
         (result) => {
-          if (result.swept && result.sessions + result.images + result.funnelEvents > 0)
+          if (result.swept && result.sessions + result.images + result.funnelEvents + result.mails > 0)
             log.info(result, 'housekeeping: removed');
         },
         (error: unknown) => log.error({ err: error }, 'housekeeping: the sweep failed'),

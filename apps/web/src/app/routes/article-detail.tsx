@@ -50,10 +50,11 @@ export async function loadArticleOnServer(queryClient: QueryClient, id: string, 
       // The closing sections come with the page (an article not approved has none: its 404 is never shown).
       prefetch(queryClient, relatedArticlesQueryOptions(id)),
     ]);
-    // A premium article read in full: its gift panel's list comes with the page (the API refuses a reader
-    // without premium, and the page shows no panel then).
+    // A premium article read in full by a subscriber or an admin: its gift panel's list comes with the page.
+    // Not when the meter or a gift link opened it: that reader has no premium, and the API would refuse.
     const detail = queryClient.getQueryData(articleQueryOptions(id, giftOf(url.searchParams)).queryKey);
-    if (detail?.access && detail.article.isPremium) await prefetch(queryClient, giftLinksQueryOptions(id));
+    if (detail?.access && detail.article.isPremium && !detail.meter && !detail.gift)
+      await prefetch(queryClient, giftLinksQueryOptions(id));
   } else await prefetch(queryClient, articlePreviewQueryOptions(id));
 }
 
