@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { text } from './fields.js';
+import { NoticeSchema } from './notice-schemas.js';
 import { NOTICE_KINDS } from './notices.js';
 import { BillingEntrySchema } from './payments.js';
 
@@ -50,6 +51,8 @@ export const AccountExportSchema = z.object({
     }),
   ),
   payments: z.array(BillingEntrySchema),
+  /** The bell's notices, newest first. */
+  notices: z.array(NoticeSchema),
   notificationPreferences: z.array(z.object({ kind: z.enum(NOTICE_KINDS), email: z.boolean() })),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

@@ -13,7 +13,7 @@ import { badRequest, conflict, unauthorized } from '../../plugins/errors.js';
 import { articlesRemoved, getArticlesForExport, removeArticlesOf } from '../articles/articles.service.js';
 import { endAllSessions } from '../auth/auth.service.js';
 import { verifyPassword } from '../auth/password.js';
-import { getPreferences, removeNoticesOf } from '../notices/notices.service.js';
+import { getPreferences, listNotices, removeNoticesOf } from '../notices/notices.service.js';
 import { detachPayments, listAllPayments } from '../payments/payments.service.js';
 import { removeImagesNoLongerUsed } from '../uploads/uploads.service.js';
 import { countAdmins, findUserById, lockUserForUpdate, removeUserRow } from '../users/users.service.js';
@@ -45,6 +45,7 @@ export async function exportAccount(
       },
       articles: await getArticlesForExport(tx, row.id),
       payments: await listAllPayments(tx, row.id),
+      notices: (await listNotices(tx, row.id)).notices,
       notificationPreferences: preferences.kinds,
     };
   });

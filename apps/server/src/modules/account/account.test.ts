@@ -93,6 +93,7 @@ describe("a reader's account: download and delete", () => {
     });
     expect(data.payments.map((entry) => entry._id)).toEqual([mine.paid.id]);
     expect(data.notificationPreferences).toContainEqual({ kind: 'approved', email: false });
+    expect(data.notices).toMatchObject([{ kind: 'approved', article: null, read: false }]);
     for (const foreign of [other.user.email, other.user.name, other.approved.id, other.paid.id]) {
       expect(response.body).not.toContain(foreign);
     }

@@ -35,14 +35,15 @@ export function findEditors(db: DbOrTx, exceptId: string): Promise<Recipient[]> 
 }
 
 /** The newest notices, with the count of unread ones. */
-export async function listForUser(db: DbOrTx, userId: string, limit: number) {
+/** The newest `limit` of this person's notices (all of them without a limit), and how many are unread. */
+export async function listForUser(db: DbOrTx, userId: string, limit?: number) {
+  const newestFirst = db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.id));
   const [rows, unread] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, userId))
-      .orderBy(desc(notifications.id))
-      .limit(limit),
+    limit === undefined ? newestFirst : newestFirst.limit(limit),
     countUnread(db, userId),
   ]);
   return { rows, unread };

@@ -149,7 +149,8 @@ const toNoticeId = (id: string | undefined) => {
   return Number(id);
 };
 
-export async function listNotices(db: DbOrTx, userId: string, limit: number): Promise<NoticeList> {
+/** The bell's notices, newest first: the latest `limit`, or every one (the account export). */
+export async function listNotices(db: DbOrTx, userId: string, limit?: number): Promise<NoticeList> {
   const { rows, unread } = await repository.listForUser(db, userId, limit);
   return {
     unread,
