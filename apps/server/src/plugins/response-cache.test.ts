@@ -4,16 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
 import type { AppInstance } from '../app-types.js';
-import { loadConfig } from '../config.js';
-import { fromPostgres } from '../db/client.js';
 import { articles } from '../db/schema.js';
-import { createImageStore } from '../modules/uploads/image-store.js';
 import { insertArticle, insertPublisher, insertUser, makeImage } from '../test/fixtures.js';
 import { bearer, signedInUser } from '../test/http.js';
-import { ignoreIdleErrors } from '../test/postgres.js';
-import { createTestContext, openTestDatabase, type TestContext } from '../test/test-app.js';
+import { createTestContext, type TestContext, openTwoInstances, type TwoInstances } from '../test/test-app.js';
 import { createResponseCache, normalisedKey } from './response-cache.js';
 
 const titlesOf = async (app: AppInstance, query = '') =>
@@ -351,39 +346,15 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 // Two instances need a shared PostgreSQL and Redis; .ci/run provides both, and elsewhere this shows as skipped.
 describe.runIf(serverUrl && redisUrl)('two instances sharing PostgreSQL and Redis', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-two-'));
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
-  let instances: { app: AppInstance; close: () => Promise<void> }[];
-
+  let twin: TwoInstances;
   beforeAll(async () => {
-    test = await openTestDatabase();
-    const url = test.url!;
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      REDIS_URL: redisUrl,
-      DATABASE_URL: url,
-      JWT_SECRET: 'a shared secret of at least thirty-two characters',
-    });
-    const images = createImageStore(config.uploadsDir);
-    instances = await Promise.all(
-      [1, 2].map(async () => {
-        const database = fromPostgres(url, 5, ignoreIdleErrors);
-        const app = await buildApp({ config, db: database.db, images, logger: false, webDir: dataDir });
-        await app.ready();
-        return { app, close: async () => (await app.close(), await database.close()) };
-      }),
-    );
+    twin = await openTwoInstances(redisUrl!);
   });
-  afterAll(async () => {
-    await Promise.all(instances.map((instance) => instance.close()));
-    await test.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => twin.close());
 
   it('never shows an article on one instance after the other declined or deleted it', async () => {
-    const [a, b] = instances.map((instance) => instance.app) as [AppInstance, AppInstance];
-    const db = test.database.db;
+    const [a, b] = twin.apps;
+    const { db } = twin;
     const admin = await signedInUser(a, db, { role: 'admin' });
     const publisherId = (await insertPublisher(db, { name: 'Twin Tribune' })).id;
     const authorId = (await insertUser(db)).id;

@@ -111,3 +111,47 @@ export async function createTestContext(
     },
   };
 }
+
+export interface TwoInstances {
+  /** Two apps, each with its own connection pool, sharing one PostgreSQL database and one Redis. */
+  apps: [AppInstance, AppInstance];
+  /** The shared database, for fixtures written behind the services. */
+  db: Database['db'];
+  close(): Promise<void>;
+}
+
+/**
+ * Two instances of the site as production runs them behind a load balancer: a fresh PostgreSQL database
+ * (TEST_DATABASE_URL) and the Redis at `redisUrl`, with the same secret and data folder.
+ */
+export async function openTwoInstances(redisUrl: string, env: Record<string, string> = {}): Promise<TwoInstances> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-two-'));
+  const test = await openTestDatabase();
+  const url = test.url!;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    REDIS_URL: redisUrl,
+    DATABASE_URL: url,
+    JWT_SECRET: 'a shared secret of at least thirty-two characters',
+    ...env,
+  });
+  const images = createImageStore(config.uploadsDir);
+  const instances = await Promise.all(
+    [1, 2].map(async () => {
+      const database = fromPostgres(url, 5, ignoreIdleErrors);
+      const app = await buildApp({ config, db: database.db, images, logger: false, webDir: dataDir });
+      await app.ready();
+      return { app, close: async () => (await app.close(), await database.close()) };
+    }),
+  );
+  return {
+    apps: instances.map((instance) => instance.app) as [AppInstance, AppInstance],
+    db: test.database.db,
+    async close() {
+      await Promise.all(instances.map((instance) => instance.close()));
+      await test.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,19 +1,12 @@
 import { API_MESSAGES, type ArticleDetail, type ErrorResponse } from '@dispatch/shared';
 import { eq } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import type { AppInstance } from '../../app-types.js';
-import { loadConfig } from '../../config.js';
-import { fromPostgres, type Db } from '../../db/client.js';
+import { type Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { bearer, PASSWORD, signedInUser } from '../../test/http.js';
-import { ignoreIdleErrors } from '../../test/postgres.js';
-import { createTestContext, openTestDatabase, type TestContext } from '../../test/test-app.js';
-import { createImageStore } from '../uploads/image-store.js';
+import { createTestContext, type TestContext, openTwoInstances, type TwoInstances } from '../../test/test-app.js';
 
 // Signed-in viewers are kept in memory between requests (docs/decisions/019-cached-viewers-checked-by-generation.md);
 // these check that every change to a session or an account still shows on the very next request.
@@ -163,9 +156,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 // Two instances need a shared PostgreSQL and Redis; .ci/run provides both, and elsewhere this shows as skipped.
 describe.runIf(serverUrl && redisUrl)('a viewer kept in memory on two instances sharing PostgreSQL and Redis', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-viewers-'));
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
-  let instances: { app: AppInstance; close: () => Promise<void> }[];
+  let twin: TwoInstances;
   let a: AppInstance;
   let b: AppInstance;
   let db: Db;
@@ -173,34 +164,13 @@ describe.runIf(serverUrl && redisUrl)('a viewer kept in memory on two instances 
   let admin: Awaited<ReturnType<typeof signedInUser>>;
 
   beforeAll(async () => {
-    test = await openTestDatabase();
-    const url = test.url!;
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      REDIS_URL: redisUrl,
-      DATABASE_URL: url,
-      JWT_SECRET: 'a shared secret of at least thirty-two characters',
-    });
-    const images = createImageStore(config.uploadsDir);
-    instances = await Promise.all(
-      [1, 2].map(async () => {
-        const database = fromPostgres(url, 5, ignoreIdleErrors);
-        const app = await buildApp({ config, db: database.db, images, logger: false, webDir: dataDir });
-        await app.ready();
-        return { app, close: async () => (await app.close(), await database.close()) };
-      }),
-    );
-    [a, b] = instances.map((instance) => instance.app) as [AppInstance, AppInstance];
-    db = test.database.db;
+    twin = await openTwoInstances(redisUrl!);
+    [a, b] = twin.apps;
+    db = twin.db;
     articleId = (await premiumArticle(db)).id;
     admin = await signedInUser(a, db, { role: 'admin' });
   });
-  afterAll(async () => {
-    await Promise.all(instances.map((instance) => instance.close()));
-    await test.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => twin.close());
 
   it('answers 401 on B to the very next request after logging out on A', async () => {
     const { token } = await signedInUser(a, db);

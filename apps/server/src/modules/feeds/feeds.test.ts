@@ -3,18 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import type { AppInstance } from '../../app-types.js';
-import { loadConfig } from '../../config.js';
-import { fromPostgres } from '../../db/client.js';
 import { PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { createResponseCache } from '../../plugins/response-cache.js';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
-import { ignoreIdleErrors } from '../../test/postgres.js';
-import { createTestContext, openTestDatabase, type TestContext } from '../../test/test-app.js';
+import { createTestContext, type TestContext, openTwoInstances, type TwoInstances } from '../../test/test-app.js';
 import { childOf, findAll, parseXml, textOf, type XmlElement } from '../../test/xml.js';
-import { createImageStore } from '../uploads/image-store.js';
 import { getArticleSitemap, getSitemapIndex } from './feeds.service.js';
 import { element, xmlDocument } from './xml.js';
 
@@ -378,40 +373,15 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
 // Two instances need a shared PostgreSQL and Redis; .ci/run provides both.
 describe.runIf(serverUrl && redisUrl)('feeds and sitemaps on two instances sharing PostgreSQL and Redis', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-feeds-two-'));
-  let test: Awaited<ReturnType<typeof openTestDatabase>>;
-  let instances: { app: AppInstance; close: () => Promise<void> }[];
-
+  let twin: TwoInstances;
   beforeAll(async () => {
-    test = await openTestDatabase();
-    const url = test.url!;
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      REDIS_URL: redisUrl,
-      DATABASE_URL: url,
-      PUBLIC_URL: SITE,
-      JWT_SECRET: 'a shared secret of at least thirty-two characters',
-    });
-    const images = createImageStore(config.uploadsDir);
-    instances = await Promise.all(
-      [1, 2].map(async () => {
-        const database = fromPostgres(url, 5, ignoreIdleErrors);
-        const app = await buildApp({ config, db: database.db, images, logger: false, webDir: dataDir });
-        await app.ready();
-        return { app, close: async () => (await app.close(), await database.close()) };
-      }),
-    );
+    twin = await openTwoInstances(redisUrl!, { PUBLIC_URL: SITE });
   });
-  afterAll(async () => {
-    await Promise.all(instances.map((instance) => instance.close()));
-    await test.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => twin.close());
 
   it('never lists an article on one instance after the other took it down', async () => {
-    const [a, b] = instances.map((instance) => instance.app) as [AppInstance, AppInstance];
-    const db = test.database.db;
+    const [a, b] = twin.apps;
+    const { db } = twin;
     const admin = await signedInUser(a, db, { role: 'admin' });
     const author = await signedInUser(a, db);
     const refs = { publisherId: (await insertPublisher(db, { name: 'Twin Times' })).id, authorId: author.user.id };
