@@ -1,29 +1,50 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 // The session row decides how long a login lasts (sliding); this only bounds a stolen token's life.
-const TOKEN_MAX_AGE = '90d';
+const TOKEN_MAX_AGE_MS = 90 * 24 * 60 * 60 * 1000;
+// Tokens whose signature was checked, by their exact text: a reader's next request skips the HMAC.
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+type Claims = { sessionId: string; userId: string };
 
 export interface TokenSigner {
   sign(sessionId: string, userId: string): Promise<string>;
   /** The session and the user it was issued to, or undefined for a token we did not sign or that has expired. */
-  verify(token: string): Promise<{ sessionId: string; userId: string } | undefined>;
+  verify(token: string): Promise<Claims | undefined>;
 }
 
-export function createTokenSigner(secret: string): TokenSigner {
+/**
+ * Signs and checks the API's bearer tokens (HS256). A token that verified once is remembered, with its
+ * expiry, by its whole text, so a changed character is a different token and is checked again. Only the
+ * signature is remembered: whether its session is still live is asked on every request (resolveViewer).
+ */
+export function createTokenSigner(secret: string, now: () => Date = () => new Date()): TokenSigner {
   const key = new TextEncoder().encode(secret);
+  const verified = new LRUCache<string, Claims & { expiresAtMs: number }>({ max: VERIFIED_TOKENS_KEPT });
   return {
-    sign: (sessionId, userId) =>
-      new SignJWT({ sid: sessionId })
+    sign(sessionId, userId) {
+      const issuedAt = now();
+      return new SignJWT({ sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
-        .setIssuedAt()
-        .setExpirationTime(TOKEN_MAX_AGE)
-        .sign(key),
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(new Date(issuedAt.getTime() + TOKEN_MAX_AGE_MS))
+        .sign(key);
+    },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAtMs > now().getTime()) return { sessionId: known.sessionId, userId: known.userId };
+        verified.delete(token);
+        return undefined;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const { sid, sub } = payload;
-        return typeof sid === 'string' && typeof sub === 'string' ? { sessionId: sid, userId: sub } : undefined;
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now() });
+        const { sid, sub, exp } = payload;
+        if (typeof sid !== 'string' || typeof sub !== 'string' || typeof exp !== 'number') return undefined;
+        verified.set(token, { sessionId: sid, userId: sub, expiresAtMs: exp * 1000 });
+        return { sessionId: sid, userId: sub };
       } catch {
         return undefined;
       }
