@@ -46,3 +46,7 @@ export const UnsubscribeResultSchema = z.object({ kind: z.enum(NOTICE_KINDS) });
 
 export const VerifyEmailInputSchema = z.object({ token: text().max(512) });
 export const VerifyEmailResultSchema = z.object({ verified: z.literal(true) });
+
+/** A new verification link is on its way to this address. */
+export const VerificationSentSchema = z.object({ sentTo: z.string() });
+export type VerificationSent = z.infer<typeof VerificationSentSchema>;

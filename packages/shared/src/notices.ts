@@ -99,6 +99,16 @@ export function noticePath(kind: NoticeKind, articleId: string): string {
   return `/articles/${encodeURIComponent(articleId)}`;
 }
 
+/** How long after one verification link the next may be asked for. */
+export const VERIFICATION_RESEND_MINUTES = 10;
+
+/** Why a new verification link was not sent (docs/product.md#notifications). */
+export const VERIFY_MESSAGES = {
+  alreadyVerified: 'Your e-mail address is already verified.',
+  mailOff: 'This site does not send e-mail at the moment.',
+  tooSoon: `We sent you a link less than ${VERIFICATION_RESEND_MINUTES} minutes ago. Please look for it in your inbox (and your spam folder) before asking again.`,
+} as const;
+
 export const noticeHeadline = (kind: NoticeKind, title: string) => NOTICE_TEXT[kind].headline.replace('{title}', title);
 
 export const NOTICES_TEXT = {
@@ -117,6 +127,9 @@ export const NOTICES_TEXT = {
     saved: 'Preferences saved',
     mailOff: 'This site does not send e-mail at the moment; the notices in the app stay on.',
     unverified: 'Your e-mail address is not verified yet: follow the link in the welcome e-mail we sent you.',
+    resend: 'Send the link again',
+    resending: 'Sending…',
+    resent: (email: string) => `We sent a new link to ${email}. It may take a minute to arrive.`,
   },
   unsubscribe: {
     heading: 'Unsubscribe',

@@ -92,6 +92,7 @@ export const apiPaths = {
   mailPreferences: '/api/notifications/preferences',
   unsubscribe: '/api/notifications/unsubscribe',
   verifyEmail: '/api/auth/verify-email',
+  resendVerification: '/api/auth/verify-email/resend',
   articleCorrections: (id: string) => `/api/articles/${encodeURIComponent(id)}/corrections`,
   corrections: '/api/corrections',
   accountExport: '/api/account/export',

@@ -142,6 +142,19 @@ export function welcomeMail(input: { siteName: string; recipientName: string; ve
   };
 }
 
+/** A new verification link, asked for from /profile. */
+export function verificationMail(input: { siteName: string; recipientName: string; verifyUrl: string }): MailTemplate {
+  return {
+    subject: `Verify your e-mail address at ${input.siteName}`,
+    greeting: `Hello ${input.recipientName},`,
+    paragraphs: [
+      'You asked for a new link to confirm that this e-mail address is yours. It replaces the one we sent before.',
+    ],
+    action: { label: NOTICES_TEXT.verify.heading, url: input.verifyUrl },
+    footer: [`You receive this e-mail because someone signed in to your account at ${input.siteName} asked for it.`],
+  };
+}
+
 // The reader's time zone is not known here: UTC, and said so.
 const mailDate = new Intl.DateTimeFormat('en-US', {
   month: 'long',

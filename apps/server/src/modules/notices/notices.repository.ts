@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { mailOutbox, notifications, users } from '../../db/schema.js';
 
@@ -121,4 +121,13 @@ export async function removeFinishedMailBefore(db: DbOrTx, sentBefore: Date, fai
     .where(or(lt(mailOutbox.sentAt, sentBefore), lt(mailOutbox.failedAt, failedBefore)))
     .returning({ id: mailOutbox.id });
   return removed.length;
+}
+
+/** When the latest e-mail of these kinds was written for this address (sent or not), if any. */
+export async function lastMailAt(db: DbOrTx, address: string, kinds: string[]): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`max(${mailOutbox.createdAt})` })
+    .from(mailOutbox)
+    .where(and(eq(sql`lower(${mailOutbox.toAddress})`, address.toLowerCase()), inArray(mailOutbox.kind, kinds)));
+  return row?.at ? new Date(row.at) : undefined;
 }

@@ -7,6 +7,7 @@ import {
   UnreadCountSchema,
   UnsubscribeInputSchema,
   UnsubscribeResultSchema,
+  VerificationSentSchema,
   VerifyEmailInputSchema,
   VerifyEmailResultSchema,
 } from '@dispatch/shared';
@@ -101,6 +102,20 @@ export function noticeRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     (request) => service.unsubscribe(db, mailTokens, request.body.token),
+  );
+
+  app.post(
+    '/auth/verify-email/resend',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sends a new link to verify your e-mail address (one every 10 minutes)',
+        security: bearer,
+        response: { 200: VerificationSentSchema },
+      },
+    },
+    (request) => service.resendVerification(deps, requireViewer(request).id),
   );
 
   app.post(

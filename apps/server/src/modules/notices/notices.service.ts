@@ -1,4 +1,5 @@
 import {
+  ERROR_CODES,
   NOTICE_TEXT,
   NOTICES_TEXT,
   noticeKindsFor,
@@ -7,21 +8,26 @@ import {
   type MailPreferences,
   type NoticeKind,
   type NoticeList,
+  type VerificationSent,
+  VERIFICATION_RESEND_MINUTES,
+  VERIFY_MESSAGES,
 } from '@dispatch/shared';
 import type { Config } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
-import { badRequest, notFound } from '../../plugins/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.js';
 import {
   articleNoticeMail,
   premiumEndingMail,
   premiumLapsedMail,
   receiptMail,
   renderMail,
+  verificationMail,
   welcomeMail,
   type MailTemplate,
 } from './mail-templates.js';
 import type { MailTokens } from './mail-tokens.js';
 import * as repository from './notices.repository.js';
+import { lockUserForUpdate } from '../users/users.service.js';
 
 /** Something that happened to an article, told to the people concerned (docs/product.md#notifications). */
 export interface ArticleEvent {
@@ -49,7 +55,13 @@ export interface Notifier {
   /** E-mail only: nothing when mail is off or the person opted out of the kind. */
   subscriptionEvent(tx: DbOrTx, event: SubscriptionEvent): Promise<void>;
   welcome(tx: DbOrTx, user: { id: string; name: string; email: string }, at: Date): Promise<void>;
+  /** A new verification link (mail must be on). */
+  verification(tx: DbOrTx, user: { id: string; name: string; email: string }, at: Date): Promise<void>;
 }
+
+// The outbox kinds that carry a verification link (the welcome message has one too).
+const VERIFICATION_KIND = 'verification';
+const VERIFICATION_KINDS = ['welcome', VERIFICATION_KIND];
 
 export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site'>, tokens: MailTokens): Notifier {
   const siteName = config.site.name;
@@ -66,6 +78,9 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
       nextAttemptAt: at,
     };
   };
+
+  const verifyUrlFor = async (user: { id: string; email: string }) =>
+    `${config.publicUrl}/verify-email?token=${await tokens.verifyEmail(user.id, user.email)}`;
 
   return {
     async articleEvent(tx, event) {
@@ -135,9 +150,21 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
 
     async welcome(tx, user, at) {
       if (!config.mail) return;
-      const verifyUrl = `${config.publicUrl}/verify-email?token=${await tokens.verifyEmail(user.id, user.email)}`;
+      const verifyUrl = await verifyUrlFor(user);
       await repository.insertMails(tx, [
         outboxRow('welcome', user.email, welcomeMail({ siteName, recipientName: user.name, verifyUrl }), at),
+      ]);
+    },
+
+    async verification(tx, user, at) {
+      const verifyUrl = await verifyUrlFor(user);
+      await repository.insertMails(tx, [
+        outboxRow(
+          VERIFICATION_KIND,
+          user.email,
+          verificationMail({ siteName, recipientName: user.name, verifyUrl }),
+          at,
+        ),
       ]);
     },
   };
@@ -229,3 +256,27 @@ export const removeFinishedMail = (db: DbOrTx, now: Date) =>
     new Date(now.getTime() - SENT_MAIL_KEPT_DAYS * DAY_MS),
     new Date(now.getTime() - FAILED_MAIL_KEPT_DAYS * DAY_MS),
   );
+
+/**
+ * A new verification link for a signed-in reader whose address is not verified, at most one every
+ * VERIFICATION_RESEND_MINUTES (counting the welcome message's). The reader's row is locked while the
+ * last link is looked up, so two clicks at once send one e-mail.
+ */
+export async function resendVerification(
+  deps: { db: DbOrTx; config: Pick<Config, 'mail'>; notifier: Notifier; clock: () => Date },
+  userId: string,
+): Promise<VerificationSent> {
+  if (!deps.config.mail) throw conflict(VERIFY_MESSAGES.mailOff);
+  return deps.db.transaction(async (tx) => {
+    const user = await lockUserForUpdate(tx, userId);
+    if (!user) throw notFound();
+    if (user.emailVerifiedAt) throw conflict(VERIFY_MESSAGES.alreadyVerified);
+    const now = deps.clock();
+    const last = await repository.lastMailAt(tx, user.email, VERIFICATION_KINDS);
+    if (last && now.getTime() - last.getTime() < VERIFICATION_RESEND_MINUTES * 60_000) {
+      throw new AppError(ERROR_CODES.tooManyRequests, 429, VERIFY_MESSAGES.tooSoon);
+    }
+    await deps.notifier.verification(tx, user, now);
+    return { sentTo: user.email };
+  });
+}

@@ -1,4 +1,4 @@
-import type { MailPreferences, NoticeList } from '@dispatch/shared';
+import { VERIFY_MESSAGES, type MailPreferences, type NoticeList } from '@dispatch/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -282,6 +282,42 @@ describe('notifications', () => {
     });
     expect(unsubscribeAsVerify.statusCode).toBe(400);
   });
+
+  it('sends a new verification link on request, at most one every 10 minutes, never to a verified address', async () => {
+    const reader = await signedInUser(ctx.app, db(), { name: 'Vera Unverified', emailVerifiedAt: null });
+    const resend = () => call({ method: 'POST', url: '/api/auth/verify-email/resend' }, reader);
+
+    // Two clicks at once: one e-mail, one polite refusal.
+    const first = await Promise.all([resend(), resend()]);
+    expect(first.map((response) => response.statusCode).sort()).toEqual([200, 429]);
+    const sent = first.find((response) => response.statusCode === 200)!;
+    expect(sent.json()).toEqual({ sentTo: reader.user.email });
+    const refused = first.find((response) => response.statusCode === 429)!;
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: VERIFY_MESSAGES.tooSoon });
+    const mails = await mailTo(reader.user.email);
+    expect(mails.map((mail) => mail.kind)).toEqual(['verification']);
+    expect(mails[0]?.subject).toBe('Verify your e-mail address at The Daily Dispatch');
+    const link = /https:\/\/news\.example\/verify-email\?token=([\w.-]+)/.exec(mails[0]!.textBody);
+
+    ctx.clock.advance(11 * 60_000);
+    expect((await resend()).statusCode).toBe(200);
+    expect(await mailTo(reader.user.email)).toHaveLength(2);
+
+    // The link verifies; then there is nothing left to send.
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token: link![1] },
+    });
+    expect(verified.statusCode).toBe(200);
+    ctx.clock.advance(11 * 60_000);
+    const again = await resend();
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: VERIFY_MESSAGES.alreadyVerified });
+    expect(await mailTo(reader.user.email)).toHaveLength(2);
+
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/verify-email/resend' })).statusCode).toBe(401);
+  });
 });
 
 describe('notifications without mail', () => {
@@ -307,5 +343,12 @@ describe('notifications without mail', () => {
       headers: bearer(writer.token),
     });
     expect(preferences.json<MailPreferences>().mailEnabled).toBe(false);
+    const resend = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email/resend',
+      headers: bearer(writer.token),
+    });
+    expect(resend.statusCode).toBe(409);
+    expect(resend.json()).toMatchObject({ message: VERIFY_MESSAGES.mailOff });
   });
 });

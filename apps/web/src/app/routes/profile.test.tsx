@@ -1,4 +1,13 @@
-import { API_MESSAGES, REVENUE_TEXT, TEXT, UploadResponseSchema, type GiftLinkList } from '@dispatch/shared';
+import {
+  API_MESSAGES,
+  NOTICES_TEXT,
+  REVENUE_TEXT,
+  TEXT,
+  UploadResponseSchema,
+  VERIFY_MESSAGES,
+  type GiftLinkList,
+  type MailPreferences,
+} from '@dispatch/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -28,11 +37,8 @@ async function openProfile(
     [apiPaths.changePassword]: changePassword,
     [apiPaths.billingHistory]: { premiumTaken: null, payments: [] },
     [apiPaths.giftLinks]: giftLinks,
-    [apiPaths.mailPreferences]: {
-      mailEnabled: false,
-      emailVerified: true,
-      kinds: [{ kind: 'approved', email: true }],
-    },
+    [apiPaths.mailPreferences]: mailPreferences,
+    [apiPaths.resendVerification]: resendVerification,
   });
   const view = renderRoute('/profile');
   await screen.findByRole('heading', { level: 1, name: TEXT.profile.heading });
@@ -41,8 +47,34 @@ async function openProfile(
 }
 
 let giftLinks: GiftLinkList = { links: [], usedThisMonth: 0, allowedPerMonth: 5 };
+const VERIFIED: MailPreferences = {
+  mailEnabled: false,
+  emailVerified: true,
+  kinds: [{ kind: 'approved', email: true }],
+};
+let mailPreferences = VERIFIED;
+let resendVerification: () => unknown = () => ({ sentTo: user.email });
 
 describe('/profile', () => {
+  it('offers a reader whose address is not verified a new link, and says where it went or why not', async () => {
+    mailPreferences = { ...VERIFIED, mailEnabled: true, emailVerified: false };
+    const { api, person } = await openProfile();
+    expect(await screen.findByText(NOTICES_TEXT.preferences.unverified)).toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: NOTICES_TEXT.preferences.resend }));
+    expect(await screen.findByRole('status')).toHaveTextContent(NOTICES_TEXT.preferences.resent(user.email));
+    expect(api.calls(apiPaths.resendVerification).map((request) => request.method)).toEqual(['POST']);
+    expect(screen.queryByRole('button', { name: NOTICES_TEXT.preferences.resend })).not.toBeInTheDocument();
+    cleanup();
+
+    resendVerification = () => errorResponse(429, VERIFY_MESSAGES.tooSoon);
+    const again = await openProfile();
+    await again.person.click(await screen.findByRole('button', { name: NOTICES_TEXT.preferences.resend }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(VERIFY_MESSAGES.tooSoon);
+    expect(screen.getByRole('button', { name: NOTICES_TEXT.preferences.resend })).toBeEnabled();
+    mailPreferences = VERIFIED;
+    resendVerification = () => ({ sentTo: user.email });
+  });
+
   it("lists the reader's gift links with their opens, only when there are some", async () => {
     await openProfile();
     expect(screen.queryByRole('heading', { name: REVENUE_TEXT.gifts.profileHeading })).not.toBeInTheDocument();

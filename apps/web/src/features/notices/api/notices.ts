@@ -3,6 +3,7 @@ import {
   NoticeListSchema,
   UnreadCountSchema,
   UnsubscribeResultSchema,
+  VerificationSentSchema,
   VerifyEmailResultSchema,
   type NoticeKind,
 } from '@dispatch/shared';
@@ -79,5 +80,12 @@ export function useVerifyEmail() {
   return useMutation({
     mutationFn: (token: string) =>
       apiRequest(apiPaths.verifyEmail, VerifyEmailResultSchema, { method: 'POST', body: { token } }),
+  });
+}
+
+/** A new link to verify the signed-in reader's address (one every 10 minutes, the server says). */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => apiRequest(apiPaths.resendVerification, VerificationSentSchema, { method: 'POST' }),
   });
 }

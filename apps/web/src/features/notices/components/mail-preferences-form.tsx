@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { HydratedForm } from '../../../components/hydrated-form';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
-import { useMailPreferences, useSaveMailPreferences } from '../api/notices';
+import { useMailPreferences, useResendVerification, useSaveMailPreferences } from '../api/notices';
 
 function PreferencesForm({ preferences }: { preferences: MailPreferences }) {
   const [emailed, setEmailed] = useState(
@@ -58,6 +58,36 @@ function PreferencesForm({ preferences }: { preferences: MailPreferences }) {
   );
 }
 
+/** The address is not verified yet: say so, and offer a new link (the welcome e-mail may be lost). */
+function UnverifiedNote() {
+  const resend = useResendVerification();
+  return (
+    <div className="space-y-2 rounded-md border border-rule bg-surface p-4 text-sm">
+      <p className="text-ink-soft">{NOTICES_TEXT.preferences.unverified}</p>
+      {resend.isSuccess ? (
+        <p role="status" className="text-ink">
+          {NOTICES_TEXT.preferences.resent(resend.data.sentTo)}
+        </p>
+      ) : (
+        <button
+          type="button"
+          onClick={() => resend.mutate()}
+          disabled={resend.isPending}
+          aria-busy={resend.isPending}
+          className="btn btn-outline"
+        >
+          {resend.isPending ? NOTICES_TEXT.preferences.resending : NOTICES_TEXT.preferences.resend}
+        </button>
+      )}
+      {resend.isError && (
+        <p role="alert" className="field-error">
+          {errorMessage(resend.error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** /profile's e-mail settings: one switch per kind of notice this person can get. */
 export function MailPreferencesSection() {
   const preferences = useMailPreferences();
@@ -74,9 +104,7 @@ export function MailPreferencesSection() {
       ) : (
         <>
           {!preferences.data.mailEnabled && <p className="text-sm text-ink-soft">{NOTICES_TEXT.preferences.mailOff}</p>}
-          {preferences.data.mailEnabled && !preferences.data.emailVerified && (
-            <p className="text-sm text-ink-soft">{NOTICES_TEXT.preferences.unverified}</p>
-          )}
+          {preferences.data.mailEnabled && !preferences.data.emailVerified && <UnverifiedNote />}
           <PreferencesForm preferences={preferences.data} />
         </>
       )}
