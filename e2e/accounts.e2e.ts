@@ -98,6 +98,9 @@ describe('accounts', () => {
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/login' });
     expect(await page.evaluate(() => document.cookie)).not.toContain('dispatch_device');
 
+    // The page's requests read the token from localStorage as they start: let the signed-in page finish
+    // loading (the bell's count comes with its lazy chunk) before the token goes, or a late one is a 401.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => localStorage.clear());
     const loginRequest = page.waitForRequest((request) => request.url().endsWith('/api/auth/login'));
     await logIn(page, 'reader@example.com', 'Reader#2026');
