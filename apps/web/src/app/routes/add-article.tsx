@@ -25,7 +25,7 @@ export function AddArticleRoute() {
         <p className="mt-2 text-ink-soft">{TEXT.writing.addIntro}</p>
       </div>
       <OneArticleNotice />
-      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
+      <div className="mt-8 panel">
         <AddArticleForm publishers={choices} onSubmitted={() => void navigate(paths.myArticles)} />
       </div>
     </section>

@@ -39,7 +39,7 @@ function Payment() {
       </div>
       <div className="mt-8 grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
         <OrderSummary plan={plan} currency={config.currency} />
-        <div className="rounded-lg border border-rule bg-surface p-5 sm:p-8 md:order-first">
+        <div className="panel md:order-first">
           <Checkout plan={plan} stripePublishableKey={config.stripePublishableKey} onPaid={onPaid} />
         </div>
       </div>

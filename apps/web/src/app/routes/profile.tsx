@@ -42,7 +42,7 @@ export function ProfileRoute() {
           </p>
         )}
       </div>
-      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
+      <div className="mt-8 panel">
         {profile.isPending ? (
           <LoadingState />
         ) : profile.isError ? (
@@ -51,14 +51,11 @@ export function ProfileRoute() {
           <ProfileForm key={profile.data._id} profile={profile.data} />
         )}
       </div>
-      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
+      <div className="mt-8 panel">
         <PasswordForm />
       </div>
       {user && (
-        <section
-          aria-labelledby="billing-heading"
-          className="mt-8 space-y-4 rounded-lg border border-rule bg-surface p-5 sm:p-8"
-        >
+        <section aria-labelledby="billing-heading" className="mt-8 space-y-4 panel">
           <h2 id="billing-heading" className="text-2xl font-bold tracking-tight text-ink">
             {BILLING_TEXT.heading}
           </h2>
@@ -66,10 +63,10 @@ export function ProfileRoute() {
         </section>
       )}
       <ProfileGiftLinks />
-      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
+      <div className="mt-8 panel">
         <MailPreferencesSection />
       </div>
-      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">
+      <div className="mt-8 panel">
         <AccountSection onDeleted={onAccountDeleted} />
       </div>
     </section>

@@ -61,7 +61,7 @@ export function UpdateArticleRoute() {
           {TEXT.writing.updateHeading}
         </h1>
       </div>
-      <div className="mt-8 rounded-lg border border-rule bg-surface p-5 sm:p-8">{content}</div>
+      <div className="mt-8 panel">{content}</div>
     </section>
   );
 }

@@ -13,7 +13,7 @@ export function AddPublisherRoute() {
         intro={TEXT.dashboard.publisherIntro}
       />
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="rounded-lg border border-rule bg-surface p-5 sm:p-8">
+        <div className="panel">
           <AddPublisherForm />
         </div>
         <PublisherCounts />

@@ -9,10 +9,7 @@ export function ProfileGiftLinks() {
   const list = useGiftLinks();
   if (!list.data || list.data.links.length === 0) return null;
   return (
-    <section
-      aria-labelledby="gift-links-heading"
-      className="mt-8 space-y-4 rounded-lg border border-rule bg-surface p-5 sm:p-8"
-    >
+    <section aria-labelledby="gift-links-heading" className="mt-8 space-y-4 panel">
       <h2 id="gift-links-heading" className="text-2xl font-bold tracking-tight text-ink">
         {T.profileHeading}
       </h2>

@@ -40,7 +40,7 @@ export function SubscriptionForm({ currency }: { currency: string }) {
   });
 
   return (
-    <HydratedForm noValidate onSubmit={onSubmit} className="rounded-lg border border-rule bg-surface p-5 sm:p-8">
+    <HydratedForm noValidate onSubmit={onSubmit} className="panel">
       <label htmlFor={selectId} className="field-label">
         {TEXT.subscriptionPage.duration}
       </label>
