@@ -25,7 +25,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { TAGS, tagSlug } from '@dispatch/shared';
+import { FONTS_COOKIE, TAGS, tagSlug } from '@dispatch/shared';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -119,6 +119,8 @@ async function runLighthouse(
   await cdp.send('Network.clearBrowserCache');
   await cdp.detach();
   await blank.close();
+  // A first visit: a cold cache, so no cookie saying the web fonts are cached (the earlier audits set it).
+  await context.clearCookies({ name: FONTS_COOKIE });
 
   const flags: Flags = {
     port: debuggingPort,

@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_ID, PLANS, STORAGE_KEYS, TEXT, toPlanChoice } from '@dispatch/shared';
+import { DEFAULT_PLAN_ID, FONTS_COOKIE, PLANS, STORAGE_KEYS, TEXT, toPlanChoice } from '@dispatch/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logIn } from './support/actions.js';
 import { DESKTOP, openBrowser, PHONE, type Session } from './support/browser.js';
@@ -136,6 +136,46 @@ describe('server-rendered pages hydrate in Chromium', () => {
     const html = await (await page.request.get('/')).text();
     expect(html).toContain(TEXT.nav.logout);
     expect(html).toContain(TEXT.nav.premiumArticles);
+    expectNoErrors(session);
+  });
+
+  it('a page loads before its web fonts and scripts; a browser that has the fonts draws in them from the start', async () => {
+    session = await openBrowser(PHONE);
+    const { page, context } = session;
+    // At DOMContentLoaded: whether the web fonts' faces were there already (boot.ts adds them, or waits).
+    await context.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const faces = [...document.fonts].filter((face) => face.family.includes('Inter Variable')).length;
+        document.documentElement.dataset.webFacesAtReady = String(faces);
+      }),
+    );
+    const requests: { url: string; afterLoad: boolean }[] = [];
+    let loaded = false;
+    page.on('load', () => (loaded = true));
+    page.on('request', (request) => requests.push({ url: request.url(), afterLoad: loaded }));
+
+    await page.goto('/articles');
+    await page.evaluate(() => document.fonts.ready);
+    const fetched = (pattern: RegExp) => requests.filter((request) => pattern.test(request.url));
+    expect(fetched(/\.woff2$/).length).toBeGreaterThan(0);
+    expect(fetched(/\/assets\/react-[\w-]+\.js$/).length).toBe(1);
+    // Everything but the entry script (and the two tiny modules it imports) waits for the page's load.
+    const early = requests.filter((request) => !request.afterLoad && /\.(js|woff2|css)$/.test(request.url));
+    expect(early.map((request) => new URL(request.url).pathname.replace(/-[\w-]{8}(?=\.js$)/, ''))).toEqual([
+      '/assets/index.js',
+      '/assets/constants.js',
+      '/assets/preload-helper.js',
+    ]);
+    expect(await page.getAttribute('html', 'data-web-faces-at-ready')).toBe('0');
+    const fontsLoaded = await page.evaluate(() =>
+      [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family),
+    );
+    expect(fontsLoaded).toEqual(expect.arrayContaining(['Inter Variable', 'Playfair Display Variable']));
+    expect((await context.cookies()).find((cookie) => cookie.name === FONTS_COOKIE)?.value).toBe('cached');
+
+    // The next page: the fonts are in this browser's cache, so its text is in them before the page has loaded.
+    await page.goto('/');
+    expect(Number(await page.getAttribute('html', 'data-web-faces-at-ready'))).toBeGreaterThan(0);
     expectNoErrors(session);
   });
 });

@@ -50,6 +50,10 @@ export default defineConfig({
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
             // Apart from the query client: the home page validates its first answers with a lazily loaded zod.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // What the entry script (boot.ts) shares with the app, apart from it: a chunk importing the entry would
+            // make every lazy chunk fetch the entry's stylesheet again, though the page holds it (inlined).
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+            { name: 'constants', test: /packages[\\/]shared[\\/]src[\\/]constants\.ts$/ },
           ],
         },
       },

@@ -62,3 +62,10 @@ export const STORAGE_KEYS = { token: 'token', subscriptionPlan: 'subscriptionPla
 export const THEME_COOKIE = 'dispatch_theme';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
+
+/**
+ * Set once this browser has loaded the web fonts (so has them cached): its pages then draw their text in them
+ * from the start. Without it, the fonts are fetched after the page has loaded
+ * (docs/decisions/032-the-page-loads-before-its-fonts-and-scripts.md).
+ */
+export const FONTS_COOKIE = 'dispatch_fonts';
