@@ -10,7 +10,8 @@ import { constants, gzipSync } from 'node:zlib';
 // React, React DOM and React Router alone are 98 kB of it (docs/decisions/021-first-paint-before-scripts.md).
 // 140 since issue 15 (136 kB then): the site's words (the texts module, 6 kB) and its icons are whole in
 // the first load; splitting them is the next saving, not a bigger budget.
-const BUDGET_KB = 140;
+// 142 since decision 032 (139.4 kB then): the entry script carries the web fonts' faces as text (0.8 kB).
+const BUDGET_KB = 142;
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
 /** Never in the first load: each must wait until its page is opened (docs/conventions.md#web-conventions, issue 6). */

@@ -1,4 +1,4 @@
-import { readingMinutes, TEXT, type ArticleDetail, type ArticlePage } from '@dispatch/shared';
+import { FONTS_COOKIE, readingMinutes, TEXT, type ArticleDetail, type ArticlePage } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { logIn } from './support/actions.js';
@@ -369,6 +369,12 @@ for (const viewport of VIEWPORTS) {
         const { page, context } = session;
         if (fonts === 'refused') await context.route(/\.woff2$/, (route) => route.abort());
         await logIn(page, READER.email, READER.password);
+        // A first page only fetches the fonts for the next ones (decision 032): wait until it has.
+        if (fonts === 'loaded') {
+          await expect
+            .poll(async () => (await context.cookies()).some((cookie) => cookie.name === FONTS_COOKIE))
+            .toBe(true);
+        }
         const heights: string[] = [];
         for (const path of paths) {
           await page.goto(path);

@@ -4,30 +4,40 @@
  * docs/decisions/032-the-page-loads-before-its-fonts-and-scripts.md.
  */
 import { FONTS_COOKIE } from '@dispatch/shared';
+import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+import playfairLatin from '@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2?url';
 import webFontFaces from './web-fonts.css?inline';
 
 const FONTS_REMEMBERED_SECONDS = 30 * 24 * 60 * 60;
+/** The files the site's own words need (its latin subsets): what a first visit fetches for the next page. */
+const LATIN_FONT_FILES = [interLatin, playfairLatin];
 /** What a reader may do before the app has loaded; any of it loads the app at once. */
 const FIRST_INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const;
 
-/**
- * Adds the web fonts' faces: the browser fetches the ones the page's text needs and draws it in them as they
- * arrive (until then, in the metric-matched fallbacks). Remembers, once they have loaded, that they are cached.
- */
-async function addWebFonts() {
+/** The web fonts' faces: text is drawn in them from here on (in the metric-matched fallbacks until then). */
+function addWebFonts() {
   const faces = document.createElement('style');
   faces.textContent = webFontFaces;
   document.head.append(faces);
-  await Promise.all([
-    document.fonts.load('1em "Inter Variable"'),
-    document.fonts.load('700 1em "Playfair Display Variable"'),
-  ]);
+}
+
+/**
+ * A first visit: fetches the fonts into the browser's cache for the next page, without drawing this one in
+ * them (which would lay the whole page out again while the app hydrates), then remembers they are cached.
+ */
+async function cacheWebFonts() {
+  const fetched = (url: string) =>
+    fetch(url).then(
+      async (response) => response.ok && (await response.arrayBuffer()).byteLength > 0,
+      () => false,
+    );
+  if (!(await Promise.all(LATIN_FONT_FILES.map(fetched))).every(Boolean)) return;
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${FONTS_COOKIE}=cached; Path=/; Max-Age=${FONTS_REMEMBERED_SECONDS}; SameSite=Lax${secure}`;
 }
 
 const fontsCached = document.cookie.split('; ').some((cookie) => cookie.startsWith(`${FONTS_COOKIE}=`));
-if (fontsCached) void addWebFonts();
+if (fontsCached) addWebFonts();
 
 let started = false;
 function startApp() {
@@ -35,7 +45,7 @@ function startApp() {
   started = true;
   for (const type of FIRST_INTERACTIONS) removeEventListener(type, startApp, true);
   void import('./main');
-  if (!fontsCached) void addWebFonts();
+  if (!fontsCached) void cacheWebFonts();
 }
 
 /** After the browser has painted the page as it is now; at once in a hidden tab, which paints nothing. */

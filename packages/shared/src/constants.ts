@@ -64,8 +64,8 @@ export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
 /**
- * Set once this browser has loaded the web fonts (so has them cached): its pages then draw their text in them
- * from the start. Without it, the fonts are fetched after the page has loaded
+ * Set once this browser has fetched the web fonts (so has them cached): its pages then draw their text in
+ * them from the start. A first visit stays in the fallback faces and fetches the fonts once it has loaded
  * (docs/decisions/032-the-page-loads-before-its-fonts-and-scripts.md).
  */
 export const FONTS_COOKIE = 'dispatch_fonts';

@@ -20,3 +20,4 @@ export * from './account.js';
 export * from './desk-texts.js';
 export * from './revenue.js';
 export * from './revenue-texts.js';
+export * from './time.js';

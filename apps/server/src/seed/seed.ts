@@ -1,4 +1,4 @@
-import { slugify } from '@dispatch/shared';
+import { HOUR_MS, DAY_MS, slugify } from '@dispatch/shared';
 import { asc, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,8 +21,6 @@ import { DEMO_ARTICLES, DEMO_PUBLISHERS, DEMO_READERS, DEMO_WRITERS, demoDescrip
 import { avatarSvg, storeSvg } from '../modules/uploads/avatar.js';
 import { articleImageSvg, publisherLogoSvg, seededRandom } from './images.js';
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
 const GENERATED_ADMIN_EMAIL = 'admin@dispatch.local';
 
 /**

@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   API_MESSAGES,
   ERROR_CODES,
   LIMITS,
@@ -16,7 +17,6 @@ import * as repository from './auth.repository.js';
 import type { GoogleClaims } from './google.js';
 import { hashPassword, verifyPassword } from './password.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_DAYS = 7;
 // A session is pushed forward at most once an hour, not on every request.
 const EXTEND_AFTER_MS = 60 * 60 * 1000;

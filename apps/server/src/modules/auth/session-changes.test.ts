@@ -1,4 +1,4 @@
-import { API_MESSAGES, type ArticleDetail, type ErrorResponse } from '@dispatch/shared';
+import { DAY_MS, API_MESSAGES, type ArticleDetail, type ErrorResponse } from '@dispatch/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppInstance } from '../../app-types.js';
@@ -11,7 +11,6 @@ import { createTestContext, type TestContext, openTwoInstances, type TwoInstance
 // Signed-in viewers are kept in memory between requests (docs/decisions/019-cached-viewers-checked-by-generation.md);
 // these check that every change to a session or an account still shows on the very next request.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const CARD = { number: '4242424242424242', expiry: '12/34', cvc: '123' };
 
 const readArticle = (app: AppInstance, token: string, id: string) =>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTokenSigner } from './tokens.js';
+import { DAY_MS } from '@dispatch/shared';
 
 const SECRET = 'a secret of at least thirty-two characters, for tests';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('bearer tokens', () => {
   it('names the session and user it was signed for, again and again while it lasts', async () => {

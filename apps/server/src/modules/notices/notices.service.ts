@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   ERROR_CODES,
   NOTICE_TEXT,
   NOTICES_TEXT,
@@ -243,7 +244,6 @@ export async function verifyEmail(db: DbOrTx, tokens: MailTokens, token: string,
 export const removeNoticesOf = (tx: DbOrTx, userId: string, email: string) =>
   repository.removeAllFor(tx, userId, email);
 
-const DAY_MS = 24 * 60 * 60_000;
 // A sent e-mail's copy (an address, a verification or unsubscribe link, a receipt) is kept a month for an
 // operator's questions, then removed: the outbox is a queue, not an archive. One given up on stays longer.
 const SENT_MAIL_KEPT_DAYS = 30;

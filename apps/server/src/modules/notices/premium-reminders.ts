@@ -1,10 +1,9 @@
-import { PLANS } from '@dispatch/shared';
+import { DAY_MS, PLANS } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.js';
 import type { Notifier } from './notices.service.js';
 
-const DAY_MS = 86_400_000;
 // A site that was down for a while does not mail lapses older than this.
 const LAPSE_NOTICE_WINDOW_MS = 7 * DAY_MS;
 // Stages of one premium period: 3 days before its end, 1 day before, ended.

@@ -1,4 +1,5 @@
 import {
+  MINUTE_MS,
   API_MESSAGES,
   BILLING_HISTORY_LENGTH,
   ERROR_CODES,
@@ -22,8 +23,6 @@ import { chargeTestCard } from './test-provider.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache' | 'viewers' | 'notifier'>;
-
-const MINUTE_MS = 60_000;
 
 /** Prices are in major units; providers take the smallest unit (docs/architecture.md#a-request-from-route-to-row). */
 const toMinorUnits = (price: number) => Math.round(price * 100);

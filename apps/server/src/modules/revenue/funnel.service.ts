@@ -1,9 +1,8 @@
-import { REVENUE, type Funnel, type FunnelCounts } from '@dispatch/shared';
+import { DAY_MS, REVENUE, type Funnel, type FunnelCounts } from '@dispatch/shared';
 import type { AppDeps } from '../../app-types.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import * as repository from './funnel.repository.js';
 
-const DAY_MS = 24 * 60 * 60_000;
 // A reader whose account is younger than this when they first hit a wall registered because of it.
 const REGISTERED_WITHIN_MS = DAY_MS;
 const TOP_ARTICLES = 20;

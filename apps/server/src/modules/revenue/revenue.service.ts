@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   GIFT_MESSAGES,
   hasPremiumAccess,
   monthOf,
@@ -18,7 +19,6 @@ import { recordPaywall } from './funnel.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
-const DAY_MS = 24 * 60 * 60_000;
 const LIST_LIMIT = 100;
 
 /** What a gift link or the meter did for a reader who would otherwise get a premium article's teaser. */

@@ -11,8 +11,7 @@ import { pngBytes } from '../../test/http.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { createImageStore } from '../uploads/image-store.js';
 import { startHousekeeping, sweep } from './housekeeping.js';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { HOUR_MS } from '@dispatch/shared';
 
 describe('housekeeping', { timeout: 60_000 }, () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'dispatch-housekeeping-'));

@@ -1,4 +1,5 @@
 import {
+  MINUTE_MS,
   API_MESSAGES,
   ARTICLE_MESSAGES,
   PAYMENT_MESSAGES,
@@ -104,8 +105,6 @@ export async function promoteToAdmin(
   await viewers.invalidateUser(userId);
   return user;
 }
-
-const MINUTE_MS = 60_000;
 
 /**
  * Adds a plan's minutes to a user's premium: from now, or from the current expiry when that is

@@ -1,4 +1,4 @@
-import { BILLING_TEXT, type User } from '@dispatch/shared';
+import { DAY_MS, BILLING_TEXT, type User } from '@dispatch/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { useState, type FormEvent } from 'react';
@@ -14,7 +14,7 @@ const dateInputValue = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
 function GrantForm({ user, onGranted }: { user: User; onGranted: () => void }) {
-  const [until, setUntil] = useState(() => dateInputValue(new Date(Date.now() + 30 * 86_400_000)));
+  const [until, setUntil] = useState(() => dateInputValue(new Date(Date.now() + 30 * DAY_MS)));
   const grant = useGrantPremium(user.email, onGranted);
   const submit = (event: FormEvent) => {
     event.preventDefault();
