@@ -7,6 +7,7 @@ import {
   LIMITS,
   planNote,
   PLANS,
+  REVENUE_TEXT,
   TAGS,
   TEXT,
   THEME_COOKIE,
@@ -16,7 +17,7 @@ import robotsParser from 'robots-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { pngFile } from './support/actions.js';
+import { newAccount, pngFile } from './support/actions.js';
 import { ADMIN } from './support/server.js';
 
 const baseUrl = inject('baseUrl');
@@ -124,8 +125,15 @@ const pageState = (html: string) =>
 /** How React writes a text into HTML. */
 const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#x27;');
 
-/** An editor's article, approved; premium when asked. Editors are not held to the one-article rule. */
-async function publishArticle(token: string, fields: { title: string; description: string; premium: boolean }) {
+/**
+ * An article by the holder of `authorToken` (by default the editor's own: editors are not held to the one-article
+ * rule), approved by the editor; premium when asked.
+ */
+async function publishArticle(
+  token: string,
+  fields: { title: string; description: string; premium: boolean },
+  authorToken = token,
+) {
   const auth = { authorization: `Bearer ${token}` };
   const form = new FormData();
   const png = await pngFile('story.png');
@@ -136,7 +144,7 @@ async function publishArticle(token: string, fields: { title: string; descriptio
   const publisher = ((await (await fetch(`${baseUrl}/api/publishers`)).json()) as { name: string }[])[0]!.name;
   const created = await fetch(`${baseUrl}/api/articles`, {
     method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${authorToken}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       title: fields.title,
       image,
@@ -374,6 +382,29 @@ describe('server-rendered pages, before any script runs', () => {
     expect(textOf(body(forSubscriber))).toContain(`names the ${MARKER} beside the ${SEARCH_WORD}`);
     expect(pageState(forSubscriber)).toContain(MARKER);
     expect(textOf(forSubscriber)).not.toContain(TEXT.detail.teaserTitle);
+  });
+
+  it("a premium article's author without premium reads it in the HTML, without the gift panel's list it never shows", async () => {
+    const account = await newAccount(baseUrl, 'Premium Author');
+    const author = await login(account);
+    const id = await publishArticle(
+      editor.token,
+      { title: 'An Author Reads Their Own Premium Piece', description: `${SECRET_BODY} By its author.`, premium: true },
+      author.token,
+    );
+    try {
+      const html = await (await page(`/articles/${id}`, author.cookie)).text();
+      expect(textOf(body(html))).toContain('By its author.');
+      // Gift links are made by readers with premium: the page shows this author no gift panel.
+      expect(textOf(body(html))).not.toContain(REVENUE_TEXT.gifts.heading);
+      expect(pageState(html)).not.toContain('"gift-links"');
+    } finally {
+      const deleted = await fetch(`${baseUrl}/api/articles/${id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${editor.token}` },
+      });
+      expect(deleted.status).toBe(200);
+    }
   });
 
   it('a signed-in reader gets the signed-in navbar in the HTML, never cached for others', async () => {

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import type { RouteHandle } from './app/route-handle';
+import type { RouteHandle, ServerViewer } from './app/route-handle';
 import { createRoutes } from './app/routes';
 import { getRole, viewerKeys } from './hooks/use-viewer';
 import { ApiError } from './lib/api-client';
@@ -33,7 +33,7 @@ export type PageResult =
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
 
 /** Where the page's own access rule sends this viewer, if anywhere: what the browser's guards would do. */
-function redirectFor(handles: RouteHandle[], url: URL, role: { admin: boolean; premiumAccess: boolean } | null) {
+function redirectFor(handles: RouteHandle[], url: URL, role: ServerViewer) {
   const access = new Set(handles.map((handle) => handle.access));
   if (access.size === 0 || (access.size === 1 && access.has(undefined))) return undefined;
   if (!role) return `${paths.login}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
@@ -70,7 +70,7 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
   const request = new Request(url, { signal });
   const target = new URL(url);
 
-  let role: { admin: boolean; premiumAccess: boolean } | null = null;
+  let role: ServerViewer = null;
   if (viewer) {
     queryClient.setQueryData(authKeys.session(viewer.token), viewer.user);
     await prefetch(queryClient, {
@@ -98,7 +98,7 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
 
   let status = context.statusCode;
   for (const { params, handle } of matches) {
-    await handle.serverLoad?.(queryClient, params, viewer !== null, target);
+    await handle.serverLoad?.(queryClient, params, role, target);
     status = (await handle.serverStatus?.(queryClient, params, target)) ?? handle.status ?? status;
   }
 

@@ -106,9 +106,9 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
                 return { Component: route.ArticleDetailRoute };
               },
               handle: {
-                serverLoad: async (client, params, signedIn, url) => {
+                serverLoad: async (client, params, viewer, url) => {
                   const route = await import('./routes/article-detail');
-                  await route.loadArticleOnServer(client, params.id ?? '', signedIn, url);
+                  await route.loadArticleOnServer(client, params.id ?? '', viewer, url);
                 },
                 serverStatus: async (client, params, url) =>
                   (await import('./routes/article-detail')).articleStatusOnServer(client, params.id ?? '', url),
@@ -151,8 +151,8 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
                     {
                       path: 'premium-articles',
                       handle: {
-                        serverLoad: async (client, _params, signedIn, url) => {
-                          if (!signedIn) return;
+                        serverLoad: async (client, _params, viewer, url) => {
+                          if (!viewer) return;
                           const { premiumArticlesQueryOptions } =
                             await import('../features/articles/api/get-premium-articles');
                           await prefetch(client, premiumArticlesQueryOptions(pageFrom(url.searchParams)));

@@ -25,6 +25,7 @@ import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
 import { returnState } from '../../lib/return-to';
+import type { ServerViewer } from '../route-handle';
 
 /** The token of a gift link the page was opened with (docs/product.md#reader-revenue). */
 const giftOf = (search: URLSearchParams) => search.get('gift') || undefined;
@@ -42,8 +43,8 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
  * What the server loads before rendering the page: the article and its corrections for a signed-in reader,
  * its public preview for anyone else (the page then sends them to /login, but the HTML keeps the preview tags).
  */
-export async function loadArticleOnServer(queryClient: QueryClient, id: string, signedIn: boolean, url: URL) {
-  if (signedIn) {
+export async function loadArticleOnServer(queryClient: QueryClient, id: string, viewer: ServerViewer, url: URL) {
+  if (viewer) {
     await Promise.all([
       prefetch(queryClient, articleQueryOptions(id, giftOf(url.searchParams))),
       prefetch(queryClient, articleCorrectionsQueryOptions(id)),
@@ -51,9 +52,10 @@ export async function loadArticleOnServer(queryClient: QueryClient, id: string, 
       prefetch(queryClient, relatedArticlesQueryOptions(id)),
     ]);
     // A premium article read in full by a subscriber or an admin: its gift panel's list comes with the page.
-    // Not when the meter or a gift link opened it: that reader has no premium, and the API would refuse.
+    // The panel's own condition: its author without premium, or a read the meter or a gift link opened, sees
+    // no panel, so no list.
     const detail = queryClient.getQueryData(articleQueryOptions(id, giftOf(url.searchParams)).queryKey);
-    if (detail?.access && detail.article.isPremium && !detail.meter && !detail.gift)
+    if (detail?.access && detail.article.isPremium && detail.article.status === 'approved' && viewer.premiumAccess)
       await prefetch(queryClient, giftLinksQueryOptions(id));
   } else await prefetch(queryClient, articlePreviewQueryOptions(id));
 }
