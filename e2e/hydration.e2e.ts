@@ -1,4 +1,4 @@
-import { DEFAULT_PLAN_ID, FONTS_COOKIE, PLANS, STORAGE_KEYS, TEXT, toPlanChoice } from '@dispatch/shared';
+import { DAY_MS, DEFAULT_PLAN_ID, FONTS_COOKIE, PLANS, STORAGE_KEYS, TEXT, toPlanChoice } from '@dispatch/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logIn } from './support/actions.js';
 import { DESKTOP, openBrowser, PHONE, type Session } from './support/browser.js';
@@ -136,6 +136,28 @@ describe('server-rendered pages hydrate in Chromium', () => {
     const html = await (await page.request.get('/')).text();
     expect(html).toContain(TEXT.nav.logout);
     expect(html).toContain(TEXT.nav.premiumArticles);
+    expectNoErrors(session);
+  });
+
+  it("a page hydrated on another day than its HTML was rendered shows the rendered date, then the reader's", async () => {
+    session = await openBrowser(PHONE);
+    const { page } = session;
+    // The reader's clock is a year and a day ahead of the server's: a page from the cache, or one hydrated
+    // after midnight. Hydration draws the HTML's masthead date and footer year, then the reader's.
+    const readersNow = new Date(Date.now() + 366 * DAY_MS);
+    await page.clock.setFixedTime(readersNow);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await expectHydratedInPlace(page, '/');
+    const readersDay = readersNow.toLocaleDateString('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    });
+    // The masthead's date is hidden on a phone, but there.
+    await page.getByRole('banner').getByText(readersDay).waitFor({ state: 'attached' });
+    await page.getByRole('contentinfo').getByText(`© ${readersNow.getUTCFullYear()}`).waitFor();
     expectNoErrors(session);
   });
 

@@ -69,6 +69,7 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
   const handler = createStaticHandler(routes);
   const request = new Request(url, { signal });
   const target = new URL(url);
+  const renderedAt = Date.now();
 
   let role: ServerViewer = null;
   if (viewer) {
@@ -78,7 +79,7 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
       queryFn: ({ signal: aborted }) => getRole(viewer.user.email, aborted),
     });
     const record = queryClient.getQueryData<RoleRecord>(viewerKeys.role(viewer.user.email));
-    role = { admin: record?.role === 'admin', premiumAccess: hasPremiumAccess(record ?? null, new Date()) };
+    role = { admin: record?.role === 'admin', premiumAccess: hasPremiumAccess(record ?? null, new Date(renderedAt)) };
   }
 
   const context = await handler.query(request);
@@ -106,7 +107,7 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
   // Waits for every lazy part (a route's code, the toast container), so the HTML is the whole page.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProviders queryClient={queryClient} initialToken={viewer?.token ?? null}>
+      <AppProviders queryClient={queryClient} initialToken={viewer?.token ?? null} renderedAt={renderedAt}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
@@ -120,6 +121,7 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
   const state: PageState = {
     user: viewer?.user ?? null,
     tokenTag: tokenTagOf(viewer?.token ?? null),
+    renderedAt,
     queries: serialisableErrors(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },
   };

@@ -62,7 +62,11 @@ async function start() {
   await resolveLazyRoutes(routes, window.location.pathname);
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} router={createBrowserRouter(routes, { hydrationData: page.router })} />
+      <App
+        queryClient={queryClient}
+        router={createBrowserRouter(routes, { hydrationData: page.router })}
+        renderedAt={page.renderedAt}
+      />
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds (a phone paints the images

@@ -2,6 +2,7 @@ import { TIMINGS } from '@dispatch/shared';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useHydrated } from '../hooks/use-hydrated';
+import { RenderedAtProvider } from '../hooks/use-now';
 import { AuthProvider } from '../lib/auth';
 
 // No toast is due at the first paint: react-toastify loads just after it (lib/lazy-toast.ts).
@@ -11,19 +12,24 @@ const ToastContainer = lazy(async () => ({ default: (await import('react-toastif
 export function AppProviders({
   queryClient,
   initialToken,
+  renderedAt = null,
   children,
 }: {
   queryClient: QueryClient;
   /** Server rendering only: the viewer's token from the page cookie. */
   initialToken?: string | null;
+  /** Server rendering and hydration: when the page's HTML was rendered. */
+  renderedAt?: number | null;
   children: ReactNode;
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider initialToken={initialToken}>
-        {children}
-        <Toasts />
-      </AuthProvider>
+      <RenderedAtProvider value={renderedAt}>
+        <AuthProvider initialToken={initialToken}>
+          {children}
+          <Toasts />
+        </AuthProvider>
+      </RenderedAtProvider>
     </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { useHydrated } from '../hooks/use-hydrated';
+import { useNow } from '../hooks/use-now';
 
 interface ZonedFormats {
   local: Intl.DateTimeFormat;
@@ -19,6 +20,7 @@ function zonedFormats(options: Intl.DateTimeFormatOptions): ZonedFormats {
   return formats;
 }
 
+export const YEAR: Intl.DateTimeFormatOptions = { year: 'numeric' };
 export const DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
 export const LONG_DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 export const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' };
@@ -44,9 +46,10 @@ export function LocalTime({ iso, options }: { iso: string; options: Intl.DateTim
   return <time dateTime={iso}>{(hydrated ? formats.local : formats.utc).format(date)}</time>;
 }
 
-/** Today's date, as the reader's calendar has it (UTC in the server's HTML). */
+/** Today's date, as the reader's calendar has it (UTC, on the day it was rendered, in the server's HTML). */
 export function useToday(options: Intl.DateTimeFormatOptions): string {
   const hydrated = useHydrated();
+  const now = useNow();
   const formats = zonedFormats(options);
-  return (hydrated ? formats.local : formats.utc).format(new Date());
+  return (hydrated ? formats.local : formats.utc).format(now);
 }

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { apiRequest, lazySchema } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 import { apiPaths } from '../lib/paths';
+import { useNow } from './use-now';
 
 export const viewerKeys = {
   all: ['viewer'] as const,
@@ -75,6 +76,7 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
   });
   const { role, premiumTaken } = roleQuery.data ?? DEFAULT_ROLE;
   useRerenderAtExpiry(premiumTaken);
+  const now = useNow();
   return {
     user,
     loading,
@@ -84,8 +86,8 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
     premiumTaken,
     viewer: user ? { email: user.email, role, premiumTaken } : null,
     isAdmin: role === 'admin',
-    isPremium: isPremium(premiumTaken, new Date()),
-    hasPremiumAccess: user !== null && hasPremiumAccess({ role, premiumTaken }, new Date()),
+    isPremium: isPremium(premiumTaken, now),
+    hasPremiumAccess: user !== null && hasPremiumAccess({ role, premiumTaken }, now),
   };
 }
 

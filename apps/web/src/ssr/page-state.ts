@@ -8,6 +8,8 @@ export interface PageState {
   user: User | null;
   /** The end of that viewer's token, so the browser can tell whether its stored token is the same session. */
   tokenTag: string | null;
+  /** When the HTML was rendered: hydration draws the date and year it shows (hooks/use-now.ts). */
+  renderedAt: number;
   queries: DehydratedState;
   router: HydrationState;
 }

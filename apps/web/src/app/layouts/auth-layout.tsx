@@ -1,5 +1,6 @@
 import { TEXT } from '@dispatch/shared';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useToday, YEAR } from '../../components/local-time';
 import { Redirect } from '../../components/redirect';
 import { LoadingState } from '../../components/states';
 import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
@@ -15,6 +16,7 @@ export function AuthLayout() {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const { user, loading } = useAuth();
   const location = useLocation();
+  const year = useToday(YEAR);
 
   if (user) return <Redirect to={returnTo(location.state, location.search)} />;
 
@@ -45,7 +47,7 @@ export function AuthLayout() {
           {TEXT.auth.backHome}
         </Link>
         <p className="mt-2">
-          © {new Date().getFullYear()} {config.siteName}
+          © {year} {config.siteName}
         </p>
       </footer>
     </div>

@@ -1,5 +1,6 @@
 import { TEXT, type PublicConfig } from '@dispatch/shared';
 import { Link } from 'react-router';
+import { useToday, YEAR } from '../../components/local-time';
 import { paths } from '../../lib/paths';
 import { useNavLinks } from './use-nav-links';
 
@@ -15,7 +16,7 @@ const linkClass = 'text-stone-200 underline-offset-4 hover:text-white hover:unde
 
 export function Footer({ config }: { config: PublicConfig }) {
   const links = useNavLinks();
-  const year = new Date().getFullYear();
+  const year = useToday(YEAR);
 
   return (
     <footer className="mt-auto bg-band text-stone-300">
