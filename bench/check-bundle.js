@@ -40,18 +40,23 @@ if (queue.length === 0) {
 const STATIC_IMPORT = /\b(?:from|import)\s*["']([^"']+\.js)["']/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
 const entries = new Set(queue);
-const files = new Map();
-while (queue.length > 0) {
-  const url = queue.shift();
-  const file = path.join(dist, url.replace(/^\//, ''));
-  if (files.has(file)) continue;
-  const source = readFileSync(file);
-  files.set(file, source);
-  const text = source.toString('utf8');
-  const imports = [...text.matchAll(STATIC_IMPORT), ...(entries.has(url) ? text.matchAll(DYNAMIC_IMPORT) : [])];
-  for (const [, specifier] of imports) queue.push(path.posix.join(path.posix.dirname(url), specifier));
+/** Every chunk `urls` import statically, with their bytes (the entry's one dynamic import counts as static). */
+function staticClosure(urls) {
+  const pending = [...urls];
+  const found = new Map();
+  while (pending.length > 0) {
+    const url = pending.shift();
+    const file = path.join(dist, url.replace(/^\//, ''));
+    if (found.has(file)) continue;
+    const source = readFileSync(file);
+    found.set(file, source);
+    const text = source.toString('utf8');
+    const imports = [...text.matchAll(STATIC_IMPORT), ...(entries.has(url) ? text.matchAll(DYNAMIC_IMPORT) : [])];
+    for (const [, specifier] of imports) pending.push(path.posix.join(path.posix.dirname(url), specifier));
+  }
+  return found;
 }
-
+const files = staticClosure(queue);
 const kB = (bytes) => (bytes / 1000).toFixed(2);
 const rows = [...files].map(([file, source]) => ({
   file: path.relative(dist, file),
@@ -92,7 +97,20 @@ for (const { what, test } of FORBIDDEN) {
   }
 }
 
+// What a signed-in reader's page checks once it is on screen (role, views, the bell's count) builds its three
+// schemas alone, not every schema of the site: building them all blocks a phone's main thread for about 200 ms.
+const LIVE_SCHEMAS = 'apps/web/src/lib/live-response-schemas.ts';
+const OTHER_SCHEMAS = (id) => /packages[\\/]shared[\\/]src[\\/](?!live-schemas\.ts)[\w-]*schemas\.ts$/.test(id);
+const liveChunk = Object.keys(chunkModules).find((chunk) => chunkModules[chunk].includes(LIVE_SCHEMAS));
+const withLive = liveChunk ? [...staticClosure([`/${liveChunk}`]).keys()].map((file) => path.relative(dist, file)) : [];
+const heavier = withLive.flatMap((chunk) => (chunkModules[chunk] ?? []).filter(OTHER_SCHEMAS));
+if (!liveChunk || heavier.length > 0) {
+  failed = true;
+  console.log(`live schemas: ${liveChunk ? `BUILT WITH OTHERS (${heavier.join(', ')})` : 'NOT FOUND'}`);
+} else {
+  console.log(`live schemas: apart from the others (${withLive.join(', ')})`);
+}
 if (failed) {
-  console.error('check-bundle: the home page first-load JavaScript check failed');
+  console.error('check-bundle: failed (see above)');
   process.exit(1);
 }

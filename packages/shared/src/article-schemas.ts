@@ -84,8 +84,6 @@ export const ArticleDetailSchema = z.discriminatedUnion('access', [
 ]);
 export type ArticleDetail = z.infer<typeof ArticleDetailSchema>;
 
-export const ViewsResponseSchema = z.object({ views: z.number().int() });
-
 /** A writer's own article, in /my-articles. */
 export const MyArticleSchema = z.object({
   _id: z.string(),

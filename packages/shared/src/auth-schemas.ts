@@ -68,12 +68,6 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const SessionResponseSchema = z.object({ user: UserSchema });
 
-export const RoleRecordSchema = z.object({
-  role: z.enum(['user', 'admin']),
-  premiumTaken: z.string().nullable(),
-});
-export type RoleRecord = z.infer<typeof RoleRecordSchema>;
-
 export const UpdateProfileInputSchema = z.object({
   name: NameSchema,
   profile_pic: requiredText(V.imageRequired, 300),

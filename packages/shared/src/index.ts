@@ -7,6 +7,7 @@ export * from './plans.js';
 export * from './schemas.js';
 export * from './texts.js';
 export * from './auth-schemas.js';
+export * from './live-schemas.js';
 export * from './messages.js';
 export * from './article-schemas.js';
 export * from './payments.js';

@@ -18,8 +18,6 @@ export type Notice = z.infer<typeof NoticeSchema>;
 export const NoticeListSchema = z.object({ notices: z.array(NoticeSchema), unread: z.number().int() });
 export type NoticeList = z.infer<typeof NoticeListSchema>;
 
-export const UnreadCountSchema = z.object({ unread: z.number().int() });
-
 export const NoticeListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.maxPageSize).default(LIMITS.pageSize.notices),
 });

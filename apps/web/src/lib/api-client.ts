@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, TEXT, type UploadResponse } from '@dispatch/shared';
 import { apiPaths } from './paths';
+import type { liveSchemas } from './live-response-schemas';
 import type { firstLoadSchemas } from './response-schemas';
 
 /** What checks an answer: a zod schema, or anything else with its `parse`. */
@@ -12,20 +13,21 @@ export class LazySchema<T> {
   constructor(readonly load: () => Promise<ResponseSchema<T>>) {}
 }
 
-type FirstLoadSchemas = typeof firstLoadSchemas;
-type FirstLoadParsers = { [K in keyof FirstLoadSchemas]: ResponseSchema<ReturnType<FirstLoadSchemas[K]['parse']>> };
+type LazySchemas = typeof firstLoadSchemas & typeof liveSchemas;
+type LazyParsers = { [K in keyof LazySchemas]: ResponseSchema<ReturnType<LazySchemas[K]['parse']>> };
 const loadFirstLoadSchemas = async () => (await import('./response-schemas')).firstLoadSchemas;
+const loadLiveSchemas = async () => (await import('./live-response-schemas')).liveSchemas;
+/** The names live-response-schemas.ts holds (the compiler keeps the two lists the same). */
+const LIVE: Record<keyof typeof liveSchemas, true> = { role: true, views: true, unread: true };
 
 /**
  * One of the schemas of the answers every visit starts with. Code that runs before any lazy route passes
  * these instead of a schema, so that zod is not part of the home page's first-load JavaScript.
  */
-export function lazySchema<K extends keyof FirstLoadSchemas>(
-  name: K,
-): LazySchema<ReturnType<FirstLoadSchemas[K]['parse']>> {
+export function lazySchema<K extends keyof LazySchemas>(name: K): LazySchema<ReturnType<LazySchemas[K]['parse']>> {
   return new LazySchema(async () => {
-    const parsers: FirstLoadParsers = await loadFirstLoadSchemas();
-    return parsers[name];
+    const parsers = (name in LIVE ? await loadLiveSchemas() : await loadFirstLoadSchemas()) as Partial<LazyParsers>;
+    return parsers[name]!;
   });
 }
 

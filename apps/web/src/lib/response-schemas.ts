@@ -5,22 +5,22 @@ import {
   ArticlePreviewSchema,
   ErrorResponseSchema,
   GiftLinkListSchema,
+  NoticeListSchema,
   PublicConfigSchema,
   PublisherSchema,
   RelatedArticlesSchema,
-  RoleRecordSchema,
   SessionResponseSchema,
   TrendingArticleSchema,
   UploadResponseSchema,
   UserStatsSchema,
-  ViewsResponseSchema,
 } from '@dispatch/shared';
 import { z } from 'zod';
 
 /**
- * The schemas that check the answers the first page of a visit asks for (configuration, session, role,
+ * The schemas that check the answers the first page of a visit asks for (configuration, session,
  * errors, the home page's sections, and the reading pages a visit from a search or a shared link starts
- * on: the lists, an article with its corrections, related articles and gift links, a publisher). Only ever loaded
+ * on: the lists, an article with its corrections, related articles and gift links, a publisher; the bell's list). The role, views and unread answers have
+ * their own, smaller set (live-response-schemas.ts). Only ever loaded
  * through `lazySchema` (api-client.ts), with import(): zod then arrives beside the first request that
  * needs it, and a page whose data came with its HTML loads no zod at all to show and hydrate it
  * (docs/decisions/011-page-weight-and-audits.md).
@@ -29,7 +29,6 @@ export const firstLoadSchemas = {
   error: ErrorResponseSchema,
   config: PublicConfigSchema,
   session: SessionResponseSchema,
-  role: RoleRecordSchema,
   trending: TrendingArticleSchema.array(),
   publishers: PublisherSchema.array(),
   userStats: UserStatsSchema,
@@ -37,10 +36,10 @@ export const firstLoadSchemas = {
   articlePage: ArticlePageSchema,
   article: ArticleDetailSchema,
   articlePreview: ArticlePreviewSchema,
-  views: ViewsResponseSchema,
   related: RelatedArticlesSchema,
   articleCorrections: ArticleCorrectionsSchema,
   publisher: PublisherSchema,
   giftLinks: GiftLinkListSchema,
+  noticeList: NoticeListSchema,
   noContent: z.undefined(),
 };

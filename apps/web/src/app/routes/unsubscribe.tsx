@@ -1,7 +1,7 @@
 import { NOTICE_TEXT, NOTICES_TEXT } from '@dispatch/shared';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { useUnsubscribe } from '../../features/notices/api/notices';
+import { useUnsubscribe } from '../../features/notices/api/mail';
 import { paths } from '../../lib/paths';
 
 /**

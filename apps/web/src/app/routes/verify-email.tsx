@@ -2,7 +2,7 @@ import { NOTICES_TEXT } from '@dispatch/shared';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
-import { useVerifyEmail } from '../../features/notices/api/notices';
+import { useVerifyEmail } from '../../features/notices/api/mail';
 import { paths } from '../../lib/paths';
 
 /** /verify-email?token=… from the welcome e-mail: proves the address once the page runs (twice is harmless). */

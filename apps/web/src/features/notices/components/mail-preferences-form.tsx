@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { HydratedForm } from '../../../components/hydrated-form';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
-import { useMailPreferences, useResendVerification, useSaveMailPreferences } from '../api/notices';
+import { useMailPreferences, useResendVerification, useSaveMailPreferences } from '../api/mail';
 
 function PreferencesForm({ preferences }: { preferences: MailPreferences }) {
   const [emailed, setEmailed] = useState(
