@@ -65,7 +65,7 @@ async function start() {
       <App
         queryClient={queryClient}
         router={createBrowserRouter(routes, { hydrationData: page.router })}
-        renderedAt={page.renderedAt}
+        renderedAt={sameViewer ? page.renderedAt : null}
       />
     </StrictMode>
   );

@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { AppProviders } from './providers';
 
@@ -13,10 +12,6 @@ export function App({
   /** When the server rendered the HTML this render hydrates. */
   renderedAt?: number | null;
 }) {
-  // Says the page is interactive: its server-rendered HTML has been hydrated (or rendered) by React.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
   return (
     <AppProviders queryClient={queryClient} renderedAt={renderedAt}>
       <RouterProvider router={router} />

@@ -1,7 +1,7 @@
 import { TIMINGS } from '@dispatch/shared';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { useHydrated } from '../hooks/use-hydrated';
+import { HydratedProvider, useHydrated } from '../hooks/use-hydrated';
 import { RenderedAtProvider } from '../hooks/use-now';
 import { AuthProvider } from '../lib/auth';
 
@@ -25,10 +25,12 @@ export function AppProviders({
   return (
     <QueryClientProvider client={queryClient}>
       <RenderedAtProvider value={renderedAt}>
-        <AuthProvider initialToken={initialToken}>
-          {children}
-          <Toasts />
-        </AuthProvider>
+        <HydratedProvider hydrating={renderedAt !== null}>
+          <AuthProvider initialToken={initialToken}>
+            {children}
+            <Toasts />
+          </AuthProvider>
+        </HydratedProvider>
       </RenderedAtProvider>
     </QueryClientProvider>
   );

@@ -5,7 +5,6 @@ import { useLocation } from 'react-router';
 import { apiRequest, lazySchema } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 import { apiPaths } from '../lib/paths';
-import { useNow } from './use-now';
 
 export const viewerKeys = {
   all: ['viewer'] as const,
@@ -76,7 +75,7 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
   });
   const { role, premiumTaken } = roleQuery.data ?? DEFAULT_ROLE;
   useRerenderAtExpiry(premiumTaken);
-  const now = useNow();
+  const now = new Date();
   return {
     user,
     loading,

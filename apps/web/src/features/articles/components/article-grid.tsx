@@ -1,6 +1,5 @@
 import { TEXT, type ArticleCard as ArticleCardData, type Viewer } from '@dispatch/shared';
 import { Skeleton } from '../../../components/states';
-import { useNow } from '../../../hooks/use-now';
 import { ArticleCard } from './article-card';
 
 /** How many cards fill the first screen on a wide display; their images load without waiting. */
@@ -18,7 +17,7 @@ export function ArticleGrid({
   /** How many cards load their image at once: none for a grid below the fold. */
   eager?: number;
 }) {
-  const now = useNow();
+  const now = new Date();
   return (
     <ul
       aria-busy={busy}
