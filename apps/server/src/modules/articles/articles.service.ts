@@ -96,8 +96,9 @@ export function getApprovedArticles(
   });
 }
 
-// Every 120th key of a list is kept: pages of 10 and 12 start on one, any page is at most 119 rows from one.
-const LIST_INDEX_STRIDE = 120;
+// The key of every page of the public lists (12 cards, approved and premium alike) is kept, so a page reads its own
+// rows and no others; another page size starts fewer than 12 rows after a key.
+const LIST_INDEX_STRIDE = LIMITS.pageSize.approved;
 // The index follows dates, not views, so it may live until a write bumps the catalogue.
 const LIST_INDEX_TTL_MS = 60 * 60_000;
 
