@@ -80,14 +80,34 @@ describe('accounts', () => {
     expect(new URL(page.url()).pathname).toBe('/register');
   });
 
-  it('says when the password is wrong', async () => {
+  it('says when the password is wrong, keeping keyboard focus on Login while it asks', async () => {
     session = await openBrowser();
     const { page } = session;
     await page.goto('/login');
     await page.getByLabel(TEXT.auth.email, { exact: true }).fill('reader@example.com');
     await page.getByLabel(TEXT.auth.password, { exact: true }).fill('Wrong#2026');
-    await page.getByRole('button', { name: TEXT.auth.login, exact: true }).click();
+    // The answer waits until the test has seen the button while the request is on its way.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let asked = 0;
+    await page.route('**/api/auth/login', async (route) => {
+      asked += 1;
+      await answered;
+      await route.continue();
+    });
+    await page.keyboard.press('Tab');
+    const login = page.getByRole('button', { name: TEXT.auth.login, exact: true });
+    const focused = () => login.evaluate((button) => button === document.activeElement);
+    expect(await focused()).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-busy') === 'true');
+    await page.keyboard.press('Enter');
+    answer();
     await expectToast(page, TEXT.toast.loginFailed);
+    expect(await focused()).toBe(true);
+    expect(await login.getAttribute('aria-disabled')).toBeNull();
+    expect(asked).toBe(1);
   });
 
   it('keeps the device cookie from a login and sends it with the next one', async () => {

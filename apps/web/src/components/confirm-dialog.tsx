@@ -2,6 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { useReturnFocus } from '../hooks/use-return-focus';
+import { SubmitButton } from './submit-button';
 
 const overlayClass = 'fixed inset-0 z-40 bg-stone-950/60 backdrop-blur-[2px]';
 const contentClass =
@@ -138,14 +139,9 @@ export function ConfirmFormDialog({
             {children}
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <AlertDialog.Cancel className="btn btn-outline">{TEXT.writing.cancel}</AlertDialog.Cancel>
-              <button
-                type="submit"
-                disabled={pending}
-                aria-busy={pending}
-                className="btn bg-danger text-paper hover:bg-danger-strong"
-              >
+              <SubmitButton pending={pending} className="btn bg-danger text-paper hover:bg-danger-strong">
                 {confirmLabel}
-              </button>
+              </SubmitButton>
             </div>
           </form>
         </AlertDialog.Content>

@@ -72,20 +72,32 @@ describe('/login', () => {
     );
   });
 
-  it('disables Login while the request is on its way', async () => {
+  it('holds Login while the request is on its way, keeping keyboard focus on it', async () => {
     let answer: (response: Response) => void = () => undefined;
-    stubApi({
+    const api = stubApi({
       '/api/config': config,
       [apiPaths.login]: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderRoute('/login');
 
-    await fillAndSubmit();
-
+    const person = userEvent.setup();
+    await person.type(await screen.findByLabelText(TEXT.auth.email), user.email);
+    await person.type(screen.getByLabelText(TEXT.auth.password), 'Reader#2026');
+    await person.tab();
     const button = screen.getByRole('button', { name: TEXT.auth.login });
-    expect(button).toBeDisabled();
+    expect(button).toHaveFocus();
+    await person.keyboard('{Enter}');
+
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveFocus();
+    await person.keyboard('{Enter}');
+    await person.click(button);
+    expect(api.requests(apiPaths.login)).toHaveLength(1);
+
     act(() => answer(errorResponse(401, API_MESSAGES.invalidCredentials)));
-    await waitFor(() => expect(button).toBeEnabled());
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
+    expect(button).toHaveFocus();
   });
 
   it('asks for the e-mail and the password next to the fields', async () => {

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { useLogin } from '../api/login';
 import { HydratedForm } from '../../../components/hydrated-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 /**
  * E-mail and password login (docs/product.md#screens); a failure is a toast with the server's message
@@ -59,9 +60,9 @@ export function LoginForm({
         {...register('password')}
       />
       <FormAlert message={login.isError ? errorMessage(login.error) : null} />
-      <button type="submit" disabled={login.isPending} aria-busy={login.isPending} className="btn btn-primary w-full">
+      <SubmitButton pending={login.isPending} className="btn btn-primary w-full">
         {TEXT.auth.login}
-      </button>
+      </SubmitButton>
     </HydratedForm>
   );
 }

@@ -9,6 +9,7 @@ import { ImageUploadField } from '../../../components/image-upload-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 import { HydratedForm } from '../../../components/hydrated-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 const RegisterFormSchema = RegisterFieldsSchema.extend({
   image: z.instanceof(File, { error: TEXT.validation.imageRequired }),
@@ -91,9 +92,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           />
         )}
       />
-      <button type="submit" disabled={busy} aria-busy={busy} className="btn btn-primary w-full">
+      <SubmitButton pending={busy} className="btn btn-primary w-full">
         {TEXT.auth.register}
-      </button>
+      </SubmitButton>
     </HydratedForm>
   );
 }

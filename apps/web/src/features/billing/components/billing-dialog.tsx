@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { errorMessage } from '../../../lib/api-client';
 import { useGrantPremium } from '../api/grant-premium';
 import { BillingHistory } from './billing-history';
+import { SubmitButton } from '../../../components/submit-button';
 
 const T = BILLING_TEXT;
 
@@ -34,9 +35,9 @@ function GrantForm({ user, onGranted }: { user: User; onGranted: () => void }) {
           className="field-control mt-1 block"
         />
       </label>
-      <button type="submit" disabled={grant.isPending} aria-busy={grant.isPending} className="btn btn-accent">
+      <SubmitButton pending={grant.isPending} className="btn btn-accent">
         {T.grant}
-      </button>
+      </SubmitButton>
       {grant.isError && (
         <p role="alert" className="field-error w-full">
           {errorMessage(grant.error)}

@@ -12,6 +12,7 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FieldFrame, fieldAria, useFieldIds } from '../../../components/form-field';
 import { HydratedForm } from '../../../components/hydrated-form';
+import { SubmitButton } from '../../../components/submit-button';
 import { TextAreaField } from '../../../components/text-area-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
@@ -96,9 +97,9 @@ export function PublishCorrection({
           {...register('note')}
         />
         <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary" disabled={publish.isPending} aria-busy={publish.isPending}>
+          <SubmitButton pending={publish.isPending} className="btn btn-primary">
             {C.publish}
-          </button>
+          </SubmitButton>
         </div>
       </HydratedForm>
       <ConfirmDialog

@@ -2,6 +2,7 @@ import { NOTICE_TEXT, NOTICES_TEXT, type MailPreferences, type NoticeKind } from
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import { HydratedForm } from '../../../components/hydrated-form';
+import { SubmitButton } from '../../../components/submit-button';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
 import { useMailPreferences, useResendVerification, useSaveMailPreferences } from '../api/mail';
@@ -46,14 +47,9 @@ function PreferencesForm({ preferences }: { preferences: MailPreferences }) {
           {errorMessage(save.error)}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={save.isPending}
-        aria-busy={save.isPending}
-        className="btn btn-primary w-full sm:w-auto"
-      >
+      <SubmitButton pending={save.isPending} className="btn btn-primary w-full sm:w-auto">
         {NOTICES_TEXT.preferences.save}
-      </button>
+      </SubmitButton>
     </HydratedForm>
   );
 }

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/form-field';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmPayment } from '../api/confirm-payment';
 import { HydratedForm } from '../../../components/hydrated-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 /** The same checks the server makes (shared cardErrors), against the clock at the moment of checking. */
 const cardResolver: Resolver<Card> = (values) => {
@@ -100,14 +101,9 @@ export function CardForm({ clientSecret, onPaid }: { clientSecret: string; onPai
         />
       </div>
       <FormAlert message={confirm.isError ? errorMessage(confirm.error) : null} />
-      <button
-        type="submit"
-        disabled={confirm.isPending}
-        aria-busy={confirm.isPending}
-        className="btn btn-accent w-full py-3 text-base"
-      >
+      <SubmitButton pending={confirm.isPending} className="btn btn-accent w-full py-3 text-base">
         {TEXT.payment.payNow}
-      </button>
+      </SubmitButton>
     </HydratedForm>
   );
 }

@@ -9,6 +9,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { paymentErrorMessage, useConfirmStripePayment } from '../api/confirm-stripe-payment';
 import { HydratedForm } from '../../../components/hydrated-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 const stripeLoads = new Map<string, Promise<Stripe | null>>();
 
@@ -70,14 +71,9 @@ function StripeCardFields({ clientSecret, onPaid }: { clientSecret: string; onPa
       </fieldset>
       {pay.isPending && <LoadingState label={TEXT.paymentPage.confirming} />}
       <FormAlert message={pay.isError ? paymentErrorMessage(pay.error) : null} />
-      <button
-        type="submit"
-        disabled={!stripe || pay.isPending}
-        aria-busy={pay.isPending}
-        className="btn btn-accent w-full py-3 text-base"
-      >
+      <SubmitButton pending={pay.isPending} waiting={!stripe} className="btn btn-accent w-full py-3 text-base">
         {TEXT.payment.payNow}
-      </button>
+      </SubmitButton>
     </HydratedForm>
   );
 }

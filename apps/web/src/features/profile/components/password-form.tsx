@@ -6,6 +6,7 @@ import { TextField } from '../../../components/form-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { HydratedForm } from '../../../components/hydrated-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 const EMPTY: ChangePasswordInput = { currentPassword: '', newPassword: '' };
 const FIELDS = ['currentPassword', 'newPassword'] as const;
@@ -61,14 +62,9 @@ export function PasswordForm() {
           {errors.root.message}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={change.isPending}
-        aria-busy={change.isPending}
-        className="btn btn-primary w-full sm:w-auto"
-      >
+      <SubmitButton pending={change.isPending} className="btn btn-primary w-full sm:w-auto">
         {TEXT.passwordForm.submit}
-      </button>
+      </SubmitButton>
     </HydratedForm>
   );
 }

@@ -10,6 +10,7 @@ import { useUnsavedChanges } from '../../../hooks/use-unsaved-changes';
 import { errorMessage } from '../../../lib/api-client';
 import { useUpdateProfile } from '../api/update-profile';
 import { HydratedForm } from '../../../components/hydrated-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 /** docs/product.md#screens /profile: Name, read-only Email, the current photo and a new one, 'Update Profile'. */
 export function ProfileForm({ profile }: { profile: User }) {
@@ -40,7 +41,6 @@ export function ProfileForm({ profile }: { profile: User }) {
     }),
   );
 
-  const busy = update.isPending || uploading;
   return (
     <>
       <HydratedForm
@@ -77,9 +77,9 @@ export function ProfileForm({ profile }: { profile: User }) {
           readOnly
           hint={TEXT.profileForm.emailReadOnly}
         />
-        <button type="submit" disabled={busy} aria-busy={update.isPending} className="btn btn-primary w-full sm:w-auto">
+        <SubmitButton pending={update.isPending} waiting={uploading} className="btn btn-primary w-full sm:w-auto">
           {TEXT.profile.update}
-        </button>
+        </SubmitButton>
       </HydratedForm>
       <UnsavedChangesDialog blocker={blocker} />
     </>

@@ -8,6 +8,7 @@ import { ImageUploadField, useImageProblem } from '../../../components/image-upl
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useCreatePublisher } from '../api/create-publisher';
 import { HydratedForm } from '../../../components/hydrated-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 const D = TEXT.dashboard;
 
@@ -76,14 +77,9 @@ export function AddPublisherForm() {
           />
         )}
       />
-      <button
-        type="submit"
-        disabled={create.isPending || uploading}
-        aria-busy={create.isPending}
-        className="btn btn-primary w-full sm:w-auto"
-      >
+      <SubmitButton pending={create.isPending} waiting={uploading} className="btn btn-primary w-full sm:w-auto">
         {D.publisherSubmit}
-      </button>
+      </SubmitButton>
     </HydratedForm>
   );
 }

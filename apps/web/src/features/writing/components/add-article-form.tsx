@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCreateArticle } from '../api/create-article';
 import { TagsSelect } from './tags-select';
 import { HydratedForm } from '../../../components/hydrated-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 const FIELDS = ['title', 'image', 'imageCaption', 'publisher', 'tags', 'description'] as const;
 
@@ -64,7 +65,6 @@ export function AddArticleForm({ publishers, onSubmitted }: { publishers: Publis
     }),
   );
 
-  const busy = create.isPending || uploading;
   const publisherError = errors.publisher?.message;
   const publisherStatus =
     publishers.status === 'pending'
@@ -162,9 +162,9 @@ export function AddArticleForm({ publishers, onSubmitted }: { publishers: Publis
           error={errors.description?.message}
           {...register('description')}
         />
-        <button type="submit" disabled={busy} aria-busy={create.isPending} className="btn btn-primary w-full sm:w-auto">
+        <SubmitButton pending={create.isPending} waiting={uploading} className="btn btn-primary w-full sm:w-auto">
           {TEXT.writing.submit}
-        </button>
+        </SubmitButton>
       </HydratedForm>
       <MessageDialog
         open={problem !== null}

@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useUpdateArticle } from '../api/update-article';
 import { TagsSelect } from './tags-select';
 import { HydratedForm } from '../../../components/hydrated-form';
+import { SubmitButton } from '../../../components/submit-button';
 
 const FIELDS = ['title', 'description', 'tags'] as const;
 
@@ -109,14 +110,9 @@ export function UpdateArticleForm({ article, onSaved, onForbidden }: UpdateArtic
             )}
           </p>
         )}
-        <button
-          type="submit"
-          disabled={update.isPending}
-          aria-busy={update.isPending}
-          className="btn btn-primary w-full sm:w-auto"
-        >
+        <SubmitButton pending={update.isPending} className="btn btn-primary w-full sm:w-auto">
           {TEXT.writing.update}
-        </button>
+        </SubmitButton>
       </HydratedForm>
       <UnsavedChangesDialog blocker={blocker} />
     </>
