@@ -2,7 +2,7 @@ import { hasPremiumAccess, isPremium, type Role, type RoleRecord, type User, typ
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { apiRequest, lazySchema } from '../lib/api-client';
+import { apiRequest, liveSchema } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 import { apiPaths } from '../lib/paths';
 
@@ -12,7 +12,7 @@ export const viewerKeys = {
 };
 
 export function getRole(email: string, signal?: AbortSignal): Promise<RoleRecord> {
-  return apiRequest(apiPaths.role, lazySchema('role'), { query: { email }, signal });
+  return apiRequest(apiPaths.role, liveSchema('role'), { query: { email }, signal });
 }
 
 /** docs/product.md#article-status: before or without the role lookup, a viewer is a plain user without premium. */

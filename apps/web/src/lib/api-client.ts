@@ -13,21 +13,33 @@ export class LazySchema<T> {
   constructor(readonly load: () => Promise<ResponseSchema<T>>) {}
 }
 
-type LazySchemas = typeof firstLoadSchemas & typeof liveSchemas;
-type LazyParsers = { [K in keyof LazySchemas]: ResponseSchema<ReturnType<LazySchemas[K]['parse']>> };
+/** Each schema of a module as what it is to a request: something whose `parse` gives that answer. */
+type Parsers<Schemas extends Record<string, ResponseSchema<unknown>>> = {
+  [K in keyof Schemas]: ResponseSchema<ReturnType<Schemas[K]['parse']>>;
+};
+type FirstLoadParsers = Parsers<typeof firstLoadSchemas>;
+type LiveParsers = Parsers<typeof liveSchemas>;
 const loadFirstLoadSchemas = async () => (await import('./response-schemas')).firstLoadSchemas;
-const loadLiveSchemas = async () => (await import('./live-response-schemas')).liveSchemas;
-/** The names live-response-schemas.ts holds (the compiler keeps the two lists the same). */
-const LIVE: Record<keyof typeof liveSchemas, true> = { role: true, views: true, unread: true };
 
 /**
  * One of the schemas of the answers every visit starts with. Code that runs before any lazy route passes
  * these instead of a schema, so that zod is not part of the home page's first-load JavaScript.
  */
-export function lazySchema<K extends keyof LazySchemas>(name: K): LazySchema<ReturnType<LazySchemas[K]['parse']>> {
+export function lazySchema<K extends keyof FirstLoadParsers>(name: K) {
   return new LazySchema(async () => {
-    const parsers = (name in LIVE ? await loadLiveSchemas() : await loadFirstLoadSchemas()) as Partial<LazyParsers>;
-    return parsers[name]!;
+    const parsers: FirstLoadParsers = await loadFirstLoadSchemas();
+    return parsers[name];
+  });
+}
+
+/**
+ * One of the three answers a signed-in reader's page checks once it is on screen (the role lookup, a view,
+ * the bell's count): loaded apart from `lazySchema`'s, so such a page builds these alone.
+ */
+export function liveSchema<K extends keyof LiveParsers>(name: K) {
+  return new LazySchema(async () => {
+    const parsers: LiveParsers = (await import('./live-response-schemas')).liveSchemas;
+    return parsers[name];
   });
 }
 

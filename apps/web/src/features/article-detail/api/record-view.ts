@@ -1,12 +1,12 @@
 import { type ArticleDetail } from '@dispatch/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { apiRequest, lazySchema } from '../../../lib/api-client';
+import { apiRequest, liveSchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { articleDetailKeys } from './keys';
 
 export function recordView(id: string) {
-  return apiRequest(apiPaths.articleViews(id), lazySchema('views'), { method: 'PATCH' });
+  return apiRequest(apiPaths.articleViews(id), liveSchema('views'), { method: 'PATCH' });
 }
 
 /**

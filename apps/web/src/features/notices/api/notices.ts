@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, lazySchema } from '../../../lib/api-client';
+import { apiRequest, lazySchema, liveSchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 
 /** The bell's queries (the mail settings' are in mail.ts): its answers' schemas load lazily, apart from the rest. */
@@ -16,7 +16,7 @@ const UNREAD_POLL_MS = 60_000;
 export function useUnreadCount() {
   return useQuery({
     queryKey: noticeKeys.unread(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.unreadNotices, lazySchema('unread'), { signal }),
+    queryFn: ({ signal }) => apiRequest(apiPaths.unreadNotices, liveSchema('unread'), { signal }),
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
   });
@@ -40,7 +40,7 @@ export function useMarkNoticesRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (upTo?: string) =>
-      apiRequest(apiPaths.markNoticesRead, lazySchema('unread'), { method: 'POST', body: upTo ? { upTo } : {} }),
+      apiRequest(apiPaths.markNoticesRead, liveSchema('unread'), { method: 'POST', body: upTo ? { upTo } : {} }),
     onSuccess: (answer) => queryClient.setQueryData(noticeKeys.unread(), answer),
   });
 }
