@@ -8,7 +8,7 @@
  *   tsx bench/main-thread.ts --origin=http://127.0.0.1:3000 --as=reader /articles/<id> /
  *
  * The server must hold the demo content (`SEED_DEMO=true`, the default of `npm start`): `--as` signs in as
- * the demo reader or subscriber, as after a login (the token in localStorage and the page cookie).
+ * the demo reader, subscriber or admin, as after a login (the token in localStorage and the page cookie).
  */
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -16,6 +16,7 @@ import { chromium } from 'playwright-core';
 const ACCOUNTS = {
   reader: { email: 'reader@example.com', password: 'Reader#2026' },
   subscriber: { email: 'subscriber@example.com', password: 'Premium#2026' },
+  admin: { email: 'editor@dispatch.test', password: 'Editor#2026' },
 };
 const CPU_SLOWDOWN = 4;
 const SETTLE_MS = 2_500;
@@ -36,7 +37,7 @@ const paths = positionals.length > 0 ? positionals : ['/'];
 async function tokenFor(who: string): Promise<string | null> {
   if (who === 'anonymous') return null;
   const account = ACCOUNTS[who as keyof typeof ACCOUNTS];
-  if (!account) throw new Error(`--as takes anonymous, reader or subscriber, not ${who}`);
+  if (!account) throw new Error(`--as takes anonymous, reader, subscriber or admin, not ${who}`);
   const response = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

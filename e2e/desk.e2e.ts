@@ -153,7 +153,8 @@ describe.each([
     expect(counts.length).toBeGreaterThan(0);
     expect(counts.every((count) => Number.isInteger(count) && count >= 0)).toBe(true);
     const total = counts.reduce((sum, count) => sum + count, 0);
-    expect(await page.getByText(DESK_TEXT.chartTotal(total)).isVisible()).toBe(true);
+    // The pie is drawn just after the page, in a task of its own.
+    await page.getByText(DESK_TEXT.chartTotal(total)).waitFor();
     // Every slice has a colour of its own (each swatch drawn, none transparent).
     const swatches = await legend
       .locator('[aria-hidden="true"]')
@@ -161,6 +162,36 @@ describe.each([
     expect(swatches.every((colour) => colour !== 'rgba(0, 0, 0, 0)')).toBe(true);
     expect(new Set(swatches).size).toBe(Math.min(swatches.length, 8));
     await expectNoSidewaysScroll(page, 'the overview');
+    expectNoErrors(session);
+  });
+
+  it('each chart is drawn as it comes into view', async () => {
+    session = await openBrowser(viewport);
+    const { page } = session;
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/dashboard');
+    const drawing = (id: string) => page.locator(`section[aria-labelledby="${id}"] .recharts-wrapper svg`);
+    const drawn = async (id: string) => (await drawing(id).count()) > 0;
+    await drawing('chart-publishers').first().waitFor();
+    if (viewport === WIDE) {
+      // The three fit a laptop's screen: all drawn without a scroll.
+      await drawing('chart-tags').first().waitFor();
+      await drawing('chart-months').first().waitFor();
+    } else {
+      // A phone shows the pie; the charts below it are not drawn until the reader scrolls to them.
+      await page.waitForTimeout(500);
+      expect(await drawn('chart-tags')).toBe(false);
+      expect(await drawn('chart-months')).toBe(false);
+      await page.locator('section[aria-labelledby="chart-tags"]').scrollIntoViewIfNeeded();
+      await drawing('chart-tags').first().waitFor();
+      await page.locator('section[aria-labelledby="chart-months"]').scrollIntoViewIfNeeded();
+      await drawing('chart-months').first().waitFor();
+    }
+    // Every chart drawn shows its data: the bars for the tags, the area for the months.
+    expect(await page.locator('section[aria-labelledby="chart-tags"] .recharts-bar-rectangle').count()).toBeGreaterThan(
+      0,
+    );
+    expect(await page.locator('section[aria-labelledby="chart-months"] .recharts-area-area').count()).toBe(1);
     expectNoErrors(session);
   });
 

@@ -15,6 +15,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { DrawnInView } from '../../../components/drawn-in-view';
 
 const D = TEXT.dashboard;
 // The theme's chart colours (index.css): SVG takes CSS variables, so the charts follow the theme.
@@ -68,9 +69,7 @@ function ChartCard({ id, title, rows, labelHeading, children, legend, className 
         <p className="py-16 text-center text-ink-soft">{D.noChartData}</p>
       ) : (
         <>
-          <div aria-hidden="true" className="mt-4 h-72">
-            {children}
-          </div>
+          <DrawnInView className="mt-4 h-72">{children}</DrawnInView>
           {/* The table is in a div: a table ignores the sr-only size and would leave its height on the page. */}
           {legend ?? (
             <div className="sr-only">

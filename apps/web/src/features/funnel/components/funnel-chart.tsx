@@ -1,5 +1,6 @@
 import { FUNNEL_STAGES, REVENUE_TEXT, type Funnel } from '@dispatch/shared';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { DrawnInView } from '../../../components/drawn-in-view';
 
 const F = REVENUE_TEXT.funnel;
 // The theme's chart colours (index.css), so the chart follows the theme.
@@ -16,7 +17,7 @@ export function FunnelChart({ funnel }: { funnel: Funnel }) {
       <h2 id="funnel-by-day" className="text-xl font-bold text-ink">
         {F.byDay}
       </h2>
-      <div aria-hidden="true" className="mt-4 h-72">
+      <DrawnInView className="mt-4 h-72">
         <ResponsiveContainer width="100%" height="100%">
           <LineChart data={funnel.byDay} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
             <CartesianGrid stroke="var(--color-rule)" vertical={false} />
@@ -42,7 +43,7 @@ export function FunnelChart({ funnel }: { funnel: Funnel }) {
             ))}
           </LineChart>
         </ResponsiveContainer>
-      </div>
+      </DrawnInView>
       <div className="sr-only">
         <table>
           <caption>{F.byDay}</caption>
