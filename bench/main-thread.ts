@@ -9,6 +9,8 @@
  *
  * The server must hold the demo content (`SEED_DEMO=true`, the default of `npm start`): `--as` signs in as
  * the demo reader, subscriber or admin, as after a login (the token in localStorage and the page cookie).
+ * The admin is the one `audit-pages.ts` uses: start the server with ADMIN_EMAIL=editor@dispatch.test and
+ * ADMIN_PASSWORD=Editor#2026 for `--as=admin`.
  */
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';

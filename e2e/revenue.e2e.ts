@@ -100,8 +100,12 @@ describe('reader revenue', () => {
     sessions.push(friend);
     const reader = await newAccount(friend.baseUrl, 'Gift Reader');
     await logIn(friend.page, reader.email, reader.password);
+    // The gift reader's view counts, with the link's token (docs/decisions/035).
+    const view = friend.page.waitForResponse((response) => response.url().includes('/api/articles/views/'));
     await friend.page.goto(url.replace(friend.baseUrl, ''));
     await friend.page.getByText(article!.lastParagraph).waitFor();
+    expect((await view).status()).toBe(200);
+    expect(new URL((await view).url()).searchParams.get('gift')).toBe(new URL(url).searchParams.get('gift'));
     await friend.page
       .getByRole('note')
       .getByText(/A subscriber shared this article with you/)
@@ -142,8 +146,11 @@ describe('reader revenue', () => {
       await logIn(page, reader.email, reader.password);
 
       for (const [index, article] of articles.slice(0, 2).entries()) {
+        // A metered read counts a view like any other (docs/decisions/035).
+        const view = page.waitForResponse((response) => response.url().includes(`/api/articles/views/${article.id}`));
         await page.goto(`/articles/${article.id}`);
         await page.getByText(article.lastParagraph).waitFor();
+        expect((await view).status()).toBe(200);
         await page
           .getByRole('note')
           .getByText(REVENUE_TEXT.detail.meterCount(index + 1, 2))

@@ -75,13 +75,14 @@ export function publicArticleRoutes(app: AppInstance, deps: AppDeps) {
       },
       schema: {
         tags: ['articles'],
-        summary: 'Count one view of an article the caller may read',
+        summary: 'Count one view of an article the caller may read, with the gift link that opened it if any',
         security: bearer,
         params: ArticleIdParams,
+        querystring: ArticleQuerySchema,
         response: { 200: ViewsResponseSchema },
       },
     },
-    (request) => service.recordView(deps, requireViewer(request), articleId(request.params.id)),
+    (request) => service.recordView(deps, requireViewer(request), articleId(request.params.id), request.query.gift),
   );
 
   app.get(

@@ -52,7 +52,7 @@ import {
   toTrendingArticle,
 } from './articles.mapper.js';
 import * as repository from './articles.repository.js';
-import { unlockPremium } from '../revenue/revenue.service.js';
+import { unlockedAlready, unlockPremium } from '../revenue/revenue.service.js';
 import { highlightsOf } from './search-highlight.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 
@@ -284,10 +284,20 @@ export async function giftableArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cach
   return { id, title: answers.full.article.title };
 }
 
-/** One view, counted atomically, for an article this viewer may read; its author's own reading is no view. */
-export async function recordView(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, viewer: Viewer, id: string) {
+/**
+ * One view, counted atomically, for an article this viewer may read, by access of their own or through the
+ * meter or a gift link (`giftToken`); its author's own reading is no view.
+ */
+export async function recordView(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'config'>,
+  viewer: Viewer,
+  id: string,
+  giftToken?: string,
+) {
   const detail = await getArticle(deps, viewer, id);
-  if (!detail.access) throw forbidden(ARTICLE_MESSAGES.premiumToRead);
+  if (!detail.access && !(await unlockedAlready(deps, viewer.id, id, giftToken))) {
+    throw forbidden(ARTICLE_MESSAGES.premiumToRead);
+  }
   if (detail.article.author_email === viewer.email) return { views: detail.article.views };
   const views = await repository.incrementViews(deps.db, id);
   if (views === undefined) throw articleNotFound();

@@ -121,6 +121,32 @@ describe('gift links', () => {
     expect((await list(sender.token)).links[0]).toMatchObject({ _id: link._id, revokedAt: expect.any(String) });
   });
 
+  it("counts a gift reader's view with the link's token; without it, or once the link is revoked, none", async () => {
+    const sender = await subscriber();
+    const { token, link } = (await create(gifted, sender.token)).json<CreatedGiftLink>();
+    const someone = await reader();
+    const view = (gift?: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/articles/views/${gifted}${gift === undefined ? '' : `?gift=${encodeURIComponent(gift)}`}`,
+        headers: bearer(someone.token),
+      });
+    const opened = (await open(gifted, someone.token, token)).json<ArticleDetail>();
+    expect(opened.access).toBe(true);
+    const counted = await view(token);
+    expect(counted.statusCode).toBe(200);
+    expect(counted.json<{ views: number }>().views).toBe(opened.article.views + 1);
+
+    expect((await view()).statusCode).toBe(403);
+    // Another article's link counts no view of this one.
+    const { token: otherToken } = (await create(other, sender.token)).json<CreatedGiftLink>();
+    expect((await view(otherToken)).statusCode).toBe(403);
+    expect((await view('A'.repeat(43))).statusCode).toBe(403);
+    expect((await view('x'.repeat(500))).statusCode).toBe(400);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/gift-links/${link._id}`, headers: bearer(sender.token) });
+    expect((await view(token)).statusCode).toBe(403);
+  });
+
   it('gives a made-up or malformed token the teaser or a 400, never the article', async () => {
     const someone = await reader();
     const unknown = await open(gifted, someone.token, 'A'.repeat(43));

@@ -84,6 +84,24 @@ describe('metered premium reads (FREE_PREMIUM_READS=3)', () => {
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(ALLOWED);
   });
 
+  it("counts a metered read's view like any other, and no view of an article the meter did not open", async () => {
+    const reader = await signedInUser(ctx.app, ctx.database.db);
+    const view = (id: string) =>
+      ctx.app.inject({ method: 'PATCH', url: `/api/articles/views/${id}`, headers: bearer(reader.token) });
+    const before = (await read(premium[4]!, reader.token)).json<ArticleDetail>();
+    expect(before).toMatchObject({ access: true, meter: { used: 1 } });
+    const counted = await view(premium[4]!);
+    expect(counted.statusCode).toBe(200);
+    expect(counted.json<{ views: number }>().views).toBe(before.article.views + 1);
+    // Counting a view spends no free read.
+    expect((await read(premium[4]!, reader.token)).json<ArticleDetail>().meter).toEqual({ used: 1, allowed: ALLOWED });
+
+    // An article this reader never opened through the meter: no view, and still no free read spent.
+    const refused = await view(premium[5]!);
+    expect(refused.statusCode).toBe(403);
+    expect((await read(premium[4]!, reader.token)).json<ArticleDetail>().meter).toEqual({ used: 1, allowed: ALLOWED });
+  });
+
   it('leaves subscribers, admins and authors off the meter', async () => {
     const subscriber = await signedInUser(ctx.app, ctx.database.db, {
       premiumTaken: new Date('2026-12-31T00:00:00Z'),

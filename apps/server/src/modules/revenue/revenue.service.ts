@@ -87,6 +87,26 @@ async function claimMeteredRead(deps: Deps, key: repository.MeterKey, allowed: n
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/**
+ * Whether the meter or a gift link opens this premium article to this reader now, without spending a free
+ * read or recording an open: its page has been opened already (docs/product.md#views). A gift link opens
+ * with its token, the meter with a read of this article counted this month.
+ */
+export async function unlockedAlready(
+  deps: Deps,
+  readerId: string,
+  articleId: string,
+  giftToken: string | undefined,
+): Promise<boolean> {
+  const now = deps.clock();
+  if (giftToken !== undefined) {
+    const gift = await repository.findGiftByHash(deps.db, hashToken(giftToken));
+    if (gift?.articleId === articleId && !gift.revokedAt && gift.expiresAt.getTime() > now.getTime()) return true;
+  }
+  if (deps.config.revenue.freePremiumReads === 0) return false;
+  return (await repository.meterState(deps.db, { userId: readerId, month: monthOf(now), articleId })).hasArticle;
+}
+
 async function redeemGift(
   deps: Deps,
   readerId: string,

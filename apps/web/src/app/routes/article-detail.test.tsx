@@ -1,4 +1,10 @@
-import { ArticleTeaserSchema, READING_WORDS_PER_MINUTE, TEXT, type RelatedArticles } from '@dispatch/shared';
+import {
+  ArticleTeaserSchema,
+  READING_WORDS_PER_MINUTE,
+  REVENUE_TEXT,
+  TEXT,
+  type RelatedArticles,
+} from '@dispatch/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -90,6 +96,31 @@ describe('/articles/:id', () => {
     expect(screen.getByRole('link', { name: TEXT.detail.subscribe })).toHaveAttribute('href', '/subscription');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(0);
+  });
+
+  it('counts one view of a premium article the meter opened', async () => {
+    const full = article({ isPremium: true });
+    const metered = stubDetail({ access: true, article: full, meter: { used: 1, allowed: 3 } });
+    renderStrict(`/articles/${ARTICLE_ID}`);
+    await screen.findByRole('heading', { level: 1, name: full.title }, { timeout: 5000 });
+    await waitFor(() => expect(metered.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(1));
+    expect(metered.calls(apiPaths.articleViews(ARTICLE_ID))[0]?.url.search).toBe('');
+    // The count answered replaces the one shown; the meter's note stays.
+    expect(await screen.findByText(TEXT.detail.views(42))).toBeInTheDocument();
+    expect(screen.getByText(REVENUE_TEXT.detail.meterCount(1, 3))).toBeInTheDocument();
+  });
+
+  it("sends a gift link's token with the view of the article it opened", async () => {
+    const full = article({ isPremium: true });
+    const gifted = stubDetail({ access: true, article: full, gift: { expiresAt: '2030-01-01T00:00:00.000Z' } });
+    renderStrict(`/articles/${ARTICLE_ID}?gift=GiftToken_1`);
+    await screen.findByRole('heading', { level: 1, name: full.title }, { timeout: 5000 });
+    await waitFor(() => expect(gifted.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(1));
+    const [view] = gifted.calls(apiPaths.articleViews(ARTICLE_ID));
+    expect(view?.method).toBe('PATCH');
+    expect(view?.url.searchParams.get('gift')).toBe('GiftToken_1');
+    expect(await screen.findByText(TEXT.detail.views(42))).toBeInTheDocument();
+    expect(screen.getByText(/^A subscriber shared this article with you\./)).toBeInTheDocument();
   });
 
   it('shows a not-found page for an article that does not exist or is not visible', async () => {

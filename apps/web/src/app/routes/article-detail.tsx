@@ -109,9 +109,7 @@ function ArticlePreviewPage({ id }: { id: string }) {
 function ArticleReader({ id }: { id: string }) {
   const [search] = useSearchParams();
   const detail = useArticle(id, giftOf(search));
-  // A read the meter or a gift link opened is not counted as a view: the server counts readers with access of their own.
-  const unlocked = detail.data?.access && (detail.data.meter ?? detail.data.gift);
-  useRecordView(id, detail.data?.access === true && !unlocked);
+  useRecordView(id, detail.data?.access === true, giftOf(search));
   const { user, isAdmin, viewer, hasPremiumAccess: premiumAccess } = useViewer();
   const related = useRelatedArticles(id, detail.data?.article.status === 'approved');
 

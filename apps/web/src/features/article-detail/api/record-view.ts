@@ -3,31 +3,34 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiRequest, liveSchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { articleDetailKeys } from './keys';
+import { articleQueryOptions } from './get-article';
 
-export function recordView(id: string) {
-  return apiRequest(apiPaths.articleViews(id), liveSchema('views'), { method: 'PATCH' });
+/** `gift`: the gift link's token the page was opened with, which lets its reader's view count. */
+export function recordView(id: string, gift: string | undefined) {
+  const url = gift ? `${apiPaths.articleViews(id)}?gift=${encodeURIComponent(gift)}` : apiPaths.articleViews(id);
+  return apiRequest(url, liveSchema('views'), { method: 'PATCH' });
 }
 
 /**
- * docs/product.md#article-status: one view per page load. The ref remembers which article this page already counted, so
- * StrictMode's second effect run and re-renders do not count again; a teaser is never counted (the
- * server refuses it). The answer's total replaces the one shown.
+ * docs/product.md#views: one view per page load of an article the reader may read, by access of their own,
+ * the meter or a gift link. The ref remembers which article this page already counted, so StrictMode's second
+ * effect run and re-renders do not count again; a teaser is never counted (the server refuses it). The
+ * answer's total replaces the one shown.
  */
-export function useRecordView(id: string, readable: boolean) {
+export function useRecordView(id: string, readable: boolean, gift: string | undefined) {
   const queryClient = useQueryClient();
   const counted = useRef<string | null>(null);
 
   useEffect(() => {
     if (!readable || counted.current === id) return;
     counted.current = id;
-    recordView(id).then(
+    recordView(id, gift).then(
       ({ views }) =>
-        queryClient.setQueryData<ArticleDetail>(articleDetailKeys.detail(id), (detail) =>
-          detail?.access ? { access: true, article: { ...detail.article, views } } : detail,
+        queryClient.setQueryData<ArticleDetail>(articleQueryOptions(id, gift).queryKey, (detail) =>
+          detail?.access ? { ...detail, article: { ...detail.article, views } } : detail,
         ),
       // A view that could not be counted (rate limit, lost connection) changes nothing the reader needs.
       () => undefined,
     );
-  }, [id, readable, queryClient]);
+  }, [id, readable, gift, queryClient]);
 }
