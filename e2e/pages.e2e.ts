@@ -414,6 +414,8 @@ describe('server-rendered pages, before any script runs', () => {
     expect(html).toContain(TEXT.nav.logout);
     expect(html).toContain(TEXT.nav.addArticle);
     expect(response.headers.get('cache-control')).toBe('private, no-store');
+    // Nothing stores it, so nothing revalidates it: no ETag, and no hash of the page on every render.
+    expect(response.headers.get('etag')).toBeNull();
     const anonymous = await page('/');
     expect(await anonymous.text()).not.toContain(TEXT.nav.logout);
     expect(anonymous.headers.get('cache-control')).toMatch(/^public/);

@@ -53,7 +53,8 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     );
     if (result.kind === 'redirect') return { status: result.status, location: result.location } satisfies RenderedPage;
     const html = assembleHtml(shell.template, result, shell.renderer.PAGE_STATE_ELEMENT_ID);
-    return { status: result.status, html, etag: etagOf(html) } satisfies RenderedPage;
+    // A signed-in reader's page is sent `no-store`: no cache keeps it, so no ETag could revalidate it.
+    return { status: result.status, html, etag: viewer ? undefined : etagOf(html) } satisfies RenderedPage;
   }
 
   async function viewerOf(request: FastifyRequest, reply: FastifyReply) {
