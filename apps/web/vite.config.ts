@@ -27,8 +27,19 @@ function bundleReport(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's package exports name its development build in every case (remix-run/react-router#14102):
+ * its warnings checked on every render, in the browser and in the server's renders. A build takes the
+ * production one; the dev server and the tests keep the warnings.
+ */
+const productionRouter = {
+  find: /^react-router$/,
+  replacement: path.resolve(repoRoot, 'node_modules/react-router/dist/production/index.mjs'),
+};
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), bundleReport()],
+  resolve: { alias: command === 'build' ? [productionRouter] : [] },
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -71,4 +82,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
   },
-});
+}));
