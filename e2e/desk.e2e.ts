@@ -170,28 +170,38 @@ describe.each([
     const { page } = session;
     await logIn(page, ADMIN.email, ADMIN.password);
     await page.goto('/dashboard');
-    const drawing = (id: string) => page.locator(`section[aria-labelledby="${id}"] .recharts-wrapper svg`);
-    const drawn = async (id: string) => (await drawing(id).count()) > 0;
+    const card = (id: string) => page.locator(`section[aria-labelledby="${id}"]`);
+    const drawing = (id: string) => card(id).locator('.recharts-wrapper svg');
+    // Each chart's place, as the page opened: on screen or below it.
+    const inView = async (id: string) =>
+      card(id)
+        .locator('> [aria-hidden="true"]')
+        .evaluate((place) => place.getBoundingClientRect().top < window.innerHeight);
+    const opened = {
+      publishers: await inView('chart-publishers'),
+      tags: await inView('chart-tags'),
+      months: await inView('chart-months'),
+    };
+    // A laptop shows the pie and the bars side by side; a phone the pie alone, the others below it.
+    expect(opened.publishers).toBe(true);
+    expect(opened.tags).toBe(viewport === WIDE);
+    if (viewport === PHONE) expect(opened.months).toBe(false);
+
     await drawing('chart-publishers').first().waitFor();
-    if (viewport === WIDE) {
-      // The three fit a laptop's screen: all drawn without a scroll.
-      await drawing('chart-tags').first().waitFor();
-      await drawing('chart-months').first().waitFor();
-    } else {
-      // A phone shows the pie; the charts below it are not drawn until the reader scrolls to them.
-      await page.waitForTimeout(500);
-      expect(await drawn('chart-tags')).toBe(false);
-      expect(await drawn('chart-months')).toBe(false);
-      await page.locator('section[aria-labelledby="chart-tags"]').scrollIntoViewIfNeeded();
-      await drawing('chart-tags').first().waitFor();
-      await page.locator('section[aria-labelledby="chart-months"]').scrollIntoViewIfNeeded();
-      await drawing('chart-months').first().waitFor();
+    await page.waitForTimeout(500);
+    for (const [id, shown] of [
+      ['chart-tags', opened.tags],
+      ['chart-months', opened.months],
+    ] as const) {
+      if (!shown) {
+        expect(await drawing(id).count(), `${id} before the reader scrolls to it`).toBe(0);
+        await card(id).scrollIntoViewIfNeeded();
+      }
+      await drawing(id).first().waitFor();
     }
     // Every chart drawn shows its data: the bars for the tags, the area for the months.
-    expect(await page.locator('section[aria-labelledby="chart-tags"] .recharts-bar-rectangle').count()).toBeGreaterThan(
-      0,
-    );
-    expect(await page.locator('section[aria-labelledby="chart-months"] .recharts-area-area').count()).toBe(1);
+    expect(await card('chart-tags').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    expect(await card('chart-months').locator('.recharts-area-area').count()).toBe(1);
     expectNoErrors(session);
   });
 
