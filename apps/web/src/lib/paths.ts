@@ -7,6 +7,9 @@ const feedQuery = (filter: FeedFilter) => {
   return query.size > 0 ? `?${query}` : '';
 };
 
+/** A premium article's API call with the token of the gift link its page was opened with, if any. */
+const withGift = (url: string, gift?: string) => (gift ? `${url}?gift=${encodeURIComponent(gift)}` : url);
+
 /** Every URL the SPA links to or calls, in one place. */
 export const paths = {
   home: '/',
@@ -59,10 +62,10 @@ export const apiPaths = {
   user: (email: string) => `/api/user/${encodeURIComponent(email)}`,
   updateUser: (email: string) => `/api/users/${encodeURIComponent(email)}`,
   articles: '/api/articles',
-  article: (id: string) => `/api/articles/${encodeURIComponent(id)}`,
+  article: (id: string, gift?: string) => withGift(`/api/articles/${encodeURIComponent(id)}`, gift),
   articlePreview: (id: string) => `/api/articles/${encodeURIComponent(id)}/preview`,
   articleRelated: (id: string) => `/api/articles/${encodeURIComponent(id)}/related`,
-  articleViews: (id: string) => `/api/articles/views/${encodeURIComponent(id)}`,
+  articleViews: (id: string, gift?: string) => withGift(`/api/articles/views/${encodeURIComponent(id)}`, gift),
   userArticles: (email: string) => `/api/articles/user/${encodeURIComponent(email)}`,
   adminArticles: '/api/admin/articles',
   approveArticle: (id: string) => `/api/articles/approve/${encodeURIComponent(id)}`,

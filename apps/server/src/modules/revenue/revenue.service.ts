@@ -87,6 +87,19 @@ async function claimMeteredRead(deps: Deps, key: repository.MeterKey, allowed: n
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Why a gift link does not open this article now; undefined when it does. */
+function giftRefusal(
+  gift: NonNullable<Awaited<ReturnType<typeof repository.findGiftByHash>>>,
+  articleId: string,
+  now: Date,
+): GiftRefusal | undefined {
+  // A link for another article is as good as none: it must not say that it exists.
+  if (gift.articleId !== articleId) return 'unknown';
+  if (gift.revokedAt) return 'revoked';
+  if (gift.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return undefined;
+}
+
 /**
  * Whether the meter or a gift link opens this premium article to this reader now, without spending a free
  * read or recording an open: its page has been opened already (docs/product.md#views). A gift link opens
@@ -101,7 +114,7 @@ export async function unlockedAlready(
   const now = deps.clock();
   if (giftToken !== undefined) {
     const gift = await repository.findGiftByHash(deps.db, hashToken(giftToken));
-    if (gift?.articleId === articleId && !gift.revokedAt && gift.expiresAt.getTime() > now.getTime()) return true;
+    if (gift && giftRefusal(gift, articleId, now) === undefined) return true;
   }
   if (deps.config.revenue.freePremiumReads === 0) return false;
   return (await repository.meterState(deps.db, { userId: readerId, month: monthOf(now), articleId })).hasArticle;
@@ -114,11 +127,10 @@ async function redeemGift(
   token: string,
 ): Promise<{ open: true; expiresAt: string; newly: boolean } | { open: false; refused: GiftRefusal }> {
   const gift = await repository.findGiftByHash(deps.db, hashToken(token));
-  // A link for another article is as good as none: it must not say that it exists.
-  if (!gift || gift.articleId !== articleId) return { open: false, refused: 'unknown' };
-  if (gift.revokedAt) return { open: false, refused: 'revoked' };
+  if (!gift) return { open: false, refused: 'unknown' };
   const now = deps.clock();
-  if (gift.expiresAt.getTime() <= now.getTime()) return { open: false, refused: 'expired' };
+  const refused = giftRefusal(gift, articleId, now);
+  if (refused) return { open: false, refused };
   const newly = await repository.recordGiftOpen(deps.db, gift.id, readerId, now);
   return { open: true, expiresAt: gift.expiresAt.toISOString(), newly };
 }

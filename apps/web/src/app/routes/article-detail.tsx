@@ -108,8 +108,9 @@ function ArticlePreviewPage({ id }: { id: string }) {
 
 function ArticleReader({ id }: { id: string }) {
   const [search] = useSearchParams();
-  const detail = useArticle(id, giftOf(search));
-  useRecordView(id, detail.data?.access === true, giftOf(search));
+  const gift = giftOf(search);
+  const detail = useArticle(id, gift);
+  useRecordView(id, detail.data?.access === true, gift);
   const { user, isAdmin, viewer, hasPremiumAccess: premiumAccess } = useViewer();
   const related = useRelatedArticles(id, detail.data?.article.status === 'approved');
 

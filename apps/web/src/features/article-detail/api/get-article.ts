@@ -6,8 +6,7 @@ import { articleDetailKeys } from './keys';
 
 /** The whole article for a reader who may read it, the teaser for one who may not (docs/architecture.md#a-request-from-route-to-row). */
 export function getArticle(id: string, gift: string | undefined, signal?: AbortSignal): Promise<ArticleDetail> {
-  const url = gift ? `${apiPaths.article(id)}?gift=${encodeURIComponent(gift)}` : apiPaths.article(id);
-  return apiRequest(url, lazySchema('article'), { signal });
+  return apiRequest(apiPaths.article(id, gift), lazySchema('article'), { signal });
 }
 
 /** `gift`: the token of a gift link the page was opened with (docs/product.md#reader-revenue). */

@@ -7,8 +7,7 @@ import { articleQueryOptions } from './get-article';
 
 /** `gift`: the gift link's token the page was opened with, which lets its reader's view count. */
 export function recordView(id: string, gift: string | undefined) {
-  const url = gift ? `${apiPaths.articleViews(id)}?gift=${encodeURIComponent(gift)}` : apiPaths.articleViews(id);
-  return apiRequest(url, liveSchema('views'), { method: 'PATCH' });
+  return apiRequest(apiPaths.articleViews(id, gift), liveSchema('views'), { method: 'PATCH' });
 }
 
 /**
