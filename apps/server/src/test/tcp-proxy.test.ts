@@ -1,0 +1,70 @@
+import { connect, createServer, type Server } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
+
+/** An echo server behind the proxy: what goes through comes back. */
+let echo: Server;
+let proxy: TcpProxy;
+
+beforeAll(async () => {
+  echo = createServer((socket) => socket.pipe(socket));
+  await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+  const address = echo.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  proxy = await startTcpProxy({ host: '127.0.0.1', port: address.port });
+});
+
+afterAll(async () => {
+  await proxy.close();
+  await new Promise((resolve) => echo.close(resolve));
+});
+
+/** Sends `text` through the proxy: what came back within `ms`, or how the connection failed. */
+function roundTrip(text: string, ms = 300): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port: proxy.port });
+    let received = '';
+    const done = (result: string) => {
+      socket.destroy();
+      resolve(result);
+    };
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      if (received === text) done(received);
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => done(`error:${error.code}`));
+    socket.on('connect', () => socket.write(text));
+    setTimeout(() => done(received === '' ? 'silence' : received), ms);
+  });
+}
+
+describe('the test TCP proxy', () => {
+  it('forwards, refuses when stopped, holds bytes when frozen, and forwards again', async () => {
+    expect(await roundTrip('hello')).toBe('hello');
+    await proxy.setMode('stopped');
+    expect(await roundTrip('hello')).toBe('error:ECONNREFUSED');
+    await proxy.setMode('frozen');
+    expect(await roundTrip('hello')).toBe('silence');
+    await proxy.setMode('forward');
+    expect(await roundTrip('again')).toBe('again');
+  });
+
+  it('freezes a connection that is already open, and releases it', async () => {
+    const socket = connect({ host: '127.0.0.1', port: proxy.port });
+    socket.setEncoding('utf8');
+    const chunks: string[] = [];
+    socket.on('data', (chunk: string) => chunks.push(chunk));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('one');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await proxy.setMode('frozen');
+    socket.write('two');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(chunks.join('')).toBe('one');
+    await proxy.setMode('forward');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(chunks.join('')).toBe('onetwo');
+    socket.destroy();
+  });
+});
