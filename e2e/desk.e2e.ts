@@ -1,5 +1,5 @@
 // The editor's desk and the dashboard (issue 15, items 1 and 10), in Chromium at a desktop's and a phone's
-// width: pending first, a search, the preview and a decision from it, the keyboard alone in the preview, the
+// width: every article with the work waiting first, a search, the preview and a decision from it, the keyboard alone in the preview, the
 // pie's numbers, the users' search, the publishers beside their form, and axe in both themes.
 import { DESK_TEXT, TEXT } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
@@ -9,6 +9,7 @@ import { expectToast, logIn, newAccount, pngFile } from './support/actions.js';
 import { openBrowser, type Session } from './support/browser.js';
 import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
 import { ADMIN } from './support/server.js';
+import { api, apiLogin, approvedArticle, submittedArticle } from './support/api.js';
 import { axeViolations } from './support/axe.js';
 
 const baseUrl = inject('baseUrl');
@@ -52,6 +53,12 @@ async function submitted(writerName: string) {
   return { writer, title, closing };
 }
 
+/** Where a status stands in the desk's order: pending, then changes requested, then the rest. */
+function waitingRank(status: string) {
+  if (status === TEXT.writing.statuses.pending) return 0;
+  return status === TEXT.writing.statuses.changes_requested ? 1 : 2;
+}
+
 /** The row of the admin table (a card on a phone) whose title is `title`. */
 const rowOf = (page: Page, title: string) => page.getByRole('row').filter({ hasText: title });
 
@@ -62,7 +69,7 @@ describe.each([
   let session: Session;
   afterEach(() => session.close());
 
-  it('shows pending first, finds a submission by its author, previews it whole and approves it from the preview', async () => {
+  it('opens on every article, the work waiting first, finds a submission by its author, previews it whole and approves it from the preview', async () => {
     const { writer, title, closing } = await submitted('Nell Keeper');
     session = await openBrowser(viewport);
     const { page } = session;
@@ -70,10 +77,11 @@ describe.each([
     await page.goto('/dashboard/all-articles');
     await page.getByRole('heading', { level: 1, name: D.allArticles }).waitFor();
     const filter = page.getByLabel(D.statusFilter);
-    expect(await filter.inputValue()).toBe('pending');
+    expect(await filter.inputValue()).toBe('all');
     await page.getByRole('table').waitFor();
     const statuses = await page.getByRole('table').locator('tbody tr td[data-label="Status"]').allTextContents();
-    expect(new Set(statuses)).toEqual(new Set([TEXT.writing.statuses.pending]));
+    expect(statuses[0]).toBe(TEXT.writing.statuses.pending);
+    expect(statuses).toEqual([...statuses].sort((a, b) => waitingRank(a) - waitingRank(b)));
 
     await page.getByRole('searchbox', { name: DESK_TEXT.searchArticles }).fill(writer.email);
     await page.keyboard.press('Enter');
@@ -97,13 +105,63 @@ describe.each([
     await dialog.getByRole('button', { name: D.approve }).click();
     await expectToast(page, TEXT.toast.articleApproved);
     await dialog.waitFor({ state: 'detached' });
-    await page.getByText(DESK_TEXT.noArticlesMatch(writer.email)).waitFor();
+    await rowOf(page, title).getByText(TEXT.writing.statuses.approved).waitFor();
 
-    await filter.selectOption('all');
-    await page.waitForURL(/status=all/);
-    const approvedRow = rowOf(page, title);
-    await approvedRow.getByText(TEXT.writing.statuses.approved).waitFor();
+    await filter.selectOption('pending');
+    await page.waitForURL(/status=pending/);
+    await page.getByText(DESK_TEXT.noArticlesMatch(writer.email)).waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe(writer.email);
+    expectNoErrors(session);
+  });
+
+  it("lists a pending and an approved article, the pending one first, counts each status, and makes the approved one premium from its row: 'Article has been premium!'", async () => {
+    const stamp = `${Date.now()}${Math.round(Math.random() * 1000)}`;
+    const editor = await apiLogin(ADMIN);
+    const approvedWriter = await apiLogin(await newAccount(baseUrl, 'Ada Approved'));
+    const pendingWriter = await apiLogin(await newAccount(baseUrl, 'Pia Pending'));
+    // The approved one is written first: the desk's order, not the age, puts the pending one above it.
+    const approvedTitle = `Tidal survey ${stamp} approved`;
+    await approvedArticle(approvedWriter.token, editor.token, { title: approvedTitle, description: 'Tides, charted.' });
+    const pendingTitle = `Tidal survey ${stamp} waiting`;
+    await submittedArticle(pendingWriter.token, { title: pendingTitle, description: 'Tides, to be charted.' });
+
+    session = await openBrowser(viewport);
+    const { page } = session;
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/dashboard/all-articles');
+    await page.getByRole('searchbox', { name: DESK_TEXT.searchArticles }).fill(`Tidal survey ${stamp}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/q=/);
+    await expect.poll(() => page.getByRole('table').locator('tbody tr').count()).toBe(2);
+    const titles = await page.getByRole('table').locator('tbody tr').allTextContents();
+    expect(titles[0]).toContain(pendingTitle);
+    expect(titles[1]).toContain(approvedTitle);
+
+    const filter = page.getByLabel(D.statusFilter);
+    expect(await filter.locator('option').allTextContents()).toEqual([
+      DESK_TEXT.statusWithCount(D.allStatuses, 2),
+      DESK_TEXT.statusWithCount(TEXT.writing.statuses.pending, 1),
+      DESK_TEXT.statusWithCount(TEXT.writing.statuses.changes_requested, 0),
+      DESK_TEXT.statusWithCount(TEXT.writing.statuses.approved, 1),
+      DESK_TEXT.statusWithCount(TEXT.writing.statuses.declined, 0),
+    ]);
+
+    await rowOf(page, approvedTitle).getByRole('button', { name: D.makePremium }).click();
+    await expectToast(page, TEXT.toast.articlePremium);
+    await expect.poll(() => rowOf(page, approvedTitle).getByRole('button', { name: D.makePremium }).count()).toBe(0);
+
+    // Without a search, each option's count is what the table holds in that status.
+    await page.getByRole('searchbox', { name: DESK_TEXT.searchArticles }).fill('');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.searchParams.has('q'));
+    const counted: string[] = [];
+    for (const status of ['pending', 'changes_requested', 'approved', 'declined'] as const) {
+      const { total } = (await api(editor.token, 'GET', `/api/admin/articles?status=${status}&limit=1`)) as {
+        total: number;
+      };
+      counted.push(DESK_TEXT.statusWithCount(TEXT.writing.statuses[status], total));
+    }
+    await expect.poll(async () => (await filter.locator('option').allTextContents()).slice(1)).toEqual(counted);
     expectNoErrors(session);
   });
 

@@ -30,9 +30,9 @@ async function submitArticle(page: Page, draft: Draft) {
   await page.getByRole('button', { name: W.submit }).click();
 }
 
-/** The admin's row of a pending article, on the first page of All Articles (pending first, newest first). */
+/** The admin's row of an article, found by its title with All Articles' search. */
 async function adminRow(page: Page, title: string) {
-  await page.goto('/dashboard/all-articles');
+  await page.goto(`/dashboard/all-articles?q=${encodeURIComponent(title)}`);
   const row = page.getByRole('row').filter({ hasText: title });
   await row.first().waitFor();
   return row.first();

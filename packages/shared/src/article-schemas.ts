@@ -110,7 +110,15 @@ export const AdminArticleSchema = ArticleSchema.omit({ description: true }).exte
 });
 export type AdminArticle = z.infer<typeof AdminArticleSchema>;
 
-export const AdminArticlePageSchema = z.object({ articles: z.array(AdminArticleSchema), total: z.number().int() });
+/** How many articles are in each status (for the desk's search, or every article). */
+export const StatusCountsSchema = z.record(ArticleStatus, z.number().int());
+export type StatusCounts = z.infer<typeof StatusCountsSchema>;
+
+export const AdminArticlePageSchema = z.object({
+  articles: z.array(AdminArticleSchema),
+  total: z.number().int(),
+  counts: StatusCountsSchema,
+});
 export type AdminArticlePage = z.infer<typeof AdminArticlePageSchema>;
 
 export const UserPageSchema = z.object({ users: z.array(UserSchema), total: z.number().int() });
@@ -125,7 +133,11 @@ const pageQuery = (limit: number) =>
 const dashboardSearch = optionalText(LIMITS.searchMaxLength);
 
 export const AdminArticlesQuerySchema = pageQuery(LIMITS.pageSize.adminArticles).extend({
-  status: ArticleStatus.optional(),
+  /** One status, or every article (`all`, as when it is left out). */
+  status: z
+    .union([ArticleStatus, z.literal('all')])
+    .optional()
+    .transform((status) => (status === 'all' ? undefined : status)),
   /** Finds the title, or the author's name or e-mail. */
   q: dashboardSearch,
 });

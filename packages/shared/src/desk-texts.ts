@@ -11,6 +11,8 @@ export const DESK_TEXT = {
   search: 'Search',
   noArticlesMatch: (search: string) => `No articles match “${search}”.`,
   noUsersMatch: (search: string) => `No users match “${search}”.`,
+  /** A status filter's option with how many articles it holds, e.g. "Pending (3)". */
+  statusWithCount: (status: string, count: number) => `${status} (${count})`,
   preview: 'Preview',
   previewIntro: 'The whole submission, as its writer sent it.',
   submittedBy: 'Submitted by',

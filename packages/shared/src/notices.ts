@@ -92,9 +92,9 @@ export const isBellNotice = (kind: NoticeKind) => NOTICE_TEXT[kind].audience !==
 export const noticeKindsFor = (role: 'user' | 'admin'): NoticeKind[] =>
   NOTICE_KINDS.filter((kind) => role === 'admin' || NOTICE_TEXT[kind].audience !== 'editor');
 
-/** Where a notice leads, in the app and in its e-mail: the review desk, the writer's list, or the article. */
+/** Where a notice leads, in the app and in its e-mail: the review desk's pending list, the writer's list, or the article. */
 export function noticePath(kind: NoticeKind, articleId: string): string {
-  if (NOTICE_TEXT[kind].audience === 'editor') return '/dashboard/all-articles';
+  if (NOTICE_TEXT[kind].audience === 'editor') return '/dashboard/all-articles?status=pending';
   if (kind === 'declined' || kind === 'changes-requested') return '/my-articles';
   return `/articles/${encodeURIComponent(articleId)}`;
 }

@@ -118,6 +118,8 @@ export const articles = pgTable(
     /** The admin behind the last moderation decision, and when. */
     decidedById: uuid().references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp({ withTimezone: true }),
+    /** When it last entered review (submitted, resubmitted, or sent back by an edit): the desk serves the longest waiting first. */
+    pendingSince: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
     /** The words search matches, title above text (docs/decisions/020-search-and-deep-pages.md). */
@@ -148,6 +150,13 @@ export const articles = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('articles_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // The editors' desk reads its pages along this one (deskOrder in the articles repository).
+    index('articles_desk_order_idx').on(
+      sql`(case ${table.status} when 'pending' then 0 when 'changes_requested' then 1 else 2 end)`,
+      sql`(case when ${table.status} = 'pending' then ${table.pendingSince} end)`,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('articles_author_idx').on(table.authorId),
     index('articles_tags_idx').using('gin', table.tags),
     index('articles_search_idx').using('gin', table.searchVector),

@@ -75,6 +75,18 @@ describe("the editor's desk: the admin list filtered by status and searched", ()
     expect((await list('q=a%00b')).statusCode).toBe(400);
   });
 
+  it('counts each status for the search, or for every article without one', async () => {
+    const every = (await list('')).json<AdminArticlePage>();
+    expect(every.counts).toEqual({ pending: 14, changes_requested: 0, approved: 1, declined: 1 });
+    const harbour = (await list('q=harbour&status=declined')).json<AdminArticlePage>();
+    expect(harbour.counts).toEqual({ pending: 1, changes_requested: 0, approved: 0, declined: 1 });
+    expect(harbour.total).toBe(1);
+  });
+
+  it('takes status=all as every status', async () => {
+    expect((await list('status=all')).json<AdminArticlePage>().total).toBe(16);
+  });
+
   it('is for admins only', async () => {
     expect((await list('q=harbour', reader.token)).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/articles?q=harbour' })).statusCode).toBe(401);

@@ -23,7 +23,8 @@ export function adminArticleRoutes(app: AppInstance, deps: AppDeps) {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Every article (or those in one status), newest first, with who decided and when; admin',
+        summary:
+          'Every article (or those in one status), the work waiting first: pending longest waiting, then changes requested, then the rest newest first; with who decided and when, and the count in each status; admin',
         security: bearer,
         querystring: AdminArticlesQuerySchema,
         response: { 200: AdminArticlePageSchema },

@@ -419,6 +419,7 @@ export type ArticleChanges = Partial<
     | 'reviewedRevisionId'
     | 'decidedById'
     | 'decidedAt'
+    | 'pendingSince'
     | 'updatedAt'
   >
 >;
@@ -453,6 +454,18 @@ function adminSearchWhere(search: string): SQL | undefined {
   );
 }
 
+/**
+ * The desk's order, the work waiting first: pending articles, longest waiting first; then those sent back
+ * for changes; then the rest; each newest first after that, and by id, so a page never repeats or skips a
+ * row. The expressions are those of the articles_desk_order_idx index, which serves it.
+ */
+const deskOrder = [
+  sql`(case ${articles.status} when 'pending' then 0 when 'changes_requested' then 1 else 2 end)`,
+  sql`(case when ${articles.status} = 'pending' then ${articles.pendingSince} end)`,
+  desc(articles.createdAt),
+  desc(articles.id),
+];
+
 export async function listForAdmin(
   db: DbOrTx,
   filter: { status?: ArticleState['status']; search?: string },
@@ -477,7 +490,7 @@ export async function listForAdmin(
       .innerJoin(authors, eq(authors.id, articles.authorId))
       .leftJoin(deciders, eq(deciders.id, articles.decidedById))
       .where(where)
-      .orderBy(desc(articles.createdAt), desc(articles.id))
+      .orderBy(...deskOrder)
       .limit(page.limit)
       .offset(page.offset),
     db
@@ -486,6 +499,15 @@ export async function listForAdmin(
       .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
+}
+
+/** How many articles the desk's search finds in each status (every article without a search). */
+export function countByStatus(db: DbOrTx, search?: string) {
+  return db
+    .select({ status: articles.status, count: sql<number>`count(*)::int` })
+    .from(articles)
+    .where(search ? adminSearchWhere(search) : undefined)
+    .groupBy(articles.status);
 }
 
 /** The dashboard's three charts, aggregated in SQL over every article. */

@@ -11,7 +11,9 @@ import {
   TEXT,
   decideTransition,
   editorialRoles,
+  ARTICLE_STATUSES,
   type AdminArticlePage,
+  type StatusCounts,
   type ArticleReview,
   type ArticleStatus,
   type EditorialAction,
@@ -179,6 +181,7 @@ export async function submitArticle(
       status: 'pending',
       isPremium: false,
       views: 0,
+      pendingSince: now,
       createdAt: now,
       updatedAt: now,
     });
@@ -370,7 +373,8 @@ async function transitionArticle(tx: DbOrTx, notifier: Notifier, viewer: Viewer,
   if (!decision.allowed)
     throw decision.refusal === 'role' ? forbidden(move.refusals.role) : conflict(move.refusals.state);
   if (move.requires && !move.requires(from)) throw conflict(move.refusals.state);
-  const changes = { ...(await move.changes?.(tx, from, at)), status: decision.to };
+  const changes: repository.ArticleChanges = { ...(await move.changes?.(tx, from, at)), status: decision.to };
+  if (decision.to === 'pending' && from.status !== 'pending') changes.pendingSince = at;
   if (!(await repository.moveFrom(tx, id, from, changes))) throw conflict(move.refusals.state);
   if (move.record) {
     const action = move.action === 'edit' ? undefined : move.action;
@@ -551,12 +555,14 @@ export async function getAdminArticles(
   db: Db,
   query: PageQuery & { status?: ArticleStatus; q?: string },
 ): Promise<AdminArticlePage> {
-  const { rows, total } = await repository.listForAdmin(
-    db,
-    { status: query.status, search: query.q || undefined },
-    toRowWindow(query),
-  );
-  return { articles: rows.map(toAdminArticle), total };
+  const search = query.q || undefined;
+  const [{ rows, total }, counted] = await Promise.all([
+    repository.listForAdmin(db, { status: query.status, search }, toRowWindow(query)),
+    repository.countByStatus(db, search),
+  ]);
+  const counts = Object.fromEntries(ARTICLE_STATUSES.map((status) => [status, 0])) as StatusCounts;
+  for (const { status, count } of counted) counts[status] = count;
+  return { articles: rows.map(toAdminArticle), total, counts };
 }
 
 export function getPremiumArticles(

@@ -65,7 +65,7 @@ describe('notifications', () => {
     // Markup a writer typed is text in the HTML body, never markup.
     expect(submittedMail?.htmlBody).toContain('Harbour &lt;b&gt;news&lt;/b&gt;');
     expect(submittedMail?.htmlBody).not.toContain('<b>news');
-    expect(submittedMail?.textBody).toContain('https://news.example/dashboard/all-articles');
+    expect(submittedMail?.textBody).toContain('https://news.example/dashboard/all-articles?status=pending');
 
     const asked = await call(
       { method: 'PATCH', url: `/api/articles/request-changes/${id}`, payload: { note: 'Name your source.' } },

@@ -37,7 +37,11 @@ describe('review with requested changes, for the editor', () => {
   ];
   const open = (path = '/dashboard/all-articles') =>
     openDashboard(path, {
-      [apiPaths.adminArticles]: { articles, total: articles.length },
+      [apiPaths.adminArticles]: {
+        articles,
+        total: articles.length,
+        counts: { pending: 2, changes_requested: 1, approved: 0, declined: 0 },
+      },
       [apiPaths.requestChanges('pending-1')]: { modifiedCount: 1 },
       [apiPaths.articleReview('back-1')]: {
         note: NOTE,
@@ -91,7 +95,7 @@ describe('review with requested changes, for the editor', () => {
   it('filters the list by status, keeping it in the URL', async () => {
     const { api, person, router } = open();
     await rowOf('Pending piece');
-    await person.selectOptions(screen.getByLabelText(D.statusFilter), W.statuses.changes_requested);
+    await person.selectOptions(screen.getByLabelText(D.statusFilter), `${W.statuses.changes_requested} (1)`);
 
     await waitFor(() =>
       expect(api.requests(apiPaths.adminArticles).at(-1)?.searchParams.get('status')).toBe('changes_requested'),

@@ -21,10 +21,13 @@ const articles: AdminArticle[] = [
   }),
   adminArticle({ _id: 'declined-1', title: 'Declined piece', status: 'declined', declineReason: 'Thin.' }),
 ];
+/** The whole table's statuses, as the server counts them (more than one page holds). */
+const counts = { pending: 3, changes_requested: 0, approved: 15, declined: 5 };
+const none = { pending: 0, changes_requested: 0, approved: 0, declined: 0 };
 
 function openAllArticles(routes: Record<string, unknown> = {}) {
   return openDashboard('/dashboard/all-articles', {
-    [apiPaths.adminArticles]: { articles, total: 23 },
+    [apiPaths.adminArticles]: { articles, total: 23, counts },
     [apiPaths.approveArticle('pending-1')]: { modifiedCount: 1 },
     [apiPaths.declineArticle('pending-1')]: { modifiedCount: 1 },
     [apiPaths.makeArticlePremium('approved-1')]: { modifiedCount: 1 },
@@ -135,6 +138,7 @@ describe('/dashboard/all-articles', () => {
       [apiPaths.adminArticles]: (url: URL) => ({
         articles: url.searchParams.get('page') === '3' ? articles : [],
         total: 23,
+        counts,
       }),
     });
 
@@ -145,7 +149,7 @@ describe('/dashboard/all-articles', () => {
 
   it('says which status has no articles when a filter finds none', async () => {
     openDashboard('/dashboard/all-articles?status=changes_requested', {
-      [apiPaths.adminArticles]: () => ({ articles: [], total: 0 }),
+      [apiPaths.adminArticles]: () => ({ articles: [], total: 0, counts: none }),
     });
 
     expect(await screen.findByText(D.noArticlesInStatus(TEXT.writing.statuses.changes_requested))).toBeInTheDocument();
@@ -176,31 +180,48 @@ describe("/dashboard/all-articles: the editor's desk", () => {
   const lastQuery = (api: ReturnType<typeof openAllArticles>['api']) =>
     api.requests(apiPaths.adminArticles).at(-1)?.searchParams;
 
-  it('shows pending articles first, then offers all and each other status, keeping the choice in the URL', async () => {
+  it('opens on every article with each status counted, and keeps a chosen status in the URL', async () => {
     const { api, person, router } = openAllArticles();
     await rowOf('Pending piece');
-    expect(lastQuery(api)?.get('status')).toBe('pending');
+    expect(lastQuery(api)?.has('status')).toBe(false);
     const filter = screen.getByLabelText(D.statusFilter);
-    expect(filter).toHaveDisplayValue(TEXT.writing.statuses.pending);
+    expect(filter).toHaveDisplayValue(`${D.allStatuses} (23)`);
     expect(
       within(filter)
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual([
-      TEXT.writing.statuses.pending,
-      D.allStatuses,
-      TEXT.writing.statuses.changes_requested,
-      TEXT.writing.statuses.approved,
-      TEXT.writing.statuses.declined,
+      `${D.allStatuses} (23)`,
+      `${TEXT.writing.statuses.pending} (3)`,
+      `${TEXT.writing.statuses.changes_requested} (0)`,
+      `${TEXT.writing.statuses.approved} (15)`,
+      `${TEXT.writing.statuses.declined} (5)`,
     ]);
 
-    await person.selectOptions(filter, D.allStatuses);
-    await waitFor(() => expect(lastQuery(api)?.has('status')).toBe(false));
-    expect(router.state.location.search).toBe('?status=all');
-
-    await person.selectOptions(filter, TEXT.writing.statuses.pending);
+    await person.selectOptions(filter, 'pending');
     await waitFor(() => expect(lastQuery(api)?.get('status')).toBe('pending'));
+    expect(router.state.location.search).toBe('?status=pending');
+
+    await person.selectOptions(filter, 'all');
+    await waitFor(() => expect(lastQuery(api)?.has('status')).toBe(false));
     expect(router.state.location.search).toBe('');
+  });
+
+  it("opens on Pending from ?status=pending (the link in editors' notices), and on every article from ?status=all", async () => {
+    const pending = openDashboard('/dashboard/all-articles?status=pending', {
+      [apiPaths.adminArticles]: { articles: articles.slice(0, 1), total: 3, counts },
+    });
+    await rowOf('Pending piece');
+    expect(pending.api.requests(apiPaths.adminArticles).at(-1)?.searchParams.get('status')).toBe('pending');
+    expect(screen.getByLabelText(D.statusFilter)).toHaveDisplayValue(`${TEXT.writing.statuses.pending} (3)`);
+    pending.unmount();
+
+    const all = openDashboard('/dashboard/all-articles?status=all', {
+      [apiPaths.adminArticles]: { articles, total: 23, counts },
+    });
+    await rowOf('Declined piece');
+    expect(all.api.requests(apiPaths.adminArticles).at(-1)?.searchParams.has('status')).toBe(false);
+    expect(screen.getByLabelText(D.statusFilter)).toHaveDisplayValue(`${D.allStatuses} (23)`);
   });
 
   it('searches on the server by title or author, keeping the status and starting at page one', async () => {
@@ -208,6 +229,7 @@ describe("/dashboard/all-articles: the editor's desk", () => {
       [apiPaths.adminArticles]: (url: URL) => ({
         articles: url.searchParams.get('q') === 'rosa' ? [] : articles,
         total: url.searchParams.get('q') === 'rosa' ? 0 : 23,
+        counts: url.searchParams.get('q') === 'rosa' ? none : counts,
       }),
     });
     await rowOf('Pending piece');

@@ -1,4 +1,4 @@
-import { ARTICLE_STATUSES, TEXT, type ArticleStatus, DESK_TEXT } from '@dispatch/shared';
+import { ARTICLE_STATUSES, TEXT, type ArticleStatus, type StatusCounts, DESK_TEXT } from '@dispatch/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -11,16 +11,12 @@ import { TableSearch } from '../../../features/dashboard/components/table-search
 import { DashboardHeading } from './dashboard-heading';
 import { isPastLastPage, lastPage, pageFrom } from '../../../lib/page-param';
 
-/** The filter's choices: what waits for a decision first, then everything, then each other status. */
+/** The filter's choices: every article (the work waiting first), then each status. */
 type StatusChoice = ArticleStatus | 'all';
-const DEFAULT_STATUS = 'pending';
-const STATUS_CHOICES: StatusChoice[] = [
-  DEFAULT_STATUS,
-  'all',
-  ...ARTICLE_STATUSES.filter((status) => status !== DEFAULT_STATUS),
-];
+const DEFAULT_STATUS = 'all';
+const STATUS_CHOICES: StatusChoice[] = [DEFAULT_STATUS, ...ARTICLE_STATUSES];
 
-/** No ?status= means the default (pending); an unknown one too. */
+/** No ?status= means the default (every article); an unknown one too. */
 const statusFrom = (params: URLSearchParams): StatusChoice =>
   STATUS_CHOICES.find((choice) => choice === params.get('status')) ?? DEFAULT_STATUS;
 
@@ -46,7 +42,18 @@ function emptyMessage({ status, search }: Filters) {
     : TEXT.dashboard.noArticlesInStatus(TEXT.writing.statuses[status]);
 }
 
-/** /dashboard/all-articles: pending articles first (or another status, or all), searchable, 10 a page, with the moderation actions. */
+/** An option's label, with its count once the list has answered: "Pending (3)". */
+function choiceLabel(choice: StatusChoice, counts: StatusCounts | undefined) {
+  const label = choice === 'all' ? TEXT.dashboard.allStatuses : TEXT.writing.statuses[choice];
+  if (!counts) return label;
+  const count = choice === 'all' ? ARTICLE_STATUSES.reduce((sum, status) => sum + counts[status], 0) : counts[choice];
+  return DESK_TEXT.statusWithCount(label, count);
+}
+
+/**
+ * /dashboard/all-articles: every article, the work waiting first (pending, longest waiting first; then changes
+ * requested; then the rest, newest first), or one status; searchable, 10 a page, with the moderation actions.
+ */
 export function AllArticlesRoute() {
   const listTop = useRef<HTMLDivElement>(null);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -105,7 +112,7 @@ export function AllArticlesRoute() {
           >
             {STATUS_CHOICES.map((choice) => (
               <option key={choice} value={choice}>
-                {choice === 'all' ? TEXT.dashboard.allStatuses : TEXT.writing.statuses[choice]}
+                {choiceLabel(choice, articles.data?.counts)}
               </option>
             ))}
           </select>
