@@ -48,8 +48,7 @@ export type SharedLimit = (request: FastifyRequest) => Promise<number>;
 /**
  * One of the abuse limits counted from more than one place (an API route and a server-rendered page), with one
  * counter per key (the client's address unless `key` says otherwise) whichever place counts: the plugin's
- * store, so in Redis when set. Requests a page makes to
- * the API while it renders are not counted: the page was.
+ * store, so in Redis when set. Requests a page makes to the API while it renders are not counted: the page was.
  */
 export function sharedLimit(
   app: FastifyInstance,
