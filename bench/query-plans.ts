@@ -63,13 +63,13 @@ export async function printQueryPlans(target: PlanTarget, approvedCount: number,
   // The service's own path (list index, seek, search), with nothing cached so every statement runs.
   const uncached = { remember: (_namespace, _key, _ttl, load) => load() } as Pick<ResponseCache, 'remember'>;
   const list = (query: { search?: string; publisher?: string; tag?: string; page: number }) =>
-    getApprovedArticles({ db, cache: uncached as ResponseCache }, {
+    getApprovedArticles({ db, cache: uncached as ResponseCache, clock: () => new Date() }, null, {
       search: '',
       publisher: '',
       tag: '',
       limit,
       ...query,
-    } as Parameters<typeof getApprovedArticles>[1]);
+    } as Parameters<typeof getApprovedArticles>[2]);
   const calls: [string, () => Promise<unknown>][] = [
     ['first page', () => list({ page: 1 })],
     [`search "${searches.words}"`, () => list({ search: searches.words, page: 1 })],

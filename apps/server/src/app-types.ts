@@ -10,6 +10,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { LoginLimits } from './modules/auth/login-limits.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
+import type { SharedLimit } from './plugins/rate-limit.js';
 import type { ResponseCache } from './plugins/response-cache.js';
 import type { ViewerCache } from './plugins/viewer-cache.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
@@ -41,6 +42,8 @@ export interface AppDeps {
   secret: string;
   tokens: TokenSigner;
   loginLimits: LoginLimits;
+  /** Searches per address, through the API and the rendered pages alike. */
+  searchLimit: SharedLimit;
   /** Writes an event's notices (the bell, the outbox) in the event's transaction. */
   notifier: Notifier;
   mailTokens: MailTokens;

@@ -39,7 +39,7 @@ import { registerAuth } from './plugins/auth.js';
 import { LOG_SERIALIZERS } from './plugins/log-serializers.js';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerMultipart } from './plugins/multipart.js';
-import { registerRateLimits } from './plugins/rate-limit.js';
+import { registerRateLimits, sharedLimit } from './plugins/rate-limit.js';
 import { createResponseCache, type ResponseCache } from './plugins/response-cache.js';
 import { createViewerCache, type ViewerCache } from './plugins/viewer-cache.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -191,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     secret,
     tokens: createTokenSigner(secret),
     loginLimits: createLoginLimits(config.limits, redis, () => clock().getTime()),
+    searchLimit: sharedLimit(app, config.limits, 'searchesPerMinute'),
     notifier: createNotifier(config, mailTokens),
     mailTokens,
     payments: options.payments ?? paymentsFor(config),

@@ -58,6 +58,12 @@ export const ABUSE_LIMITS = {
     per: 'account',
   },
   viewsPerMinute: { env: 'LIMIT_VIEWS_PER_MINUTE', max: 60, windowMs: MINUTE_MS, per: 'reader and article' },
+  /**
+   * Searches through the API and the rendered `/articles?search=` page alike, answered from the cache or not: a
+   * second a search, far above a person typing (a search runs when typing pauses) and paging, far below a script
+   * walking phrases (docs/decisions/037-search-by-access-and-its-limit.md).
+   */
+  searchesPerMinute: { env: 'LIMIT_SEARCHES_PER_MINUTE', max: 60, windowMs: MINUTE_MS, per: 'address' },
 } as const;
 
 export type AbuseLimitName = keyof typeof ABUSE_LIMITS;

@@ -48,6 +48,9 @@ export const ARTICLE_MESSAGES = {
   loginToRead: 'Log in to read this article.',
   premiumToRead: 'This article is for premium subscribers. Subscribe to read it in full.',
   tooManyViews: 'Too many views of this article from you; try again in a minute.',
+  tooManySearchesTitle: 'Too many searches',
+  tooManySearches: (seconds: number) =>
+    `Too many searches from your address. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   alreadyAdmin: 'This user is already an admin.',
 } as const;
 

@@ -1,3 +1,4 @@
+import { LIMITS } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -18,6 +19,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+// The tags' words, stemmed: array_to_string is only stable, which a generated column may not use; the tags'
+// own tsvector written as text is the same words, quoted.
+const tagWords = sql`to_tsvector('english', array_to_tsvector(tags)::text)`;
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -122,9 +126,19 @@ export const articles = pgTable(
     pendingSince: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
-    /** The words search matches, title above text (docs/decisions/020-search-and-deep-pages.md). */
+    /**
+     * The words search matches, title above text above tags (docs/decisions/020-search-and-deep-pages.md): what
+     * a reader who may read the whole article searches.
+     */
     searchVector: tsvector().generatedAlwaysAs(
-      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B') || setweight(${tagWords}, 'C')`,
+    ),
+    /**
+     * A premium article's words that anyone may search: its title, excerpt and tags; null for an article that is
+     * not premium (docs/decisions/037-search-by-access-and-its-limit.md).
+     */
+    teaserVector: tsvector().generatedAlwaysAs(
+      sql`case when is_premium then setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', left(description, ${sql.raw(String(LIMITS.excerptLength))})), 'B') || setweight(${tagWords}, 'C') end`,
     ),
     /** The title's words alone, stored: a search's first grade tests it on every row it reads, without stemming again. */
     titleVector: tsvector().generatedAlwaysAs(sql`to_tsvector('english', title)`),
@@ -160,6 +174,7 @@ export const articles = pgTable(
     index('articles_author_idx').on(table.authorId),
     index('articles_tags_idx').using('gin', table.tags),
     index('articles_search_idx').using('gin', table.searchVector),
+    index('articles_teaser_vector_idx').using('gin', table.teaserVector),
     // For a search's first grade; its statistics tell the planner how rare a title word is.
     index('articles_title_vector_idx').using('gin', table.titleVector),
     index('articles_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),

@@ -105,7 +105,8 @@ describe('a flood of one-off searches (one instance)', () => {
   let authorId: string;
 
   beforeAll(async () => {
-    ctx = await createTestContext();
+    // The flood comes from one address: the search limit (tested in search-limit.test.ts) is lifted.
+    ctx = await createTestContext({ env: { LIMIT_SEARCHES_PER_MINUTE: '1000000' } });
     publisherId = (await insertPublisher(ctx.database.db, { name: 'Flood Gazette' })).id;
     authorId = (await insertUser(ctx.database.db)).id;
     await insertArticle(ctx.database.db, { publisherId, authorId }, { title: 'Before the flood', views: 5 });
@@ -189,7 +190,10 @@ describe('a flood of 20,000 one-off searches past the budget (one instance)', ()
     writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), STUB_RENDERER);
     // The smallest budget the configuration takes (1 MiB): the flood's answers (about 180 bytes each with
     // their keys) are more than three times it.
-    ctx = await createTestContext({ webDir, env: { RESPONSE_CACHE_MAX_MB: '1' } });
+    ctx = await createTestContext({
+      webDir,
+      env: { RESPONSE_CACHE_MAX_MB: '1', LIMIT_SEARCHES_PER_MINUTE: '1000000' },
+    });
     const publisherId = (await insertPublisher(ctx.database.db, { name: 'Flood Gazette' })).id;
     const authorId = (await insertUser(ctx.database.db)).id;
     articleId = (await insertArticle(ctx.database.db, { publisherId, authorId }, { title: 'Before the flood' })).id;

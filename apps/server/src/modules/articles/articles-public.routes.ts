@@ -1,4 +1,6 @@
 import {
+  ARTICLE_MESSAGES,
+  ERROR_CODES,
   ApprovedArticlesQuerySchema,
   ArticleDetailSchema,
   ArticlePageSchema,
@@ -8,12 +10,32 @@ import {
   GiftTokenSchema,
 } from '@dispatch/shared';
 import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
+import { AppError } from '../../plugins/errors.js';
 import { addressBucket } from '../../plugins/client-address.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
 import { articleId, ArticleIdParams } from './article-params.js';
 import * as service from './articles.service.js';
+
+/** The 429 of a search over its address's limit, with the seconds to wait. */
+const tooManySearches = (wait: number) =>
+  new AppError(ERROR_CODES.tooManyRequests, 429, ARTICLE_MESSAGES.tooManySearches(wait));
+
+/**
+ * Counts a search against its address's limit before anything else runs, so an answer the cache holds counts
+ * too (docs/decisions/037-search-by-access-and-its-limit.md).
+ */
+function limitSearches(deps: AppDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!service.isSearch((request.query as { search?: unknown }).search)) return;
+    const wait = await deps.searchLimit(request);
+    if (!wait) return;
+    void reply.header('retry-after', wait);
+    throw tooManySearches(wait);
+  };
+}
 
 // A gift link's token (docs/product.md#reader-revenue); a malformed one is a 400.
 const ArticleQuerySchema = z.object({ gift: GiftTokenSchema.optional() });
@@ -23,14 +45,16 @@ export function publicArticleRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/articles/approved',
     {
+      onRequest: limitSearches(deps),
       schema: {
         tags: ['articles'],
-        summary: 'Approved articles, newest first, with excerpts only',
+        summary:
+          'Approved articles, newest first, with excerpts only; a search matches premium text only for readers with premium access',
         querystring: ApprovedArticlesQuerySchema,
         response: { 200: ArticlePageSchema },
       },
     },
-    (request) => service.getApprovedArticles(deps, request.query),
+    (request) => service.getApprovedArticles(deps, request.viewer, request.query),
   );
 
   app.get(

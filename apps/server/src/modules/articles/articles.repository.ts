@@ -143,7 +143,8 @@ export interface SearchResult {
 }
 
 /**
- * Approved articles matching words of the title or text (stems, phrases, `-word`) or part of the title.
+ * Approved articles matching words of the title, text or tags (stems, phrases, `-word`) or part of the title;
+ * a premium article's text only with `premiumText`, else its excerpt.
  * Relevance has two grades: the title matches (its words, or part of it), else only the text does; within a
  * grade the newest come first. Each grade is read newest first and stops once the page is filled, so a word
  * found in half the archive costs a page of rows, and a rare one is found through the GIN indexes; the count
@@ -152,13 +153,17 @@ export interface SearchResult {
  */
 export async function searchApproved(
   db: DbOrTx,
-  filter: ApprovedFilter & { search: string },
+  filter: ApprovedFilter & { search: string; premiumText: boolean },
   page: { offset: number; limit: number },
   countCap: number,
 ): Promise<SearchResult> {
   const query = sql`websearch_to_tsquery('english', ${filter.search})`;
   const partOfTitle = ilike(articles.title, likePattern(filter.search));
-  const inText = sql`${articles.searchVector} @@ ${query}`;
+  // Without premium access a premium article is its teaser's words alone: every test of the text below (the
+  // grades, a `-word`, the counts) then sees only those (docs/decisions/037-search-by-access-and-its-limit.md).
+  const inText = filter.premiumText
+    ? sql`${articles.searchVector} @@ ${query}`
+    : sql`((${articles.searchVector} @@ ${query} and not ${articles.isPremium}) or ${articles.teaserVector} @@ ${query})`;
   const titleWords = sql`${articles.titleVector} @@ ${query}`;
   // The title's words are in the article's vector too, so only a `-word` can make a title match and the whole
   // article not: without a minus in the input the stored vector of the text is not read for the first grade.

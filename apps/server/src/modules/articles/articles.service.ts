@@ -69,8 +69,18 @@ export interface ApprovedQuery {
 // Public answers may show view counts up to a minute old (trending may lag views by 60 s).
 const CATALOG_TTL_MS = 60_000;
 
+/** Whether a query asks for a search (`search` with something in it): what the search limit counts. */
+export const isSearch = (search: unknown) => search !== undefined && String(search).trim() !== '';
+
+/**
+ * A list of approved articles, or a search of them. What a search matches follows the shared access rule: a
+ * reader with premium access searches premium articles' whole text, anyone else only their title, excerpt and
+ * tags, so a search answers nothing about premium text its reader may not read
+ * (docs/decisions/037-search-by-access-and-its-limit.md). The cache keeps each class's answers apart.
+ */
 export function getApprovedArticles(
-  { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
+  { db, cache, clock }: Pick<AppDeps, 'db' | 'cache' | 'clock'>,
+  viewer: Viewer | null,
   query: ApprovedQuery,
 ): Promise<ArticlePage> {
   const filter = {
@@ -78,12 +88,20 @@ export function getApprovedArticles(
     publisher: query.publisher || undefined,
     tag: query.tag || undefined,
   };
-  const key = normalisedKey({ list: 'approved', ...filter, page: query.page, limit: query.limit });
+  const premiumText = filter.search !== undefined && hasPremiumAccess(asAccessViewer(viewer), clock());
+  const key = normalisedKey({
+    list: 'approved',
+    ...filter,
+    // Only a search depends on the reader; the lists are the same for everyone.
+    searched: filter.search && (premiumText ? 'whole' : 'teaser'),
+    page: query.page,
+    limit: query.limit,
+  });
   return cache.remember('catalog', key, CATALOG_TTL_MS, async () => {
     if (filter.search) {
       const found = await repository.searchApproved(
         db,
-        { ...filter, search: filter.search },
+        { ...filter, search: filter.search, premiumText },
         toRowWindow(query),
         LIMITS.searchCountCap,
       );

@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles } from '../../db/schema.js';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
+import { bearer, signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { searchApproved } from './articles.repository.js';
 
@@ -38,10 +39,11 @@ describe('searching approved articles', () => {
   });
   afterAll(() => ctx.close());
 
-  async function search(text: string) {
+  async function search(text: string, token?: string) {
     const response = await ctx.app.inject({
       method: 'GET',
       url: `/api/articles/approved?search=${encodeURIComponent(text)}`,
+      ...(token && { headers: bearer(token) }),
     });
     expect(response.statusCode).toBe(200);
     const body = response.json<ArticlePage>();
@@ -112,18 +114,33 @@ describe('searching approved articles', () => {
   });
 
   it('stops counting at the cap and says so, still showing every match of the page', async () => {
-    const found = await searchApproved(ctx.database.db, { search: 'roof' }, { offset: 0, limit: 12 }, 1);
+    const found = await searchApproved(
+      ctx.database.db,
+      { search: 'roof', premiumText: false },
+      { offset: 0, limit: 12 },
+      1,
+    );
     expect(found).toMatchObject({ total: 1, capped: true });
     expect(found.rows).toHaveLength(2);
-    const wide = await searchApproved(ctx.database.db, { search: 'roof' }, { offset: 0, limit: 12 }, 2);
+    const wide = await searchApproved(
+      ctx.database.db,
+      { search: 'roof', premiumText: false },
+      { offset: 0, limit: 12 },
+      2,
+    );
     expect(wide).toMatchObject({ total: 2, capped: false });
   });
 
   it('pages through title matches, then text matches, without repeating or losing one', async () => {
-    const all = (await searchApproved(ctx.database.db, { search: 'stadium' }, { offset: 0, limit: 12 }, 100)).rows;
+    const all = (
+      await searchApproved(ctx.database.db, { search: 'stadium', premiumText: false }, { offset: 0, limit: 12 }, 100)
+    ).rows;
     const paged = [];
     for (let offset = 0; offset < all.length; offset += 1) {
-      paged.push(...(await searchApproved(ctx.database.db, { search: 'stadium' }, { offset, limit: 1 }, 100)).rows);
+      paged.push(
+        ...(await searchApproved(ctx.database.db, { search: 'stadium', premiumText: false }, { offset, limit: 1 }, 100))
+          .rows,
+      );
     }
     expect(paged.map((row) => row.title)).toEqual(all.map((row) => row.title));
     expect(all.map((row) => row.title)).toEqual(['Stadium reopens after repairs', 'Council budget vote']);
@@ -139,11 +156,12 @@ describe('searching approved articles', () => {
     );
   });
 
-  it('highlights a premium article from its excerpt only, even when its body matched', async () => {
-    const inBody = await search(SECRET);
+  it("highlights a premium article from its excerpt only, even when a subscriber's search matched its body", async () => {
+    const { token } = await signedInUser(ctx.app, ctx.database.db, { premiumTaken: at(60 * 24 * 365 * 10) });
+    const inBody = await search(SECRET, token);
     expect(inBody.titles).toEqual(['Premium investigation']);
     expect(inBody.body.articles[0]!.highlight).toBeUndefined();
-    const inExcerpt = await search(`harbour ${SECRET}`);
+    const inExcerpt = await search(`harbour ${SECRET}`, token);
     expect(inExcerpt.body.articles[0]!.highlight).toContainEqual({ text: 'harbour', match: true });
     for (const text of ['premium', 'appears', 'excerpt', `"${SECRET} appears"`, 'cranes']) await search(text);
   });

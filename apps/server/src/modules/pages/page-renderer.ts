@@ -68,3 +68,19 @@ export function assembleHtml(
 export function withTheme(html: string, theme: Theme | undefined): string {
   return theme ? html.replace(/<html\b/, `<html data-theme="${theme}"`) : html;
 }
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * A short notice inside the built index.html, for an answer the server gives without rendering the page (a
+ * limit reached): the words are there without scripts, and the app, once loaded, renders the page in its place.
+ */
+export function noticePage(template: string, notice: { title: string; message: string }): string {
+  const title = escapeHtml(notice.title);
+  return template
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root"><main class="container-page py-10"><h1>${title}</h1><p role="alert">${escapeHtml(notice.message)}</p></main></div>`,
+    );
+}

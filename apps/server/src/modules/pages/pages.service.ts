@@ -1,18 +1,26 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { THEME_COOKIE, THEMES, type Theme } from '@dispatch/shared';
+import { ARTICLE_MESSAGES, THEME_COOKIE, THEMES, type Theme } from '@dispatch/shared';
 import { clearPageSession, readCookie, readPageSession } from '../../plugins/page-session.js';
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
+import { renderCountedPage } from '../../plugins/rate-limit.js';
+import { isSearch } from '../articles/articles.service.js';
 import { getSessionUser, resolveViewer } from '../auth/auth.service.js';
 import { compressHtml, encodingFor, etagFor } from './compressed-html.js';
-import { assembleHtml, withTheme, type PageShell } from './page-renderer.js';
+import { assembleHtml, noticePage, withTheme, type PageShell } from './page-renderer.js';
 
 /** Anonymous pages are cached with the catalogue; the home page's statistics may lag this much. */
 const PAGE_TTL_MS = 30_000;
 const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 type RenderedPage = { status: number; location?: string; html?: string; etag?: string };
+
+/** The articles page with a search: counted against the address's search limit like the API's searches. */
+function searchesArticles(url: string): boolean {
+  const { pathname, searchParams } = new URL(url, 'http://page');
+  return pathname.replace(/\/+$/, '') === '/articles' && isSearch(searchParams.get('search') ?? undefined);
+}
 
 function themeOf(request: FastifyRequest): Theme | undefined {
   const value = readCookie(request.headers.cookie, THEME_COOKIE);
@@ -49,7 +57,7 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     viewer: { token: string; user: Awaited<ReturnType<typeof getSessionUser>> } | null,
   ) {
     const result = await tokens.run(viewer?.token, () =>
-      shell.renderer.renderPage({ url: `${deps.config.publicUrl}${url}`, viewer }),
+      renderCountedPage(() => shell.renderer.renderPage({ url: `${deps.config.publicUrl}${url}`, viewer })),
     );
     if (result.kind === 'redirect') return { status: result.status, location: result.location } satisfies RenderedPage;
     const html = assembleHtml(shell.template, result, shell.renderer.PAGE_STATE_ELEMENT_ID);
@@ -69,6 +77,22 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
   }
 
   return async function servePage(request: FastifyRequest, reply: FastifyReply) {
+    // Before the cache: a cached answer counts too (docs/decisions/037-search-by-access-and-its-limit.md).
+    if (searchesArticles(request.url)) {
+      const wait = await deps.searchLimit(request);
+      if (wait) {
+        const html = noticePage(shell.template, {
+          title: ARTICLE_MESSAGES.tooManySearchesTitle,
+          message: ARTICLE_MESSAGES.tooManySearches(wait),
+        });
+        return reply
+          .code(429)
+          .header('retry-after', wait)
+          .header('cache-control', PRIVATE_CACHE_CONTROL)
+          .type('text/html; charset=utf-8')
+          .send(withTheme(html, themeOf(request)));
+      }
+    }
     const viewer = await viewerOf(request, reply);
     let page: RenderedPage;
     try {

@@ -1,4 +1,4 @@
-import { LIMITS, TAGS, TEXT } from '@dispatch/shared';
+import { ARTICLE_MESSAGES, LIMITS, TAGS, TEXT } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -178,5 +178,15 @@ describe('/articles', () => {
     await user.click(within(alert).getByRole('button', { name: TEXT.states.retry }));
 
     expect(await screen.findByRole('heading', { name: 'Parliament debates the energy bill' })).toBeInTheDocument();
+  });
+
+  it("shows the search limit's message, not an empty result, when searches are refused", async () => {
+    const message = ARTICLE_MESSAGES.tooManySearches(42);
+    stubArticles(() => jsonResponse({ code: 'TOO_MANY_REQUESTS', message, requestId: 'r2' }, 429));
+    renderRoute('/articles?search=harbour');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.articles.empty)).not.toBeInTheDocument();
   });
 });

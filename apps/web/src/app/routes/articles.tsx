@@ -14,6 +14,7 @@ import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/compon
 import { parseArticleFilters, useArticleFilters } from '../../features/articles/hooks/use-article-filters';
 import { publishersQueryOptions, usePublishers } from '../../features/publishers/api/get-publishers';
 import { useViewer } from '../../hooks/use-viewer';
+import { ApiError } from '../../lib/api-client';
 import { prefetch } from '../../lib/prefetch';
 import { PageTitle } from '../../components/page-title';
 import { isPastLastPage, lastPage } from '../../lib/page-param';
@@ -55,7 +56,11 @@ export function ArticlesRoute() {
   if (articles.isPending) {
     content = <ArticleGridSkeleton />;
   } else if (articles.isError && !articles.data) {
-    content = <ErrorState onRetry={() => void articles.refetch()} />;
+    // The search limit's answer says how long to wait; any other failure is the generic one.
+    const limited = articles.error instanceof ApiError && articles.error.status === 429;
+    content = (
+      <ErrorState message={limited ? articles.error.message : undefined} onRetry={() => void articles.refetch()} />
+    );
   } else if (isPastLastPage(shown.length, total, articles.isPlaceholderData)) {
     content = <Navigate to={pageLink(totalPages)} replace />;
   } else if (shown.length === 0) {

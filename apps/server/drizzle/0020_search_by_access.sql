@@ -1,0 +1,5 @@
+ALTER TABLE "articles" drop column "search_vector";--> statement-breakpoint
+ALTER TABLE "articles" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B') || setweight(to_tsvector('english', array_to_tsvector(tags)::text), 'C')) STORED;--> statement-breakpoint
+CREATE INDEX "articles_search_idx" ON "articles" USING gin ("search_vector");--> statement-breakpoint
+ALTER TABLE "articles" ADD COLUMN "teaser_vector" "tsvector" GENERATED ALWAYS AS (case when is_premium then setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', left(description, 100)), 'B') || setweight(to_tsvector('english', array_to_tsvector(tags)::text), 'C') end) STORED;--> statement-breakpoint
+CREATE INDEX "articles_teaser_vector_idx" ON "articles" USING gin ("teaser_vector");
