@@ -14,7 +14,8 @@ import { isDatabaseUnavailable } from './plugins/database-errors.js';
 import { createResponseCache } from './plugins/response-cache.js';
 import { createViewerCache } from './plugins/viewer-cache.js';
 import { insertArticle, insertPublisher, insertUser } from './test/fixtures.js';
-import { bearer, signedInUser } from './test/http.js';
+import { hashPassword } from './modules/auth/password.js';
+import { bearer, PASSWORD } from './test/http.js';
 import { ignoreIdleErrors } from './test/postgres.js';
 import { writeStubWebApp } from './test/stub-web-app.js';
 import { startTcpProxy, type ProxyMode, type TcpProxy } from './test/tcp-proxy.js';
@@ -48,6 +49,7 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
   let now = Date.now();
   let articleId: string;
   let token: string;
+  let pageCookie: string;
   const warmed: Record<string, string> = {};
 
   beforeAll(async () => {
@@ -84,7 +86,18 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
     const publisherId = (await insertPublisher(test.database.db, { name: 'Outage Gazette' })).id;
     const authorId = (await insertUser(test.database.db)).id;
     articleId = (await insertArticle(test.database.db, { publisherId, authorId }, { title: 'Before the outage' })).id;
-    token = (await signedInUser(app, test.database.db)).token;
+    const user = await insertUser(test.database.db, { passwordHash: await hashPassword(PASSWORD) });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    token = login.json<{ token: string }>().token;
+    // The page's own credential, whatever the login sets for pages.
+    pageCookie = [login.headers['set-cookie'] ?? []]
+      .flat()
+      .find((line) => line.startsWith('dispatch_page='))!
+      .split(';')[0]!;
   });
   afterAll(async () => {
     await proxy.setMode('forward');
@@ -107,6 +120,8 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
       );
       warmed[url] = result.body;
     }
+    const signedIn = await get('/', { cookie: pageCookie });
+    expect(signedIn.result.headers['cache-control']).toBe('private, no-store');
     expect(warmed['/']).toContain('<li>Before the outage</li>');
     expect(warmed[`/articles/${articleId}`]).toContain('<h1>Before the outage</h1>');
   });
@@ -160,7 +175,7 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
   });
 
   it("answers a signed-in reader's page 503, never someone else's copy", async () => {
-    const { result, ms } = await get('/', { cookie: `dispatch_page=${token}` });
+    const { result, ms } = await get('/', { cookie: pageCookie });
     expect(ms).toBeLessThan(BOUND_MS);
     expect(result.statusCode).toBe(503);
     expect(result.headers['cache-control']).toBe('no-store');
