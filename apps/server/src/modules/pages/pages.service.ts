@@ -27,12 +27,6 @@ class PageDataUnavailable extends Error {
   }
 }
 
-/** What one render needs to know: whose page it is, and whether any of its data failed to come. */
-interface RenderContext {
-  token: string | undefined;
-  dataFailed: boolean;
-}
-
 function themeOf(request: FastifyRequest): Theme | undefined {
   const value = readCookie(request.headers.cookie, THEME_COOKIE);
   return THEMES.find((theme) => theme === value);
@@ -43,21 +37,24 @@ function themeOf(request: FastifyRequest): Theme | undefined {
  * (`inject`), with the viewer's token from the page cookie when there is one.
  */
 export function createPageService(app: AppInstance, deps: AppDeps, shell: PageShell) {
-  const renders = new AsyncLocalStorage<RenderContext>();
+  const tokens = new AsyncLocalStorage<string | undefined>();
+  /** Set by the API transport when a render's loader got a server error. */
+  const dataFailures = new AsyncLocalStorage<{ failed: boolean }>();
   const lastGood = createLastGoodPages();
 
   shell.renderer.setApiTransport(async (url, init) => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-    const context = renders.getStore();
-    if (context?.token) headers.authorization = `Bearer ${context.token}`;
+    const token = tokens.getStore();
+    if (token) headers.authorization = `Bearer ${token}`;
     const answer = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url,
       headers,
       ...(typeof init.body === 'string' && { payload: init.body }),
     });
-    if (context && answer.statusCode >= 500) context.dataFailed = true;
+    const failures = dataFailures.getStore();
+    if (failures && answer.statusCode >= 500) failures.failed = true;
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
     return new Response(empty ? null : answer.rawPayload, {
       status: answer.statusCode,
@@ -69,12 +66,12 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     url: string,
     viewer: { token: string; user: Awaited<ReturnType<typeof getSessionUser>> } | null,
   ) {
-    const context: RenderContext = { token: viewer?.token, dataFailed: false };
-    const result = await renders.run(context, () =>
-      shell.renderer.renderPage({ url: `${deps.config.publicUrl}${url}`, viewer }),
+    const failures = { failed: false };
+    const result = await dataFailures.run(failures, () =>
+      tokens.run(viewer?.token, () => shell.renderer.renderPage({ url: `${deps.config.publicUrl}${url}`, viewer })),
     );
     if (result.kind === 'redirect') return { status: result.status, location: result.location } satisfies RenderedPage;
-    if (context.dataFailed) throw new PageDataUnavailable();
+    if (failures.failed) throw new PageDataUnavailable();
     const html = assembleHtml(shell.template, result, shell.renderer.PAGE_STATE_ELEMENT_ID);
     // A signed-in reader's page is sent `no-store`: no cache keeps it, so no ETag could revalidate it.
     return { status: result.status, html, etag: viewer ? undefined : etagOf(html) } satisfies RenderedPage;
