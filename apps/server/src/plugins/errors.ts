@@ -92,8 +92,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (isDatabaseUnavailable(error)) {
-      if (!isRefusedWhileDown(error))
+      // A call refused at once while the database is known down is not logged: the pool said so once.
+      if (!isRefusedWhileDown(error)) {
         request.log.warn({ err: error }, 'request failed: the database did not answer in time');
+      }
       // Never kept by a cache: the next request may well be answered.
       reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
       return send(reply, request, 503, {
