@@ -80,6 +80,13 @@ export const TEXT = {
   theme: { dark: 'Dark theme' },
   forbidden: { message: 'You do not have permission to view this page...', back: 'Back to Home' },
   notFound: { message: "Oops, The page you are looking for doesn't exist", back: 'Go Back Home' },
+  /** The page the server sends when the database cannot be reached and it holds no earlier copy of the page. */
+  unavailable: {
+    title: 'Temporarily unavailable',
+    heading: 'We will be right back',
+    body: 'We cannot reach our newsroom right now. Please try again in a minute.',
+    retry: 'Try again',
+  },
   states: {
     loading: 'Loading...',
     loadFailed: 'Something went wrong while loading. Please try again.',

@@ -23,7 +23,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+import { createAvailability, type AvailabilityLog } from './availability.js';
 import { LOCKS } from './locks.js';
+import { GuardedPool } from './pool.js';
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<PGlite> {
   return PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
@@ -49,26 +51,35 @@ export interface PostgresTimeouts {
   connectMs?: number;
 }
 
-// The client gives up a little after the server should have: that catches a server that stopped answering.
-const CLIENT_GRACE_MS = 5_000;
+// The client gives up a little after the server should have: that catches a server that stopped answering,
+// and bounds every wait for the database by the statement timeout and this (docs/decisions/039-database-outages.md).
+const CLIENT_GRACE_MS = 250;
+// While the database is unreachable, calls fail at once and a probe asks it this often whether it is back.
+const PROBE_INTERVAL_MS = 500;
 
 export function fromPostgres(
   url: string,
   poolSize = 20,
   onIdleError: (error: Error) => void = logIdleError,
   timeouts: PostgresTimeouts = {},
+  log: AvailabilityLog = console,
 ): Database {
   const { statementMs = 0, connectMs = 5_000 } = timeouts;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: connectMs,
-    ...(statementMs > 0 && {
-      statement_timeout: statementMs,
-      idle_in_transaction_session_timeout: statementMs,
-      query_timeout: statementMs + CLIENT_GRACE_MS,
-    }),
-  });
+  const availability = createAvailability({ probe: () => pool.probe(), probeIntervalMs: PROBE_INTERVAL_MS, log });
+  const pool: GuardedPool = new GuardedPool(
+    {
+      connectionString: url,
+      max: poolSize,
+      // No wait for a connection outlasts the longest a statement may take.
+      connectionTimeoutMillis: statementMs > 0 ? Math.min(connectMs, statementMs + CLIENT_GRACE_MS) : connectMs,
+      ...(statementMs > 0 && {
+        statement_timeout: statementMs,
+        idle_in_transaction_session_timeout: statementMs,
+        query_timeout: statementMs + CLIENT_GRACE_MS,
+      }),
+    },
+    availability,
+  );
   // An idle connection can fail (the server restarted); the pool replaces it, the process must not crash.
   pool.on('error', onIdleError);
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
@@ -93,7 +104,10 @@ export function fromPostgres(
         await connection.end();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      availability.stop();
+      await pool.end();
+    },
   };
 }
 

@@ -1,3 +1,5 @@
+import { DatabaseUnreachableError } from '../db/availability.js';
+
 /** What PostgreSQL (node-postgres and PGlite alike) says about a failed statement. */
 export interface DatabaseError extends Error {
   code: string;
@@ -49,15 +51,23 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '08003',
   '08006',
 ]);
-// node-postgres's own timeouts and a server that is gone carry no SQLSTATE.
+// node-postgres's own timeouts, a server that is gone and a connection given up on carry no SQLSTATE.
 const UNAVAILABLE_MESSAGES =
-  /timeout exceeded when trying to connect|connection timeout|Query read timeout|Connection terminated|ECONNREFUSED/i;
+  /timeout exceeded when trying to connect|connection timeout|Query read timeout|Connection terminated|ECONNREFUSED|not queryable/i;
+
+/** How long a client is asked to wait before trying again after a 503 for an unavailable database. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** True when a query failed because the database is slow or unreachable, not because the request is wrong. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return causesOf(error).some((link) => {
+    if (link instanceof DatabaseUnreachableError) return true;
     const { code, message } = link as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || code === 'ECONNREFUSED')) return true;
     return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
   });
 }
+
+/** A call refused at once because the database is known to be down: the pool logged that once already. */
+export const isRefusedWhileDown = (error: unknown) =>
+  causesOf(error).some((link) => link instanceof DatabaseUnreachableError);

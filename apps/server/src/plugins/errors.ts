@@ -1,7 +1,12 @@
 import { API_MESSAGES, ERROR_CODES, type ErrorCode, type ErrorResponse } from '@dispatch/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, isUnstorableText } from './database-errors.js';
+import {
+  isDatabaseUnavailable,
+  isRefusedWhileDown,
+  isUnstorableText,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from './database-errors.js';
 
 export class AppError extends Error {
   constructor(
@@ -87,8 +92,12 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'request failed: the database did not answer in time');
-      reply.header('retry-after', '5');
+      // A call refused at once while the database is known down is not logged: the pool said so once.
+      if (!isRefusedWhileDown(error)) {
+        request.log.warn({ err: error }, 'request failed: the database did not answer in time');
+      }
+      // Never kept by a cache: the next request may well be answered.
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
       return send(reply, request, 503, {
         code: ERROR_CODES.unavailable,
         message: 'The site is busy right now. Please try again in a moment.',

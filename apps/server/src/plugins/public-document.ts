@@ -4,9 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /**
  * What anyone may see (anonymous pages, feeds, sitemaps): a CDN may keep it a minute (and serve it a
  * little longer while it fetches a new one), so an article taken down is gone from the edge within
- * about 90 s; browsers always ask again (decision 014).
+ * about 90 s; browsers always ask again (decision 014). While we answer with an error (the database is
+ * down) the edge may go on serving its copy for five minutes (decision 039).
  */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30';
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=300';
 
 /** A strong validator of a whole answer. */
 export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;

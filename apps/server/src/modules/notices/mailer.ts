@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import { queryRows, type Db } from '../../db/client.js';
+import { isRefusedWhileDown } from '../../plugins/database-errors.js';
 
 /**
  * Sends the outbox (docs/decisions/023-notifications-and-mail-outbox.md). Every instance runs one; each claims a few due rows
@@ -150,7 +151,10 @@ export function startMailer(mailer: Mailer, log: FastifyBaseLogger, pollMs = MAI
         (sent) => {
           if (sent > 0) log.info({ sent }, 'mail: sent');
         },
-        (error: unknown) => log.error({ err: error }, 'mail: the outbox could not be read'),
+        (error: unknown) => {
+          // While the database is known to be down the pool has said so once; the next round tries again.
+          if (!isRefusedWhileDown(error)) log.error({ err: error }, 'mail: the outbox could not be read');
+        },
       )
       .finally(() => (running = undefined));
   };

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.js';
 import type { Notifier } from './notices.service.js';
+import { isRefusedWhileDown } from '../../plugins/database-errors.js';
 
 // A site that was down for a while does not mail lapses older than this.
 const LAPSE_NOTICE_WINDOW_MS = 7 * DAY_MS;
@@ -86,7 +87,10 @@ export function startPremiumReminders(
         (written) => {
           if (written > 0) log.info({ written }, 'premium reminders written to the outbox');
         },
-        (error: unknown) => log.error({ err: error }, 'premium reminders: the check failed'),
+        (error: unknown) => {
+          // While the database is known to be down the pool has said so once; the next round tries again.
+          if (!isRefusedWhileDown(error)) log.error({ err: error }, 'premium reminders: the check failed');
+        },
       )
       .finally(() => (running = undefined));
   };

@@ -2,13 +2,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { ARTICLE_MESSAGES, THEME_COOKIE, THEMES, type Theme } from '@dispatch/shared';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../plugins/database-errors.js';
 import { clearPageSession, readCookie, readPageSession } from '../../plugins/page-session.js';
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { renderCountedPage } from '../../plugins/rate-limit.js';
 import { isSearch } from '../articles/articles.service.js';
 import { getSessionUser, resolveViewer } from '../auth/auth.service.js';
 import { compressHtml, encodingFor, etagFor } from './compressed-html.js';
+import { createLastGoodPages } from './last-good-pages.js';
 import { assembleHtml, noticePage, withTheme, type PageShell } from './page-renderer.js';
+import { unavailablePage } from './unavailable-page.js';
 
 /** Anonymous pages are cached with the catalogue; the home page's statistics may lag this much. */
 const PAGE_TTL_MS = 30_000;
@@ -22,6 +25,16 @@ function searchesArticles(url: string): boolean {
   return pathname.replace(/\/+$/, '') === '/articles' && isSearch(searchParams.get('search') ?? undefined);
 }
 
+/**
+ * A loader's API call was answered with a server error (the database is down or too slow): the page would
+ * render with empty lists, which no cache may keep and no reader should get as the page.
+ */
+class PageDataUnavailable extends Error {
+  constructor() {
+    super('a server-rendered page could not read its data');
+  }
+}
+
 function themeOf(request: FastifyRequest): Theme | undefined {
   const value = readCookie(request.headers.cookie, THEME_COOKIE);
   return THEMES.find((theme) => theme === value);
@@ -33,6 +46,9 @@ function themeOf(request: FastifyRequest): Theme | undefined {
  */
 export function createPageService(app: AppInstance, deps: AppDeps, shell: PageShell) {
   const tokens = new AsyncLocalStorage<string | undefined>();
+  /** Set by the API transport when a render's loader got a server error. */
+  const dataFailures = new AsyncLocalStorage<{ failed: boolean }>();
+  const lastGood = createLastGoodPages();
 
   shell.renderer.setApiTransport(async (url, init) => {
     const headers: Record<string, string> = {};
@@ -45,6 +61,8 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
       headers,
       ...(typeof init.body === 'string' && { payload: init.body }),
     });
+    const failures = dataFailures.getStore();
+    if (failures && answer.statusCode >= 500) failures.failed = true;
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
     return new Response(empty ? null : answer.rawPayload, {
       status: answer.statusCode,
@@ -56,10 +74,14 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     url: string,
     viewer: { token: string; user: Awaited<ReturnType<typeof getSessionUser>> } | null,
   ) {
-    const result = await tokens.run(viewer?.token, () =>
-      renderCountedPage(() => shell.renderer.renderPage({ url: `${deps.config.publicUrl}${url}`, viewer })),
+    const failures = { failed: false };
+    const result = await dataFailures.run(failures, () =>
+      tokens.run(viewer?.token, () =>
+        renderCountedPage(() => shell.renderer.renderPage({ url: `${deps.config.publicUrl}${url}`, viewer })),
+      ),
     );
     if (result.kind === 'redirect') return { status: result.status, location: result.location } satisfies RenderedPage;
+    if (failures.failed) throw new PageDataUnavailable();
     const html = assembleHtml(shell.template, result, shell.renderer.PAGE_STATE_ELEMENT_ID);
     // A signed-in reader's page is sent `no-store`: no cache keeps it, so no ETag could revalidate it.
     return { status: result.status, html, etag: viewer ? undefined : etagOf(html) } satisfies RenderedPage;
@@ -74,6 +96,39 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
       return null;
     }
     return { token, user: await getSessionUser(deps, viewer) };
+  }
+
+  /** The database could not be read: never an empty page, never one a cache may keep. */
+  function sendUnavailable(reply: FastifyReply) {
+    return reply
+      .code(503)
+      .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(unavailablePage(deps.config.site.name));
+  }
+
+  async function sendHtml(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { status: number; html: string; etag?: string },
+    cacheControl: string,
+  ) {
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    // The cached page is the same for every theme; the reader's is written in as it is sent.
+    const theme = themeOf(request);
+    const themedEtag = page.etag && theme ? page.etag.replace(/"$/, `-${theme}"`) : page.etag;
+    const etag = themedEtag && etagFor(themedEtag, encoding);
+    // A copy sent `no-store` has no validator: nothing keeps it to revalidate.
+    const validator = cacheControl === 'no-store' ? undefined : etag;
+    void reply.header('vary', 'Cookie, Accept-Encoding').header('cache-control', cacheControl);
+    if (validator) void reply.header('etag', validator);
+    if (validator && request.headers['if-none-match'] === validator) return reply.code(304).send();
+    const html = withTheme(page.html, theme);
+    if (!encoding || !html) return reply.code(page.status).type('text/html; charset=utf-8').send(html);
+    // Anonymous pages are the same for everyone: their compressed bytes are kept per version (and theme).
+    const body = await compressHtml(html, encoding, etag);
+    return reply.code(page.status).header('content-encoding', encoding).type('text/html; charset=utf-8').send(body);
   }
 
   return async function servePage(request: FastifyRequest, reply: FastifyReply) {
@@ -93,13 +148,24 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
           .send(withTheme(html, themeOf(request)));
       }
     }
-    const viewer = await viewerOf(request, reply);
+    let viewer: Awaited<ReturnType<typeof viewerOf>>;
+    try {
+      viewer = await viewerOf(request, reply);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return sendUnavailable(reply);
+      throw error;
+    }
     let page: RenderedPage;
     try {
       page = viewer
         ? await render(request.url, viewer)
         : await deps.cache.remember('catalog', `page:${request.url}`, PAGE_TTL_MS, () => render(request.url, null));
     } catch (error) {
+      if (error instanceof PageDataUnavailable || isDatabaseUnavailable(error)) {
+        // A signed-in reader's page is their own: no copy rendered for anyone else stands in for it.
+        const kept = viewer ? undefined : lastGood.get(request.url);
+        return kept ? sendHtml(request, reply, kept, 'no-store') : sendUnavailable(reply);
+      }
       // A page that cannot be rendered here still works: the browser renders it from the API.
       request.log.error({ err: error }, 'page rendering failed; serving the client-rendered page');
       return reply
@@ -115,20 +181,13 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
         .header('cache-control', PRIVATE_CACHE_CONTROL)
         .redirect(page.location, 302);
     }
-    const encoding = encodingFor(request.headers['accept-encoding']);
-    // The cached page is the same for every theme; the reader's is written in as it is sent.
-    const theme = themeOf(request);
-    const themedEtag = page.etag && theme ? page.etag.replace(/"$/, `-${theme}"`) : page.etag;
-    const etag = themedEtag && etagFor(themedEtag, encoding);
-    void reply
-      .header('vary', 'Cookie, Accept-Encoding')
-      .header('cache-control', viewer ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL);
-    if (etag) void reply.header('etag', etag);
-    if (etag && request.headers['if-none-match'] === etag) return reply.code(304).send();
-    const html = withTheme(page.html ?? '', theme);
-    if (!encoding || !html) return reply.code(page.status).type('text/html; charset=utf-8').send(html);
-    // Anonymous pages are the same for everyone: their compressed bytes are kept per version (and theme).
-    const body = await compressHtml(html, encoding, viewer ? undefined : etag);
-    return reply.code(page.status).header('content-encoding', encoding).type('text/html; charset=utf-8').send(body);
+    const html = page.html ?? '';
+    if (!viewer && page.etag) lastGood.keep(request.url, { status: page.status, html, etag: page.etag });
+    return sendHtml(
+      request,
+      reply,
+      { status: page.status, html, etag: page.etag },
+      viewer ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
+    );
   };
 }

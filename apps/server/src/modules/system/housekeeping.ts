@@ -7,6 +7,7 @@ import { removeExpiredSessions } from '../auth/auth.service.js';
 import { removeFinishedMail } from '../notices/notices.service.js';
 import { removeOldEvents } from '../revenue/funnel.service.js';
 import { findUnreferencedImages, removeImages } from '../uploads/uploads.service.js';
+import { isRefusedWhileDown } from '../../plugins/database-errors.js';
 
 type Deps = Pick<AppDeps, 'db' | 'images' | 'clock'>;
 
@@ -49,7 +50,10 @@ export function startHousekeeping(deps: Deps, intervalMs: number, log: FastifyBa
           if (result.swept && result.sessions + result.images + result.funnelEvents + result.mails > 0)
             log.info(result, 'housekeeping: removed');
         },
-        (error: unknown) => log.error({ err: error }, 'housekeeping: the sweep failed'),
+        (error: unknown) => {
+          // While the database is known to be down the pool has said so once; the next round tries again.
+          if (!isRefusedWhileDown(error)) log.error({ err: error }, 'housekeeping: the sweep failed');
+        },
       )
       .finally(() => (running = undefined));
   };

@@ -1,0 +1,59 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * A stand-in for the built web app (`dist/index.html` and `dist-ssr/entry-server.js`, which the tests do
+ * not build) that reads the API as the real one does: a loader's failed call leaves its list empty and the
+ * page still renders (apps/web/src/lib/prefetch.ts), so an answer the database could not give shows as an
+ * empty page. It renders `/` (trending, publishers, statistics), `/articles?search=` and `/articles/{id}`.
+ */
+const STUB_RENDERER = `
+let transport;
+export const PAGE_STATE_ELEMENT_ID = 'page-state';
+export function setApiTransport(next) { transport = next; }
+async function prefetch(path, empty) {
+  try {
+    const answer = await transport(path, {});
+    return answer.ok ? await answer.json() : empty;
+  } catch {
+    return empty;
+  }
+}
+const items = (list) => list.map((item) => '<li>' + (item.title ?? item.name) + '</li>').join('');
+export async function renderPage({ url }) {
+  const target = new URL(url);
+  if (target.pathname === '/') {
+    const [trending, publishers, stats] = await Promise.all([
+      prefetch('/api/articles/trending', []),
+      prefetch('/api/publishers', []),
+      prefetch('/api/stats/users', { totalUsers: 0 }),
+    ]);
+    const body = '<ol>' + items(trending) + '</ol><ul>' + items(publishers) + '</ul><p>' + stats.totalUsers + ' readers</p>';
+    return { kind: 'page', status: 200, head: '<title>Home</title>', body, state: { trending } };
+  }
+  if (target.pathname === '/articles') {
+    const page = await prefetch('/api/articles/approved' + target.search, { articles: [] });
+    return { kind: 'page', status: 200, head: '<title>Articles</title>', body: '<ol>' + items(page.articles) + '</ol>', state: null };
+  }
+  const id = /^\\/articles\\/([^/]+)$/.exec(target.pathname)?.[1];
+  if (id) {
+    const article = await prefetch('/api/articles/' + id + '/preview', null);
+    const body = article ? '<h1>' + article.title + '</h1>' : '<h1></h1>';
+    return { kind: 'page', status: 200, head: '<title>Article</title>', body, state: null };
+  }
+  return { kind: 'page', status: 404, head: '', body: 'Not found', state: null };
+}
+`;
+
+/** Writes the stand-in web app under `root`; answers the `webDir` to build the app with. */
+export function writeStubWebApp(root: string): string {
+  const webDir = path.join(root, 'dist');
+  mkdirSync(webDir, { recursive: true });
+  mkdirSync(path.join(root, 'dist-ssr'), { recursive: true });
+  writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html><head><title>SPA shell</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), STUB_RENDERER);
+  return webDir;
+}
