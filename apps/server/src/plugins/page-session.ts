@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 
 /**
  * The page cookie (decision 014): a copy of the session token that only page rendering reads, so a
@@ -34,3 +35,19 @@ export function setPageSession(reply: FastifyReply, token: string, secure: boole
 export function clearPageSession(reply: FastifyReply, secure: boolean) {
   void reply.header('set-cookie', pageCookie('', 0, secure));
 }
+
+/**
+ * A page request the reader made on this site, or typed or bookmarked (`Sec-Fetch-Site: same-origin` or
+ * `none`). Only such a page may spend a free read or record a paywall event (decision 040). Without the
+ * header (browsers before 2023, scripts) it counts as cross-site: the reader then spends with one click.
+ */
+export function isSameSitePage(headers: IncomingHttpHeaders): boolean {
+  const site = headers['sec-fetch-site'];
+  return site === 'same-origin' || site === 'none';
+}
+
+/**
+ * Page rendering sets it on its in-process API calls for a page opened from another site: the API then
+ * spends and records nothing for it. Sent by anyone else, it only keeps their own free reads unspent.
+ */
+export const CROSS_SITE_PAGE_HEADER = 'x-dispatch-cross-site-page';

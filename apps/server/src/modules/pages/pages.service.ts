@@ -2,7 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { THEME_COOKIE, THEMES, type Theme } from '@dispatch/shared';
-import { clearPageSession, readCookie, readPageSession } from '../../plugins/page-session.js';
+import {
+  clearPageSession,
+  CROSS_SITE_PAGE_HEADER,
+  isSameSitePage,
+  readCookie,
+  readPageSession,
+} from '../../plugins/page-session.js';
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { getSessionUser, resolveViewer } from '../auth/auth.service.js';
 import { compressHtml, encodingFor, etagFor } from './compressed-html.js';
@@ -24,13 +30,14 @@ function themeOf(request: FastifyRequest): Theme | undefined {
  * (`inject`), with the viewer's token from the page cookie when there is one.
  */
 export function createPageService(app: AppInstance, deps: AppDeps, shell: PageShell) {
-  const tokens = new AsyncLocalStorage<string | undefined>();
+  const requests = new AsyncLocalStorage<{ token: string; sameSite: boolean } | undefined>();
 
   shell.renderer.setApiTransport(async (url, init) => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-    const token = tokens.getStore();
-    if (token) headers.authorization = `Bearer ${token}`;
+    const viewer = requests.getStore();
+    if (viewer) headers.authorization = `Bearer ${viewer.token}`;
+    if (viewer && !viewer.sameSite) headers[CROSS_SITE_PAGE_HEADER] = '1';
     const answer = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url,
@@ -47,8 +54,9 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
   async function render(
     url: string,
     viewer: { token: string; user: Awaited<ReturnType<typeof getSessionUser>> } | null,
+    sameSite = true,
   ) {
-    const result = await tokens.run(viewer?.token, () =>
+    const result = await requests.run(viewer ? { token: viewer.token, sameSite } : undefined, () =>
       shell.renderer.renderPage({ url: `${deps.config.publicUrl}${url}`, viewer }),
     );
     if (result.kind === 'redirect') return { status: result.status, location: result.location } satisfies RenderedPage;
@@ -73,7 +81,7 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     let page: RenderedPage;
     try {
       page = viewer
-        ? await render(request.url, viewer)
+        ? await render(request.url, viewer, isSameSitePage(request.headers))
         : await deps.cache.remember('catalog', `page:${request.url}`, PAGE_TTL_MS, () => render(request.url, null));
     } catch (error) {
       // A page that cannot be rendered here still works: the browser renders it from the API.

@@ -160,7 +160,7 @@ export async function handleStripeWebhook(
       const intent = await repository.findByProviderRef(tx, paid.id);
       if (intent && !paidAsAsked(paid, intent)) {
         // Authentic but not what we asked for: nothing is granted, and answering 200 stops Stripe's
-        // retries, which could not change the outcome (docs/decisions/040-stripe-webhook-checks-what-was-paid.md).
+        // retries, which could not change the outcome (docs/decisions/040-paid-as-asked-and-reads-the-reader-chose.md).
         log.error(
           {
             event: event.id,
