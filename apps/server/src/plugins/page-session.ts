@@ -2,10 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingHttpHeaders } from 'node:http';
 
 /**
- * The page cookie (decision 014): a copy of the session token that only page rendering reads, so a
- * signed-in reader's first HTML already shows them signed in. No API route accepts it as
- * authentication; the API takes the Bearer token alone, so a cross-site request carrying the cookie
- * can do nothing.
+ * The page cookie (decisions 014 and 041): a credential of the reader's session that only page rendering
+ * reads, so a signed-in reader's first HTML already shows them signed in. It is not the API token: it is
+ * signed with a key of its own, and no API route accepts it, as cookie or as Bearer; a cross-site request
+ * carrying it can do nothing.
  */
 export const PAGE_SESSION_COOKIE = 'dispatch_page';
 const MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
@@ -19,17 +19,17 @@ export function readCookie(header: string | undefined, name: string): string | u
 }
 
 export function readPageSession(request: FastifyRequest): string | undefined {
-  const token = readCookie(request.headers.cookie, PAGE_SESSION_COOKIE);
+  const credential = readCookie(request.headers.cookie, PAGE_SESSION_COOKIE);
   // A JWT is three base64url parts; anything else is not ours.
-  return token && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(token) ? token : undefined;
+  return credential && /^[\w-]+\.[\w-]+\.[\w-]+$/.test(credential) ? credential : undefined;
 }
 
 function pageCookie(value: string, maxAge: number, secure: boolean) {
   return `${PAGE_SESSION_COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 }
 
-export function setPageSession(reply: FastifyReply, token: string, secure: boolean) {
-  void reply.header('set-cookie', pageCookie(token, MAX_AGE_SECONDS, secure));
+export function setPageSession(reply: FastifyReply, credential: string | undefined, secure: boolean) {
+  if (credential) void reply.header('set-cookie', pageCookie(credential, MAX_AGE_SECONDS, secure));
 }
 
 export function clearPageSession(reply: FastifyReply, secure: boolean) {

@@ -10,7 +10,7 @@ import {
   readPageSession,
 } from '../../plugins/page-session.js';
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
-import { getSessionUser, resolveViewer } from '../auth/auth.service.js';
+import { getSessionUser, resolvePageViewer } from '../auth/auth.service.js';
 import { compressHtml, encodingFor, etagFor } from './compressed-html.js';
 import { assembleHtml, withTheme, type PageShell } from './page-renderer.js';
 
@@ -27,7 +27,7 @@ function themeOf(request: FastifyRequest): Theme | undefined {
 
 /**
  * Server rendering of the SPA's pages (decision 014). The API answers the page's loaders in-process
- * (`inject`), with the viewer's token from the page cookie when there is one.
+ * (`inject`), with an API token for the page cookie's session when there is one (decision 041).
  */
 export function createPageService(app: AppInstance, deps: AppDeps, shell: PageShell) {
   const requests = new AsyncLocalStorage<{ token: string; sameSite: boolean } | undefined>();
@@ -53,7 +53,7 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
 
   async function render(
     url: string,
-    viewer: { token: string; user: Awaited<ReturnType<typeof getSessionUser>> } | null,
+    viewer: { token: string; tokenTag: string; user: Awaited<ReturnType<typeof getSessionUser>> } | null,
     sameSite = true,
   ) {
     const result = await requests.run(viewer ? { token: viewer.token, sameSite } : undefined, () =>
@@ -66,14 +66,14 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
   }
 
   async function viewerOf(request: FastifyRequest, reply: FastifyReply) {
-    const token = readPageSession(request);
-    if (!token) return null;
-    const viewer = await resolveViewer(deps, token);
-    if (!viewer) {
+    const credential = readPageSession(request);
+    if (!credential) return null;
+    const page = await resolvePageViewer(deps, credential);
+    if (!page) {
       clearPageSession(reply, deps.config.publicUrl.startsWith('https://'));
       return null;
     }
-    return { token, user: await getSessionUser(deps, viewer) };
+    return { token: page.token, tokenTag: page.tokenTag, user: await getSessionUser(deps, page.viewer) };
   }
 
   return async function servePage(request: FastifyRequest, reply: FastifyReply) {
