@@ -161,6 +161,16 @@ describe('who may call what', () => {
       expected: { anonymous: 401, user: 404, author: 200, premium: 404, admin: 200 },
     },
     {
+      endpoint: 'POST /api/articles/:id/free-read (premium article)',
+      request: async () => ({ method: 'POST', url: `/api/articles/${await article({ isPremium: true })}/free-read` }),
+      expected: loggedIn(200),
+    },
+    {
+      endpoint: 'POST /api/articles/:id/free-read (pending)',
+      request: async () => ({ method: 'POST', url: `/api/articles/${await article({ status: 'pending' })}/free-read` }),
+      expected: { anonymous: 401, user: 404, author: 200, premium: 404, admin: 200 },
+    },
+    {
       endpoint: 'PATCH /api/articles/views/:id (premium article)',
       request: async () => ({ method: 'PATCH', url: `/api/articles/views/${await article({ isPremium: true })}` }),
       expected: { anonymous: 401, user: 403, author: 200, premium: 200, admin: 200 },

@@ -12,7 +12,7 @@ import { authKeys } from './lib/auth';
 import { paths } from './lib/paths';
 import { prefetch } from './lib/prefetch';
 import { createQueryClient } from './lib/query-client';
-import { tokenTagOf, type PageState } from './ssr/page-state';
+import { type PageState } from './ssr/page-state';
 
 export { setApiTransport } from './lib/api-client';
 export { PAGE_STATE_ELEMENT_ID, type PageState } from './ssr/page-state';
@@ -20,8 +20,11 @@ export { PAGE_STATE_ELEMENT_ID, type PageState } from './ssr/page-state';
 export interface PageRequest {
   /** The page's absolute URL. */
   url: string;
-  /** The viewer, from the page cookie's session; null for anyone else. */
-  viewer: { token: string; user: User } | null;
+  /**
+   * The viewer, from the page cookie's session; null for anyone else. `token` authenticates the page's own
+   * API calls on the server and never reaches the browser; `tokenTag` names the browser's own token.
+   */
+  viewer: { token: string; tokenTag: string; user: User } | null;
   signal?: AbortSignal;
 }
 
@@ -120,7 +123,7 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
   const head = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
   const state: PageState = {
     user: viewer?.user ?? null,
-    tokenTag: tokenTagOf(viewer?.token ?? null),
+    tokenTag: viewer?.tokenTag ?? null,
     renderedAt,
     queries: serialisableErrors(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },

@@ -1,4 +1,5 @@
 import './lib/zod-jitless';
+import { tokenTagOf } from '@dispatch/shared';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -10,7 +11,7 @@ import { keyFirstHistoryEntry } from './lib/history-entry';
 import { authKeys } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
 import { resolveLazyRoutes } from './ssr/resolve-lazy-routes';
-import { PAGE_STATE_ELEMENT_ID, tokenTagOf, type PageState } from './ssr/page-state';
+import { PAGE_STATE_ELEMENT_ID, type PageState } from './ssr/page-state';
 
 const HYDRATED_FRESH_MS = 30_000;
 

@@ -58,6 +58,12 @@ export const TIMINGS = {
 
 export const STORAGE_KEYS = { token: 'token', subscriptionPlan: 'subscriptionPlan' } as const;
 
+/**
+ * The end of an API token: a server-rendered page names the session it was rendered for with it, and the
+ * browser compares it with the token it holds (decision 041). It authenticates nothing.
+ */
+export const tokenTagOf = (token: string | null): string | null => (token ? token.slice(-12) : null);
+
 /** A reader's choice of theme, kept in a cookie the server reads to paint the page in it at once (decision 023). */
 export const THEME_COOKIE = 'dispatch_theme';
 export const THEMES = ['light', 'dark'] as const;

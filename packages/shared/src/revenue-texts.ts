@@ -9,6 +9,9 @@ export const REVENUE_TEXT = {
     meterCount: (used: number, allowed: number) => `${used} of ${allowed} free premium articles this month`,
     meterSpent: (allowed: number) =>
       `You have read your ${allowed} free premium ${allowed === 1 ? 'article' : 'articles'} this month.`,
+    /** A teaser the meter could open, on the reader's request (a page opened from another site, a refused gift link). */
+    readWithFreeRead: (left: number) =>
+      left === 1 ? 'Read it with your last free read' : `Read it with one of your ${left} free reads`,
     giftOpened: (until: string) => `A subscriber shared this article with you. The link opens it until ${until}.`,
     giftRefused: {
       expired: 'This gift link has expired.',

@@ -38,5 +38,7 @@ export async function signedInUser(app: AppInstance, db: Db, values: Parameters<
     payload: { email: user.email, password: PASSWORD },
   });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
-  return { user, token: response.json<{ token: string }>().token };
+  // The page cookie as a browser sends it back (`name=value`).
+  const pageCookie = [response.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith('dispatch_page='));
+  return { user, token: response.json<{ token: string }>().token, pageCookie: pageCookie?.split(';')[0] ?? '' };
 }

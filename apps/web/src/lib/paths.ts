@@ -66,6 +66,7 @@ export const apiPaths = {
   articlePreview: (id: string) => `/api/articles/${encodeURIComponent(id)}/preview`,
   articleRelated: (id: string) => `/api/articles/${encodeURIComponent(id)}/related`,
   articleViews: (id: string, gift?: string) => withGift(`/api/articles/views/${encodeURIComponent(id)}`, gift),
+  articleFreeRead: (id: string) => `/api/articles/${encodeURIComponent(id)}/free-read`,
   userArticles: (email: string) => `/api/articles/user/${encodeURIComponent(email)}`,
   adminArticles: '/api/admin/articles',
   approveArticle: (id: string) => `/api/articles/approve/${encodeURIComponent(id)}`,

@@ -6,7 +6,7 @@ import type { HydrationState } from 'react-router';
 export interface PageState {
   /** The viewer the HTML was rendered for. */
   user: User | null;
-  /** The end of that viewer's token, so the browser can tell whether its stored token is the same session. */
+  /** The end of that viewer's API token (`tokenTagOf`), so the browser can tell whether its stored token is the same session. */
   tokenTag: string | null;
   /** When the HTML was rendered: hydration draws the date and year it shows (hooks/use-now.ts). */
   renderedAt: number;
@@ -15,5 +15,3 @@ export interface PageState {
 }
 
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
-
-export const tokenTagOf = (token: string | null): string | null => (token ? token.slice(-12) : null);

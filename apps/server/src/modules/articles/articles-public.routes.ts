@@ -15,6 +15,7 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { addressBucket } from '../../plugins/client-address.js';
+import { CROSS_SITE_PAGE_HEADER } from '../../plugins/page-session.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
 import { articleId, ArticleIdParams } from './article-params.js';
 import * as service from './articles.service.js';
@@ -82,7 +83,27 @@ export function publicArticleRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: ArticleDetailSchema },
       },
     },
-    (request) => service.openArticle(deps, requireViewer(request), articleId(request.params.id), request.query.gift),
+    (request) =>
+      service.openArticle(deps, requireViewer(request), articleId(request.params.id), request.query.gift, {
+        sameSite: request.headers[CROSS_SITE_PAGE_HEADER] === undefined,
+      }),
+  );
+
+  app.post(
+    '/articles/:id/free-read',
+    {
+      config: { access: 'reader' },
+      schema: {
+        tags: ['articles'],
+        summary:
+          "Spend one of this month's free reads on a premium article its page did not open (opened from another site)",
+        security: bearer,
+        params: ArticleIdParams,
+        response: { 200: ArticleDetailSchema },
+      },
+    },
+    (request) =>
+      service.openArticle(deps, requireViewer(request), articleId(request.params.id), undefined, { sameSite: true }),
   );
 
   app.patch(

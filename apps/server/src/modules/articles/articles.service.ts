@@ -281,16 +281,22 @@ export async function openArticle(
   deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'config'>,
   viewer: Viewer,
   id: string,
-  giftToken?: string,
+  giftToken: string | undefined,
+  arrival: { sameSite: boolean },
 ): Promise<ArticleDetail> {
   const answers = await articleAnswers(deps, id);
   if (!answers) throw articleNotFound();
   const decision = canReadArticle(answers.facts, asAccessViewer(viewer), deps.clock());
   if (decision === 'none') throw articleNotFound();
   if (decision === 'full') return answers.full;
-  const unlock = await unlockPremium(deps, viewer.id, id, giftToken);
+  const unlock = await unlockPremium(deps, viewer.id, id, giftToken, arrival);
   if (unlock.open) return { ...answers.full, meter: unlock.meter, gift: unlock.gift };
-  return { ...answers.teaser, meter: unlock.meter, giftRefused: unlock.giftRefused };
+  return {
+    ...answers.teaser,
+    meter: unlock.meter,
+    giftRefused: unlock.giftRefused,
+    ...(unlock.freeReadsLeft !== undefined && { freeReadOffer: { left: unlock.freeReadsLeft } }),
+  };
 }
 
 /** A gift link's article: approved and premium, and readable in full by its sender. */

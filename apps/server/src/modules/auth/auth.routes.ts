@@ -61,7 +61,7 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
     async (request, reply) => {
       const deviceId = devices.recognise(readDeviceCookie(request), request.body.email);
       const answer = await service.login(deps, request.body, { address: addressBucket(request.ip), deviceId });
-      setPageSession(reply, answer.token, secure);
+      setPageSession(reply, await service.pageCredentialFor(deps, answer.token), secure);
       setDeviceCookie(reply, devices.issue(request.body.email, deviceId), secure);
       return answer;
     },
@@ -81,7 +81,8 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
     async (request, reply) => {
       const user = await service.getSessionUser(deps, requireViewer(request));
       // A session from before the page cookie existed, or from Google sign-in, gets it here.
-      if (request.headers.authorization) setPageSession(reply, request.headers.authorization.slice(7).trim(), secure);
+      const token = request.headers.authorization?.slice('Bearer '.length).trim();
+      if (token) setPageSession(reply, await service.pageCredentialFor(deps, token), secure);
       return { user };
     },
   );

@@ -3,6 +3,7 @@ import {
   API_MESSAGES,
   ERROR_CODES,
   LIMITS,
+  tokenTagOf,
   type ChangePasswordInput,
   type ChangePasswordResponse,
   type LoginResponse,
@@ -57,7 +58,36 @@ async function loadSession(deps: Deps, sessionId: string, now: Date): Promise<Ca
  */
 export async function resolveViewer(deps: Deps & Pick<AppDeps, 'viewers'>, token: string): Promise<Viewer | undefined> {
   const claims = await deps.tokens.verify(token);
-  if (!claims) return undefined;
+  return claims && viewerOfSession(deps, claims);
+}
+
+/**
+ * The page cookie's viewer (decision 041): the same live session as the API token it was issued with, so it
+ * ends with it (logout, password change, deletion; a role change is seen at once). Besides the viewer, a
+ * fresh API token for the page's own in-process API calls, which never leaves the server, and the tag of the
+ * browser's own token.
+ */
+export async function resolvePageViewer(
+  deps: Deps & Pick<AppDeps, 'viewers'>,
+  credential: string,
+): Promise<{ viewer: Viewer; token: string; tokenTag: string } | undefined> {
+  const claims = await deps.tokens.verifyPage(credential);
+  const viewer = claims && (await viewerOfSession(deps, claims));
+  if (!claims || !viewer) return undefined;
+  return { viewer, token: await deps.tokens.sign(claims.sessionId, claims.userId), tokenTag: claims.tokenTag };
+}
+
+/** The page cookie's credential for the session of this API token; undefined for a token we did not sign. */
+export async function pageCredentialFor(deps: Pick<AppDeps, 'tokens'>, token: string): Promise<string | undefined> {
+  const claims = await deps.tokens.verify(token);
+  const tokenTag = tokenTagOf(token);
+  return claims && tokenTag ? deps.tokens.signPage({ ...claims, tokenTag }) : undefined;
+}
+
+async function viewerOfSession(
+  deps: Deps & Pick<AppDeps, 'viewers'>,
+  claims: { sessionId: string; userId: string },
+): Promise<Viewer | undefined> {
   const now = deps.clock();
   // A cached session past its expiry, or due to be pushed forward, goes back to the database.
   const usable = ({ expiresAt }: CachedSession) =>

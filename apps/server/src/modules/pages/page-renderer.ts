@@ -7,7 +7,7 @@ import type { Theme, User } from '@dispatch/shared';
 export interface WebRenderer {
   renderPage(request: {
     url: string;
-    viewer: { token: string; user: User } | null;
+    viewer: { token: string; tokenTag: string; user: User } | null;
     signal?: AbortSignal;
   }): Promise<
     | { kind: 'redirect'; status: 302; location: string }

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { bearer, PASSWORD, signedInUser } from '../../test/http.js';
@@ -6,49 +9,127 @@ import { createTestContext, type TestContext } from '../../test/test-app.js';
 const cookieOf = (setCookie: string | string[] | undefined) =>
   [setCookie ?? []].flat().find((line) => line.startsWith('dispatch_page='));
 
-describe('the page cookie (decision 014)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => (ctx = await createTestContext()));
-  afterAll(() => ctx.close());
+/**
+ * A stand-in for the web app's server bundle (`dist-ssr/entry-server.js`, which the tests do not build): the
+ * home page names its viewer, the tag of the browser's token, and who the API says the page's own call is from.
+ */
+const STUB_RENDERER = `
+let transport;
+export const PAGE_STATE_ELEMENT_ID = 'page-state';
+export function setApiTransport(next) { transport = next; }
+export async function renderPage({ viewer }) {
+  let text = 'anonymous';
+  if (viewer) {
+    const session = await transport('/api/auth/session', {});
+    const asked = session.status === 200 ? (await session.json()).user.email : 'API ' + session.status;
+    text = viewer.user.email + ' ' + viewer.tokenTag + ' ' + asked;
+  }
+  return { kind: 'page', status: 200, head: '', body: '<p id="viewer">' + text + '</p>', state: null };
+}
+`;
 
-  it('is set by login, HttpOnly and SameSite=Lax, holding the session token', async () => {
-    const user = await signedInUser(ctx.app, ctx.database.db);
-    const login = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      payload: { email: user.user.email, password: PASSWORD },
-    });
-    const cookie = cookieOf(login.headers['set-cookie']);
-    expect(cookie).toBe(
-      `dispatch_page=${login.json<{ token: string }>().token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=604800`,
+describe('the page cookie (decisions 014, 041)', () => {
+  let ctx: TestContext;
+  let root: string;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'dispatch-page-cookie-'));
+    const webDir = path.join(root, 'dist');
+    mkdirSync(webDir);
+    mkdirSync(path.join(root, 'dist-ssr'));
+    writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
     );
+    writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), STUB_RENDERER);
+    ctx = await createTestContext({ webDir });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(root, { recursive: true, force: true });
   });
 
-  it('is never accepted by the API as authentication', async () => {
-    const { token } = await signedInUser(ctx.app, ctx.database.db);
+  const login = (email: string, password = PASSWORD) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  /** Who the home page was rendered for, as the stand-in renderer writes it. */
+  const renderedFor = async (cookie: string) => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    return {
+      viewer: /<p id="viewer">(.*?)<\/p>/.exec(response.body)?.[1],
+      setCookie: cookieOf(response.headers['set-cookie']),
+    };
+  };
+
+  it('is set by login, HttpOnly and SameSite=Lax, holding a credential of its own, not the API token', async () => {
+    const user = await signedInUser(ctx.app, ctx.database.db);
+    const answer = await login(user.user.email);
+    const token = answer.json<{ token: string }>().token;
+    const cookie = cookieOf(answer.headers['set-cookie'])!;
+    expect(cookie).toMatch(/^dispatch_page=[\w-]+\.[\w-]+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=604800$/);
+    expect(cookie).not.toContain(token);
+  });
+
+  it('is never accepted by the API as authentication, as a cookie or as a Bearer token', async () => {
+    const { token, pageCookie } = await signedInUser(ctx.app, ctx.database.db);
+    const credential = pageCookie.slice('dispatch_page='.length);
     for (const url of ['/api/auth/session', '/api/users/role']) {
-      const response = await ctx.app.inject({ method: 'GET', url, headers: { cookie: `dispatch_page=${token}` } });
-      expect(response.statusCode, url).toBe(401);
+      for (const headers of [{ cookie: pageCookie }, bearer(credential)]) {
+        const response = await ctx.app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode, `${url} ${Object.keys(headers)[0]}`).toBe(401);
+      }
     }
-    const logout = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/logout',
-      headers: { cookie: `dispatch_page=${token}` },
-    });
-    expect(logout.statusCode).toBe(401);
-    // The session still works with its Bearer token: the cookie-only logout ended nothing.
+    for (const headers of [{ cookie: pageCookie }, bearer(credential)]) {
+      const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers });
+      expect(logout.statusCode).toBe(401);
+    }
+    // The session still works with its Bearer token: neither logout ended anything.
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) })).statusCode).toBe(
       200,
     );
   });
 
-  it('is given by a session lookup (Google sign-in, older sessions) and cleared by logout', async () => {
+  it("renders the page for its session, with the browser's token named by its tag, and calls the API as that reader", async () => {
+    const { user, token, pageCookie } = await signedInUser(ctx.app, ctx.database.db);
+    const page = await renderedFor(pageCookie);
+    expect(page.viewer).toBe(`${user.email} ${token.slice(-12)} ${user.email}`);
+    expect(page.setCookie).toBeUndefined();
+  });
+
+  it('renders an anonymous page for the API token used as the cookie, and clears it', async () => {
+    const { token } = await signedInUser(ctx.app, ctx.database.db);
+    const page = await renderedFor(`dispatch_page=${token}`);
+    expect(page.viewer).toBe('anonymous');
+    expect(page.setCookie).toBe('dispatch_page=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
+  });
+
+  it('is given by a session lookup (Google sign-in, older sessions) and ends with logout', async () => {
     const { token } = await signedInUser(ctx.app, ctx.database.db);
     const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) });
-    expect(cookieOf(session.headers['set-cookie'])).toMatch(new RegExp(`^dispatch_page=${token};`));
+    const given = cookieOf(session.headers['set-cookie'])!;
+    expect(given).toMatch(/^dispatch_page=[\w-]+\.[\w-]+\.[\w-]+;/);
+    expect(given).not.toContain(token);
+    const pageCookie = given.split(';')[0]!;
+    expect((await renderedFor(pageCookie)).viewer).not.toBe('anonymous');
+
     const logout = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) });
     expect(logout.statusCode).toBe(204);
     expect(cookieOf(logout.headers['set-cookie'])).toBe('dispatch_page=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
+    // A copy of the cookie kept past the logout opens nothing.
+    expect((await renderedFor(pageCookie)).viewer).toBe('anonymous');
+  });
+
+  it("ends with the session when a password change ends the reader's other sessions", async () => {
+    const { user, token } = await signedInUser(ctx.app, ctx.database.db);
+    const other = cookieOf((await login(user.email)).headers['set-cookie'])!.split(';')[0]!;
+    expect((await renderedFor(other)).viewer).not.toBe('anonymous');
+    const change = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: bearer(token),
+      payload: { currentPassword: PASSWORD, newPassword: 'Another#456' },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await renderedFor(other)).viewer).toBe('anonymous');
   });
 });
 

@@ -3,11 +3,17 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { ARTICLE_MESSAGES, THEME_COOKIE, THEMES, type Theme } from '@dispatch/shared';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../plugins/database-errors.js';
-import { clearPageSession, readCookie, readPageSession } from '../../plugins/page-session.js';
+import {
+  clearPageSession,
+  CROSS_SITE_PAGE_HEADER,
+  isSameSitePage,
+  readCookie,
+  readPageSession,
+} from '../../plugins/page-session.js';
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { renderCountedPage } from '../../plugins/rate-limit.js';
 import { isSearch } from '../articles/articles.service.js';
-import { getSessionUser, resolveViewer } from '../auth/auth.service.js';
+import { getSessionUser, resolvePageViewer } from '../auth/auth.service.js';
 import { compressHtml, encodingFor, etagFor } from './compressed-html.js';
 import { createLastGoodPages } from './last-good-pages.js';
 import { assembleHtml, noticePage, withTheme, type PageShell } from './page-renderer.js';
@@ -42,10 +48,10 @@ function themeOf(request: FastifyRequest): Theme | undefined {
 
 /**
  * Server rendering of the SPA's pages (decision 014). The API answers the page's loaders in-process
- * (`inject`), with the viewer's token from the page cookie when there is one.
+ * (`inject`), with an API token for the page cookie's session when there is one (decision 041).
  */
 export function createPageService(app: AppInstance, deps: AppDeps, shell: PageShell) {
-  const tokens = new AsyncLocalStorage<string | undefined>();
+  const requests = new AsyncLocalStorage<{ token: string; sameSite: boolean } | undefined>();
   /** Set by the API transport when a render's loader got a server error. */
   const dataFailures = new AsyncLocalStorage<{ failed: boolean }>();
   const lastGood = createLastGoodPages();
@@ -53,8 +59,9 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
   shell.renderer.setApiTransport(async (url, init) => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-    const token = tokens.getStore();
-    if (token) headers.authorization = `Bearer ${token}`;
+    const viewer = requests.getStore();
+    if (viewer) headers.authorization = `Bearer ${viewer.token}`;
+    if (viewer && !viewer.sameSite) headers[CROSS_SITE_PAGE_HEADER] = '1';
     const answer = await app.inject({
       method: (init.method ?? 'GET') as 'GET',
       url,
@@ -72,11 +79,12 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
 
   async function render(
     url: string,
-    viewer: { token: string; user: Awaited<ReturnType<typeof getSessionUser>> } | null,
+    viewer: { token: string; tokenTag: string; user: Awaited<ReturnType<typeof getSessionUser>> } | null,
+    sameSite = true,
   ) {
     const failures = { failed: false };
     const result = await dataFailures.run(failures, () =>
-      tokens.run(viewer?.token, () =>
+      requests.run(viewer ? { token: viewer.token, sameSite } : undefined, () =>
         renderCountedPage(() => shell.renderer.renderPage({ url: `${deps.config.publicUrl}${url}`, viewer })),
       ),
     );
@@ -88,14 +96,14 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
   }
 
   async function viewerOf(request: FastifyRequest, reply: FastifyReply) {
-    const token = readPageSession(request);
-    if (!token) return null;
-    const viewer = await resolveViewer(deps, token);
-    if (!viewer) {
+    const credential = readPageSession(request);
+    if (!credential) return null;
+    const page = await resolvePageViewer(deps, credential);
+    if (!page) {
       clearPageSession(reply, deps.config.publicUrl.startsWith('https://'));
       return null;
     }
-    return { token, user: await getSessionUser(deps, viewer) };
+    return { token: page.token, tokenTag: page.tokenTag, user: await getSessionUser(deps, page.viewer) };
   }
 
   /** The database could not be read: never an empty page, never one a cache may keep. */
@@ -158,7 +166,7 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     let page: RenderedPage;
     try {
       page = viewer
-        ? await render(request.url, viewer)
+        ? await render(request.url, viewer, isSameSitePage(request.headers))
         : await deps.cache.remember('catalog', `page:${request.url}`, PAGE_TTL_MS, () => render(request.url, null));
     } catch (error) {
       if (error instanceof PageDataUnavailable || isDatabaseUnavailable(error)) {

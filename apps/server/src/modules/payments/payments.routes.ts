@@ -100,6 +100,7 @@ export function paymentRoutes(app: AppInstance, deps: AppDeps) {
         if (!stripe) throw notFound(PAYMENT_MESSAGES.wrongProvider);
         return service.handleStripeWebhook(
           deps,
+          request.log,
           stripe,
           request.body as Buffer,
           request.headers['stripe-signature'] as string | undefined,

@@ -12,6 +12,7 @@ import {
   type PaymentIntent,
   type PaymentResult,
 } from '@dispatch/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -129,12 +130,18 @@ export async function getPaymentStatus(deps: Deps, viewer: Viewer, clientSecret:
   return { status: intent.status, premiumTaken: await premiumOf(deps.db, viewer.id) };
 }
 
+/** Stripe received exactly the amount, in the currency, that the server asked for. */
+function paidAsAsked(paid: Stripe.PaymentIntent, intent: repository.PaymentIntentRow): boolean {
+  return paid.currency?.toLowerCase() === intent.currency.toLowerCase() && paid.amount_received === intent.amount;
+}
+
 /**
  * Stripe's word that a payment succeeded. The signature is checked on the raw body; an event id
  * seen before changes nothing.
  */
 export async function handleStripeWebhook(
   deps: Deps,
+  log: FastifyBaseLogger,
   stripe: { client: Stripe; webhookSecret: string },
   rawBody: Buffer,
   signature: string | undefined,
@@ -149,12 +156,21 @@ export async function handleStripeWebhook(
   const outcome = await deps.db.transaction(async (tx) => {
     if (!(await repository.claimWebhookEvent(tx, event.id, event.type))) return { duplicate: true };
     if (event.type === 'payment_intent.succeeded') {
-      const intent = await repository.findByProviderRef(tx, event.data.object.id);
-      if (
-        intent &&
-        event.data.object.amount_received >= intent.amount &&
-        (await completeIntent(tx, deps.notifier, intent, now))
-      ) {
+      const paid = event.data.object;
+      const intent = await repository.findByProviderRef(tx, paid.id);
+      if (intent && !paidAsAsked(paid, intent)) {
+        // Authentic but not what we asked for: nothing is granted, and answering 200 stops Stripe's
+        // retries, which could not change the outcome (docs/decisions/040-paid-as-asked-and-reads-the-reader-chose.md).
+        log.error(
+          {
+            event: event.id,
+            intent: intent.id,
+            asked: { amount: intent.amount, currency: intent.currency },
+            paid: { amount: paid.amount_received, currency: paid.currency },
+          },
+          'stripe payment does not match its intent; premium not granted',
+        );
+      } else if (intent && (await completeIntent(tx, deps.notifier, intent, now))) {
         return { duplicate: false, premiumFor: intent.userId };
       }
     }

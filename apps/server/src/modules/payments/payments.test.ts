@@ -296,12 +296,12 @@ describe('the Stripe provider', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
       payload,
     });
-  const succeededEvent = (eventId: string, paymentIntentId: string, amount: number) =>
+  const succeededEvent = (eventId: string, paymentIntentId: string, amount: number, currency = 'usd') =>
     JSON.stringify({
       id: eventId,
       object: 'event',
       type: 'payment_intent.succeeded',
-      data: { object: { id: paymentIntentId, object: 'payment_intent', amount, amount_received: amount } },
+      data: { object: { id: paymentIntentId, object: 'payment_intent', amount, amount_received: amount, currency } },
     });
   const sign = (payload: string, secret = WEBHOOK_SECRET) =>
     stripe.webhooks.generateTestHeaderString({ payload, secret });
@@ -361,6 +361,43 @@ describe('the Stripe provider', () => {
       headers: bearer(buyer.token),
     });
     expect(status.json()).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('grants nothing for a signed event in another currency or amount, and answers 200 so Stripe stops retrying', async () => {
+    const buyer = await signedInUser(ctx.app, ctx.database.db);
+    const { clientSecret } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: bearer(buyer.token),
+        payload: { planId: 'trial' },
+      })
+    ).json<PaymentIntent>();
+    const paymentIntentId = clientSecret.split('_secret_')[0]!;
+    const premiumOfBuyer = async () =>
+      (await ctx.database.db.select().from(users).where(eq(users.id, buyer.user.id)))[0]!.premiumTaken;
+
+    for (const [eventId, amount, currency] of [
+      ['evt_yen', 1000, 'jpy'],
+      ['evt_short', 999, 'usd'],
+    ] as const) {
+      const payload = succeededEvent(eventId, paymentIntentId, amount, currency);
+      const response = await webhook(payload, sign(payload));
+      // 200: the event is authentic and Stripe's retries could not change the answer.
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ received: true, duplicate: false });
+      expect(await premiumOfBuyer()).toBeNull();
+    }
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/payments/status?clientSecret=${encodeURIComponent(clientSecret)}`,
+      headers: bearer(buyer.token),
+    });
+    expect(status.json()).toMatchObject({ status: 'requires_payment' });
+
+    const right = succeededEvent('evt_right', paymentIntentId, 1000, 'USD');
+    expect((await webhook(right, sign(right))).statusCode).toBe(200);
+    expect((await premiumOfBuyer())!.getTime() - ctx.clock.now.getTime()).toBe(MINUTE);
   });
 
   it('refuses a bad signature and grants nothing', async () => {

@@ -24,23 +24,29 @@ const LIST_LIMIT = 100;
 /** What a gift link or the meter did for a reader who would otherwise get a premium article's teaser. */
 export type PremiumUnlock =
   | { open: true; meter?: Meter; gift?: { expiresAt: string }; newlyCounted: 'meter' | 'gift' | null }
-  | { open: false; meter?: Meter; giftRefused?: GiftRefusal };
+  | { open: false; meter?: Meter; giftRefused?: GiftRefusal; freeReadsLeft?: number };
 
 /**
  * A signed-in reader without premium asked for a premium article: a valid gift link for it opens it;
  * else the meter does while this month's free reads last (docs/product.md#reader-revenue). The funnel
  * counts what happened: a wall hit, a new gift open or a new metered read.
+ *
+ * `sameSite: false` (a page opened from another site, decision 040) spends no free read and records no wall
+ * hit: another site must not spend what is the reader's. A refused gift link spends none either: the reader
+ * followed a link, not chose a free read. Either way the teaser offers the free reads left, spent on request.
  */
 export async function unlockPremium(
   deps: Deps,
   readerId: string,
   articleId: string,
   giftToken: string | undefined,
+  { sameSite }: { sameSite: boolean },
 ): Promise<PremiumUnlock> {
-  const unlock = await decideUnlock(deps, readerId, articleId, giftToken);
+  const unlock = await decideUnlock(deps, readerId, articleId, giftToken, sameSite);
   const event = { articleId, userId: readerId, at: deps.clock() };
-  if (!unlock.open) await recordPaywall(deps.db, 'wall', event);
-  else if (unlock.newlyCounted)
+  if (!unlock.open) {
+    if (sameSite) await recordPaywall(deps.db, 'wall', event);
+  } else if (unlock.newlyCounted)
     await recordPaywall(deps.db, unlock.newlyCounted === 'gift' ? 'gift' : 'metered', event);
   return unlock;
 }
@@ -50,6 +56,7 @@ async function decideUnlock(
   readerId: string,
   articleId: string,
   giftToken: string | undefined,
+  sameSite: boolean,
 ): Promise<PremiumUnlock> {
   let giftRefused: GiftRefusal | undefined;
   if (giftToken !== undefined) {
@@ -59,7 +66,14 @@ async function decideUnlock(
   }
   const allowed = deps.config.revenue.freePremiumReads;
   if (allowed === 0) return { open: false, giftRefused };
-  const read = await claimMeteredRead(deps, { userId: readerId, month: monthOf(deps.clock()), articleId }, allowed);
+  const key = { userId: readerId, month: monthOf(deps.clock()), articleId };
+  if (!sameSite || giftRefused) {
+    const seen = await repository.meterState(deps.db, key);
+    if (seen.hasArticle) return { open: true, meter: { used: seen.used, allowed }, newlyCounted: null };
+    if (seen.used < allowed) return { open: false, giftRefused, freeReadsLeft: allowed - seen.used };
+    return { open: false, meter: { used: seen.used, allowed }, giftRefused };
+  }
+  const read = await claimMeteredRead(deps, key, allowed);
   const meter = { used: read.used, allowed };
   return read.granted
     ? { open: true, meter, newlyCounted: read.counted ? 'meter' : null }

@@ -6,6 +6,7 @@ import {
   type RelatedArticles,
 } from '@dispatch/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -121,6 +122,55 @@ describe('/articles/:id', () => {
     expect(view?.url.searchParams.get('gift')).toBe('GiftToken_1');
     expect(await screen.findByText(TEXT.detail.views(42))).toBeInTheDocument();
     expect(screen.getByText(/^A subscriber shared this article with you\./)).toBeInTheDocument();
+  });
+
+  it('offers a free read on a teaser its page did not spend, spends it with a click, then shows the article in full', async () => {
+    const full = article({ isPremium: true });
+    const { description: _description, ...rest } = full;
+    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    storeToken();
+    const api = stubApi({
+      '/api/config': config,
+      ...sessionRoutes(reader),
+      [apiPaths.article(ARTICLE_ID)]: { access: false, article: teaser, freeReadOffer: { left: 2 } },
+      [apiPaths.articleFreeRead(ARTICLE_ID)]: { access: true, article: full, meter: { used: 2, allowed: 3 } },
+      [apiPaths.articleViews(ARTICLE_ID)]: { views: 42 },
+    });
+    renderStrict(`/articles/${ARTICLE_ID}`);
+
+    const button = await screen.findByRole(
+      'button',
+      { name: REVENUE_TEXT.detail.readWithFreeRead(2) },
+      { timeout: 5000 },
+    );
+    expect(button).toHaveTextContent('Read it with one of your 2 free reads');
+    // Nothing is spent, and no view counted, before the click.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls(apiPaths.articleFreeRead(ARTICLE_ID))).toHaveLength(0);
+    expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(0);
+
+    await userEvent.setup().click(button);
+    expect(await screen.findByText('The bridge opened at dawn.')).toBeInTheDocument();
+    expect(screen.getByText('Commuters cheered as the first buses crossed.')).toBeInTheDocument();
+    expect(screen.getByText(REVENUE_TEXT.detail.meterCount(2, 3))).toBeInTheDocument();
+    const spent = api.calls(apiPaths.articleFreeRead(ARTICLE_ID));
+    expect(spent).toHaveLength(1);
+    expect(spent[0]?.method).toBe('POST');
+    expect(spent[0]?.headers.get('authorization')).toMatch(/^Bearer /);
+    await waitFor(() => expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /free read/ })).toBeNull();
+  });
+
+  it('says a revoked gift link was withdrawn, and offers the free read instead of spending it', async () => {
+    const { description: _description, ...rest } = article({ isPremium: true });
+    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    stubDetail({ access: false, article: teaser, giftRefused: 'revoked', freeReadOffer: { left: 1 } });
+    renderStrict(`/articles/${ARTICLE_ID}?gift=GiftToken_1`);
+    expect(
+      await screen.findByText(REVENUE_TEXT.detail.giftRefused.revoked, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Read it with your last free read' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: TEXT.detail.subscribe })).toHaveAttribute('href', '/subscription');
   });
 
   it('shows a not-found page for an article that does not exist or is not visible', async () => {

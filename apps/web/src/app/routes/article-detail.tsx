@@ -126,7 +126,7 @@ function ArticleReader({ id }: { id: string }) {
       <>
         <ArticleMeta article={article} summary={summary} />
         {detail.data.access && article.author_email === user?.email && <OwnArticleStatus article={article} />}
-        <ArticleView detail={detail.data} />
+        <ArticleView detail={detail.data} gift={gift} />
         {/* Public: every reader of the page sees them, the teaser's too. Only an approved article has them. */}
         {article.status === 'approved' && <ArticleCorrections articleId={id} />}
         {/* The editorial side is its author's and the admins' (the server answers no one else). */}

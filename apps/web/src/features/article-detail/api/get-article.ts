@@ -17,12 +17,23 @@ export function articleQueryOptions(id: string, gift?: string) {
   });
 }
 
+/** A teaser that offers a free read the page did not spend (opened from another site, decision 040). */
+const offersFreeRead = (detail: ArticleDetail | undefined) => detail?.access === false && !!detail.freeReadOffer;
+
 /**
  * Needs the session's token, so no loader prefetches it. Not refetched on window focus: the page shows
  * one reading of the article, the one its view was counted for. An error already in the cache (the
  * server's 404 in the page state) is shown, not fetched again on mount: retrying would render it as
- * loading, in the server's HTML and through hydration.
+ * loading, in the server's HTML and through hydration. A teaser offering a free read is not fetched
+ * again by itself either: fetching spends the read, which only the reader's click may do.
  */
 export function useArticle(id: string, gift?: string) {
-  return useQuery({ ...articleQueryOptions(id, gift), refetchOnWindowFocus: false, retryOnMount: false });
+  const unlessOffered = (query: { state: { data?: ArticleDetail } }) => !offersFreeRead(query.state.data);
+  return useQuery({
+    ...articleQueryOptions(id, gift),
+    refetchOnWindowFocus: false,
+    retryOnMount: false,
+    refetchOnMount: unlessOffered,
+    refetchOnReconnect: unlessOffered,
+  });
 }

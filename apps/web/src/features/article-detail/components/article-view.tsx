@@ -1,9 +1,13 @@
 import { imageSrcSet, preview, readingMinutes, TEXT, type ArticleDetail, REVENUE_TEXT } from '@dispatch/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { toast } from 'react-toastify';
 import { LockIcon, StarIcon } from '../../../components/icons';
 import { LocalTime, MOMENT_WITH_ZONE } from '../../../components/local-time';
+import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { FALLBACK_CONFIG, useConfig } from '../../../lib/site-config';
+import { useSpendFreeRead } from '../api/spend-free-read';
 import { PAYWALLED_CLASS } from './article-meta';
 import { ShareArticle } from './share-article';
 
@@ -28,7 +32,15 @@ function Posted({ createdAt }: { createdAt: string }) {
  * What a reader without premium gets of a premium article: the excerpt and the way to subscribe. It is the
  * element the NewsArticle's `hasPart` names, so it is on every page that says the article is paywalled.
  */
-export function PremiumTeaser({ excerpt, notice }: { excerpt: string; notice?: string }) {
+export function PremiumTeaser({
+  excerpt,
+  notice,
+  children,
+}: {
+  excerpt: string;
+  notice?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={PAYWALLED_CLASS}>
       <p className="article-body">{preview(excerpt)}</p>
@@ -42,6 +54,7 @@ export function PremiumTeaser({ excerpt, notice }: { excerpt: string; notice?: s
         </h2>
         {notice && <p className="mt-2 font-semibold text-ink">{notice}</p>}
         <p className="mt-2 text-ink-soft">{TEXT.detail.teaserBody}</p>
+        {children}
         <Link to={paths.subscription} className="btn btn-accent mt-5">
           {TEXT.detail.subscribe}
         </Link>
@@ -57,6 +70,21 @@ function teaserNotice(detail: Extract<ArticleDetail, { access: false }>): string
     detail.meter && REVENUE_TEXT.detail.meterSpent(detail.meter.allowed),
   ];
   return notices.filter(Boolean).join(' ') || undefined;
+}
+
+/** A free read the page did not spend (opened from another site, a refused gift link): the reader's to spend. */
+function FreeReadButton({ articleId, gift, left }: { articleId: string; gift?: string; left: number }) {
+  const spend = useSpendFreeRead(articleId, gift);
+  return (
+    <button
+      type="button"
+      className="btn btn-outline mt-5 mr-3"
+      disabled={spend.isPending}
+      onClick={() => spend.mutate(undefined, { onError: (error) => toast.error(errorMessage(error)) })}
+    >
+      {REVENUE_TEXT.detail.readWithFreeRead(left)}
+    </button>
+  );
 }
 
 const untilFormat = new Intl.DateTimeFormat('en-US', {
@@ -86,7 +114,7 @@ function UnlockNote({ detail }: { detail: Extract<ArticleDetail, { access: true 
 }
 
 /** docs/product.md#screens /articles/{id}: image, title, publisher, tags, the text, author and posted date-time. */
-export function ArticleView({ detail }: { detail: ArticleDetail }) {
+export function ArticleView({ detail, gift }: { detail: ArticleDetail; gift?: string }) {
   const { article } = detail;
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const url = `${config.publicUrl}${paths.articleDetails(article._id)}`;
@@ -172,7 +200,11 @@ export function ArticleView({ detail }: { detail: ArticleDetail }) {
           ))}
         </div>
       ) : (
-        <PremiumTeaser excerpt={detail.article.excerpt} notice={teaserNotice(detail)} />
+        <PremiumTeaser excerpt={detail.article.excerpt} notice={teaserNotice(detail)}>
+          {detail.freeReadOffer && (
+            <FreeReadButton articleId={article._id} gift={gift} left={detail.freeReadOffer.left} />
+          )}
+        </PremiumTeaser>
       )}
       <footer className="mt-10 flex flex-wrap items-center justify-between gap-4 border-t border-rule pt-6">
         {article.tags.length > 0 && (
