@@ -57,25 +57,28 @@ export function connectRedis(url: string, log: FastifyBaseLogger): SharedRedis {
       'Redis is unreachable: limits count in this instance only and caches keep answers 5 s at most',
     );
   };
-  // Every failed reconnection emits one: without a listener ioredis prints each of them.
-  client.on('error', (error: Error) => wentAway(error.message));
-  client.on('close', () => wentAway('connection closed'));
+  // Every failed reconnection emits one (without a listener ioredis prints each); the close that follows says it went.
+  let lastError = 'connection closed';
+  client.on('error', (error: Error) => (lastError = error.message));
+  client.on('close', () => wentAway(lastError));
   client.on('ready', () => {
     const previous = state;
     state = 'up';
+    lastError = 'connection closed';
     settle();
     if (previous !== 'down') return;
     log.info('Redis is reachable again');
     for (const listener of listeners) listener();
   });
 
+  const available = () => state === 'up' && client.status === 'ready';
   return {
     client,
     get available() {
-      return state === 'up' && client.status === 'ready';
+      return available();
     },
     async call(command) {
-      if (!this.available) throw new Error('Redis is unreachable');
+      if (!available()) throw new Error('Redis is unreachable');
       return command(client);
     },
     onRecovered(listener) {
