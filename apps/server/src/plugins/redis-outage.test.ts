@@ -176,6 +176,19 @@ describe.runIf(serverUrl && redisUrl)('Redis unreachable behind a TCP proxy', ()
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
+  it('starts while Redis is out, and says it is degraded', async () => {
+    const started = performance.now();
+    const late = await instance(proxy.urlFor(redisUrl!), false);
+    try {
+      expect(performance.now() - started).toBeLessThan(3_000);
+      const health = await late.inject({ method: 'GET', url: '/api/health' });
+      expect(health.json()).toEqual({ status: 'degraded', redis: 'unreachable' });
+      expect((await late.inject({ method: 'GET', url: '/api/articles/trending' })).statusCode).toBe(200);
+    } finally {
+      await late.close();
+    }
+  });
+
   it('serves nothing cached more than 5 s ago while Redis is out', async () => {
     expect(await titles(app)).toContain('Lighthouse keepers in the storm');
     // Taken down behind this instance's back: no instance can tell it while Redis is out.
