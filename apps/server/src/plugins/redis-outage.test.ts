@@ -213,6 +213,10 @@ describe.runIf(serverUrl && redisUrl)('Redis unreachable behind a TCP proxy', ()
 
   it('answers everything quickly while Redis accepts connections but never answers', async () => {
     await proxy.setMode('frozen');
+    // Before any other request: the health check itself finds that Redis stopped answering.
+    const health = await timed({ method: 'GET', url: '/api/health' });
+    expect(health.ms).toBeLessThan(1_000);
+    expect(health.response.json()).toEqual({ status: 'degraded', redis: 'unreachable' });
     await everythingAnswersQuickly();
     await everythingAnswersQuickly();
     expect(times('Redis is unreachable')).toBe(2);

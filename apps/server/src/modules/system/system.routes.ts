@@ -51,7 +51,16 @@ export function systemRoutes(app: AppInstance, { config, db, redis, draining }: 
         request.log.error({ err: error }, 'health check: database unreachable');
         throw new AppError(ERROR_CODES.unavailable, 503, 'The database is not reachable.');
       }
-      if (redis && !redis.available) return { status: 'degraded' as const, redis: 'unreachable' as const };
+      // A Redis that stopped answering is found by a call, not by the connection's state.
+      const redisAnswers =
+        !redis ||
+        (await redis
+          .call((client) => client.ping())
+          .then(
+            () => true,
+            () => false,
+          ));
+      if (!redisAnswers) return { status: 'degraded' as const, redis: 'unreachable' as const };
       return { status: 'ok' as const };
     },
   );
