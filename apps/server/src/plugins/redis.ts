@@ -21,6 +21,8 @@ export interface SharedRedis {
   readonly available: boolean;
   /** Runs a call, or rejects at once while Redis is out. */
   call<T>(command: (client: Redis) => Promise<T>): Promise<T>;
+  /** Whether Redis answers a PING now: a Redis that stopped answering is found by a call, not by the connection. */
+  answers(): Promise<boolean>;
   /** Runs after Redis came back, so caches can forget what they kept meanwhile and replay what they owe. */
   onRecovered(listener: () => void): void;
   /** Resolves once the first connection succeeded or failed, so the first requests know which it is. */
@@ -80,6 +82,15 @@ export function connectRedis(url: string, log: FastifyBaseLogger): SharedRedis {
     async call(command) {
       if (!available()) throw new Error('Redis is unreachable');
       return command(client);
+    },
+    async answers() {
+      return (
+        available() &&
+        (await client.ping().then(
+          () => true,
+          () => false,
+        ))
+      );
     },
     onRecovered(listener) {
       listeners.push(listener);
