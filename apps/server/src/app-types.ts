@@ -12,6 +12,8 @@ import type { LoginLimits } from './modules/auth/login-limits.js';
 import type { TokenSigner } from './modules/auth/tokens.js';
 import type { SharedLimit } from './plugins/rate-limit.js';
 import type { ResponseCache } from './plugins/response-cache.js';
+import type { SharedRedis } from './plugins/redis.js';
+import type { Draining } from './plugins/draining.js';
 import type { ViewerCache } from './plugins/viewer-cache.js';
 import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import type { ImageStore } from './modules/uploads/image-store.js';
@@ -33,6 +35,10 @@ export type Clock = () => Date;
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Set with REDIS_URL; `available` says whether it answers right now. */
+  redis?: SharedRedis;
+  /** After SIGTERM: health answers 503 while every other request is served. */
+  draining: Draining;
   clock: Clock;
   images: ImageStore;
   cache: ResponseCache;

@@ -4,7 +4,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps, AppInstance, Clock } from './app-types.js';
 import { resolveJwtSecret, type Config } from './config.js';
@@ -36,10 +35,12 @@ import { adminUserRoutes, userRoutes } from './modules/users/users.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { WEB_DIST_DIR } from './paths.js';
 import { registerAuth } from './plugins/auth.js';
+import { registerDraining, type Draining } from './plugins/draining.js';
 import { LOG_SERIALIZERS } from './plugins/log-serializers.js';
 import { registerErrorHandling, sendNotFound } from './plugins/errors.js';
 import { registerMultipart } from './plugins/multipart.js';
 import { registerRateLimits, sharedLimit } from './plugins/rate-limit.js';
+import { connectRedis } from './plugins/redis.js';
 import { createResponseCache, type ResponseCache } from './plugins/response-cache.js';
 import { createViewerCache, type ViewerCache } from './plugins/viewer-cache.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -49,6 +50,8 @@ import { registerUploadFiles, registerWebApp } from './plugins/static-files.js';
 declare module 'fastify' {
   interface FastifyInstance {
     notifier: Notifier;
+    /** server.ts starts it on SIGTERM, before closing. */
+    draining: Draining;
   }
 }
 
@@ -153,17 +156,25 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   if (config.env === 'production' && config.trustProxy === false) warnOfUntrustedProxy(app);
+  if (config.trustProxy === true) {
+    app.log.warn(
+      "TRUST_PROXY=true believes any X-Forwarded-For, so any client can pick the address its per-address limits count: set TRUST_PROXY to the proxies' addresses / CIDR ranges or a hop count",
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoisingSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   registerErrorHandling(app);
+  const draining = registerDraining(app);
+  app.decorate('draining', draining);
 
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  if (redis) {
+    app.addHook('onClose', () => redis.close());
+    await redis.settled();
+  }
 
   registerSecurityHeaders(app, config);
   await app.register(compress, { threshold: 1024 });
@@ -184,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   const deps: AppDeps = {
     config,
     db: options.db,
+    redis,
+    draining,
     clock,
     images: options.images ?? createImageStore(config.uploadsDir),
     cache: options.cache ?? createResponseCache({ maxBytes, redis, now: () => clock().getTime() }),

@@ -55,6 +55,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('drains for 5 s after SIGTERM in production and not at all elsewhere, unless SHUTDOWN_DRAIN_MS says', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' }).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '2000' }).shutdownDrainMs).toBe(2_000);
+  });
+
   it('turns demo content off by default on PostgreSQL', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://db/site', JWT_SECRET: 'x'.repeat(32) });
     expect(config.seedDemo).toBe(false);
@@ -74,6 +81,7 @@ describe('loadConfig', () => {
     [{ CURRENCY: 'JPY' }, 'CURRENCY'],
     [{ CURRENCY: 'kwd' }, 'CURRENCY'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],
     [{ SUPPORT_EMAIL: 'nobody' }, 'SUPPORT_EMAIL'],
     [{ TRUST_PROXY: 'the load balancer' }, 'TRUST_PROXY'],

@@ -98,6 +98,8 @@ const EnvSchema = z
     DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
     DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
     SWEEP_INTERVAL_MINUTES: z.coerce.number().int().min(0).default(60),
+    // docs/decisions/038-redis-outages-and-draining.md: unset means 5 s in production, none elsewhere.
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(300_000).optional(),
     // docs/decisions/018-response-cache-bounded-in-bytes.md
     RESPONSE_CACHE_MAX_MB: z.coerce.number().int().min(1).default(64),
     PUBLIC_URL: optionalUrl,
@@ -193,6 +195,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
       databaseConnectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
     },
     sweepIntervalMs: env.SWEEP_INTERVAL_MINUTES * 60_000,
+    // Only production sits behind a load balancer; elsewhere a stop (the dev watcher, a test) is not held up.
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5_000 : 0),
     responseCacheMaxBytes: env.RESPONSE_CACHE_MAX_MB * 1024 * 1024,
     publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
     jwtSecret: env.JWT_SECRET,

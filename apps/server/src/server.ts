@@ -58,26 +58,33 @@ async function main() {
     });
   }
 
-  let closing = false;
+  const close = () => {
+    setTimeout(() => {
+      app.log.warn('requests still open after the shutdown deadline: closing their connections');
+      app.server.closeAllConnections();
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+  };
+  let stopping = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down');
-      setTimeout(() => {
-        app.log.warn('requests still open after the shutdown deadline: closing their connections');
-        app.server.closeAllConnections();
-      }, SHUTDOWN_DEADLINE_MS).unref();
-      app
-        .close()
-        .then(() => database.close())
-        .then(
-          () => process.exit(0),
-          (error: unknown) => {
-            app.log.error({ err: error }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
+      if (stopping) return;
+      stopping = true;
+      // A load balancer stops an instance with SIGTERM; a person at a terminal (SIGINT) is not kept waiting.
+      const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+      app.log.info({ signal, drainMs }, 'shutting down');
+      if (drainMs === 0) return close();
+      app.draining.start();
+      setTimeout(close, drainMs);
     });
   }
 

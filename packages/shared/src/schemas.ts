@@ -132,4 +132,8 @@ export const PublicConfigSchema = z.object({
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 
-export const HealthSchema = z.object({ status: z.literal('ok') });
+/** `degraded`: the site works, but Redis is unreachable (limits count per instance, caches keep answers briefly). */
+export const HealthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  redis: z.literal('unreachable').optional(),
+});

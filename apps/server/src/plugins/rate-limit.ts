@@ -2,14 +2,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import rateLimit from '@fastify/rate-limit';
 import { ABUSE_LIMITS, ERROR_CODES, type AbuseLimitMaxima, type AbuseLimitName } from '@dispatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
 import { addressBucket } from './client-address.js';
+import { redisOrLocalStore } from './rate-limit-store.js';
+import type { SharedRedis } from './redis.js';
 
-/** Per-route limits (`config.rateLimit` on a route); shared between instances through Redis when set. */
-export async function registerRateLimits(app: FastifyInstance, redis: Redis | undefined) {
+/**
+ * Per-route limits (`config.rateLimit` on a route); shared between instances through Redis when set,
+ * counted by each instance while Redis is out.
+ */
+export async function registerRateLimits(app: FastifyInstance, redis: SharedRedis | undefined) {
   await app.register(rateLimit, {
     global: false,
-    ...(redis && { redis, nameSpace: 'dispatch-rl:' }),
+    ...(redis && { store: redisOrLocalStore(redis, 'dispatch-rl:') }),
     keyGenerator: (request) => addressBucket(request.ip),
     errorResponseBuilder: (request, context) => ({
       statusCode: 429,

@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import type { SharedRedis } from './redis.js';
 
 export type CacheNamespace = 'catalog' | 'users';
 
@@ -12,6 +12,10 @@ export type CacheNamespace = 'catalog' | 'users';
  * (docs/decisions/018-response-cache-bounded-in-bytes.md). Concurrent misses of one key share a
  * single load, so an expensive answer (the funnel, a deep page) is computed once per instance when
  * many readers ask for it at the moment it expires.
+ *
+ * While Redis is out no instance can learn of another's writes, so answers are kept at most
+ * `OUTAGE_TTL_MS`, under keys of their own; a write's bump that could not reach Redis is made when it
+ * is back, and every instance then forgets what it kept (docs/decisions/038-redis-outages-and-draining.md).
  */
 export interface ResponseCache {
   remember<T>(namespace: CacheNamespace, key: string, ttlMs: number, load: () => Promise<T>): Promise<T>;
@@ -24,6 +28,7 @@ interface Entry {
 }
 
 const ENTRY_OVERHEAD = 100;
+export const OUTAGE_TTL_MS = 5_000;
 
 /**
  * What an entry counts against the budget: its answer's JSON length (pages and feeds are strings
@@ -36,7 +41,11 @@ export function entrySize(key: string, entry: Entry): number {
   return ENTRY_OVERHEAD + key.length + body;
 }
 
-export function createResponseCache(options: { maxBytes: number; redis?: Redis; now?: () => number }): ResponseCache {
+export function createResponseCache(options: {
+  maxBytes: number;
+  redis?: SharedRedis;
+  now?: () => number;
+}): ResponseCache {
   const { redis } = options;
   const now = options.now ?? Date.now;
   // Expiry stays ours (the injected clock); lru-cache only bounds the size and keeps the recency order.
@@ -47,22 +56,44 @@ export function createResponseCache(options: { maxBytes: number; redis?: Redis; 
   const loading = new Map<string, Promise<unknown>>();
   const localGenerations: Record<CacheNamespace, number> = { catalog: 0, users: 0 };
   const redisKey = (namespace: CacheNamespace) => `dispatch-cache:generation:${namespace}`;
+  // Namespaces whose bump could not reach Redis: made as soon as it is back.
+  const owed = new Set<CacheNamespace>();
 
-  async function generation(namespace: CacheNamespace): Promise<string> {
+  async function bump(namespace: CacheNamespace) {
+    try {
+      await redis!.call((client) => client.incr(redisKey(namespace)));
+      owed.delete(namespace);
+    } catch {
+      owed.add(namespace);
+    }
+  }
+  redis?.onRecovered(() => {
+    entries.clear();
+    for (const namespace of owed) void bump(namespace);
+  });
+
+  /** The namespace's generation; undefined while Redis is out. */
+  async function generation(namespace: CacheNamespace): Promise<string | undefined> {
     if (!redis) return String(localGenerations[namespace]);
-    return (await redis.get(redisKey(namespace))) ?? '0';
+    try {
+      return (await redis.call((client) => client.get(redisKey(namespace)))) ?? '0';
+    } catch {
+      return undefined;
+    }
   }
 
   return {
     async remember(namespace, key, ttlMs, load) {
-      const fullKey = `${namespace}:${await generation(namespace)}:${key}`;
+      const current = await generation(namespace);
+      const fullKey = `${namespace}:${current ?? 'redis-out'}:${key}`;
+      const keepMs = current === undefined ? Math.min(ttlMs, OUTAGE_TTL_MS) : ttlMs;
       const hit = entries.get(fullKey);
       if (hit && hit.expiresAt > now()) return hit.value as Awaited<ReturnType<typeof load>>;
       const pending = loading.get(fullKey);
       if (pending) return pending as Promise<Awaited<ReturnType<typeof load>>>;
       const loaded = load()
         .then((value) => {
-          entries.set(fullKey, { value, expiresAt: now() + ttlMs });
+          entries.set(fullKey, { value, expiresAt: now() + keepMs });
           return value;
         })
         .finally(() => loading.delete(fullKey));
@@ -71,9 +102,9 @@ export function createResponseCache(options: { maxBytes: number; redis?: Redis; 
     },
     async invalidate(namespace) {
       localGenerations[namespace] += 1;
-      if (redis) await redis.incr(redisKey(namespace));
       const stale = [...entries.keys()].filter((key) => key.startsWith(`${namespace}:`));
       for (const key of stale) entries.delete(key);
+      if (redis) await bump(namespace);
     },
   };
 }

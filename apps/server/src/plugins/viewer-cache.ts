@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import type { Viewer } from '../app-types.js';
+import type { SharedRedis } from './redis.js';
 
 /** A session as the request hook needs it: who is behind it and until when it lives. */
 export interface CachedSession {
@@ -12,7 +12,9 @@ export interface CachedSession {
  * (docs/decisions/019-cached-viewers-checked-by-generation.md). Every use is checked against the
  * user's auth generation, which every change to their sessions, role, premium or password bumps
  * after it commits; with Redis the generation is shared, so a change on one instance holds on the
- * next request to any other.
+ * next request to any other. While Redis is out, every request reads the database and nothing is kept;
+ * a change whose bump could not reach Redis is bumped when it is back
+ * (docs/decisions/038-redis-outages-and-draining.md).
  */
 export interface ViewerCache {
   /**
@@ -45,7 +47,7 @@ interface Entry extends CachedSession {
 }
 
 export function createViewerCache(
-  options: { redis?: Redis; now?: () => number; maxEntries?: number; ttlMs?: number } = {},
+  options: { redis?: SharedRedis; now?: () => number; maxEntries?: number; ttlMs?: number } = {},
 ): ViewerCache {
   const { redis } = options;
   const now = options.now ?? Date.now;
@@ -61,11 +63,29 @@ export function createViewerCache(
   async function generation(userId: string): Promise<string | undefined> {
     if (!redis) return '';
     try {
-      return (await redis.get(redisKey(userId))) ?? '0';
+      return (await redis.call((client) => client.get(redisKey(userId)))) ?? '0';
     } catch {
       return undefined;
     }
   }
+
+  // Users whose change could not reach Redis: bumped as soon as it is back (a bounded list; past it,
+  // a change waits for the entries' 30 s).
+  const owed = new Set<string>();
+  async function bump(userId: string) {
+    try {
+      const key = redisKey(userId);
+      await redis!.call((client) => client.multi().incr(key).expire(key, GENERATION_KEY_TTL_SECONDS).exec());
+      owed.delete(userId);
+    } catch {
+      if (owed.size < maxEntries) owed.add(userId);
+    }
+  }
+  redis?.onRecovered(() => {
+    localEpoch += 1;
+    entries.clear();
+    for (const userId of owed) void bump(userId);
+  });
 
   function store(sessionId: string, entry: Entry) {
     entries.delete(sessionId);
@@ -100,7 +120,7 @@ export function createViewerCache(
     async invalidateUser(userId) {
       localEpoch += 1;
       for (const [sessionId, entry] of entries) if (entry.viewer.id === userId) entries.delete(sessionId);
-      if (redis) await redis.multi().incr(redisKey(userId)).expire(redisKey(userId), GENERATION_KEY_TTL_SECONDS).exec();
+      if (redis) await bump(userId);
     },
     clear() {
       localEpoch += 1;

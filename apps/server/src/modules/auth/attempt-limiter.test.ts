@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { afterAll, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectRedis, type SharedRedis } from '../../plugins/redis.js';
 import { createAttemptLimiter, createMemoryAttemptLimiter } from './attempt-limiter.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
-const redis = redisUrl ? new Redis(redisUrl, { lazyConnect: true }) : undefined;
-afterAll(() => redis?.quit());
+const redis = redisUrl ? connectRedis(redisUrl, pino({ level: 'silent' })) : undefined;
+beforeAll(() => redis?.settled());
+afterAll(() => redis?.close());
 
-function limiterTests(store: Redis | undefined) {
+function limiterTests(store: SharedRedis | undefined) {
   const limiter = () => createAttemptLimiter({ max: 3, windowMs: 60_000, redis: store });
   const key = () => `test:${randomUUID()}`;
 

@@ -1,10 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../../plugins/redis.js';
 
 /**
  * Counts attempts and blocks a key after `max` of them within `windowMs`. An attempt is taken before
  * the (slow) password check, so requests sent in parallel cannot all slip under the limit; a
  * successful one is handed back (`release`) or wipes the count (`clear`), so successes do not count.
- * Shared between instances through Redis when there is one.
+ * Shared between instances through Redis when there is one; while Redis is out, each instance counts
+ * on its own (docs/decisions/038-redis-outages-and-draining.md).
  */
 export interface AttemptLimiter {
   /** Counts one attempt: 0 when it may go ahead, else the seconds until the key may try again. */
@@ -13,6 +14,15 @@ export interface AttemptLimiter {
   release(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 }
+
+// Counts and returns the key's time left in one round trip, so a key never lives without its expiry.
+const TAKE_SCRIPT = `local count = redis.call('incr', KEYS[1])
+local ttl = redis.call('pttl', KEYS[1])
+if ttl < 0 then
+  redis.call('pexpire', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
 
 // Decrements only a live key: a key that expired meanwhile must not come back without its expiry. A
 // key back at zero goes.
@@ -24,7 +34,7 @@ return count`;
 interface LimiterOptions {
   max: number;
   windowMs: number;
-  redis?: Redis;
+  redis?: SharedRedis;
   /** Milliseconds since the epoch; the app's clock, so tests can move time. */
   now?: () => number;
   /** In memory only: the most keys kept at once. */
@@ -33,21 +43,26 @@ interface LimiterOptions {
 
 export function createAttemptLimiter(options: LimiterOptions): AttemptLimiter {
   const { max, windowMs, redis } = options;
-  if (!redis) return createMemoryAttemptLimiter(options);
+  const memory = createMemoryAttemptLimiter(options);
+  if (!redis) return memory;
   const name = (key: string) => `dispatch-attempts:${key}`;
   return {
     async take(key) {
-      const count = await redis.incr(name(key));
-      if (count === 1) await redis.pexpire(name(key), windowMs);
-      if (count <= max) return 0;
-      const ttl = await redis.pttl(name(key));
-      return ttl > 0 ? Math.ceil(ttl / 1000) : Math.ceil(windowMs / 1000);
+      try {
+        const [count, ttl] = (await redis.call((client) => client.eval(TAKE_SCRIPT, 1, name(key), windowMs))) as [
+          number,
+          number,
+        ];
+        return count <= max ? 0 : Math.ceil(ttl / 1000);
+      } catch {
+        return memory.take(key);
+      }
     },
     async release(key) {
-      await redis.eval(RELEASE_SCRIPT, 1, name(key));
+      await redis.call((client) => client.eval(RELEASE_SCRIPT, 1, name(key))).catch(() => memory.release(key));
     },
     async clear(key) {
-      await redis.del(name(key));
+      await redis.call((client) => client.del(name(key))).catch(() => memory.clear(key));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { ABUSE_LIMITS, type AbuseLimitMaxima } from '@dispatch/shared';
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../../plugins/redis.js';
 import { createAttemptLimiter, type AttemptLimiter } from './attempt-limiter.js';
 
 /**
@@ -14,7 +14,11 @@ export interface LoginLimits {
   address: AttemptLimiter;
 }
 
-export function createLoginLimits(limits: AbuseLimitMaxima, redis: Redis | undefined, now: () => number): LoginLimits {
+export function createLoginLimits(
+  limits: AbuseLimitMaxima,
+  redis: SharedRedis | undefined,
+  now: () => number,
+): LoginLimits {
   const limiter = (name: keyof AbuseLimitMaxima) =>
     createAttemptLimiter({ max: limits[name], windowMs: ABUSE_LIMITS[name].windowMs, redis, now });
   return {

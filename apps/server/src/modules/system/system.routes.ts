@@ -3,7 +3,7 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import { ping } from '../../db/client.js';
 import { AppError } from '../../plugins/errors.js';
 
-export function systemRoutes(app: AppInstance, { config, db }: AppDeps) {
+export function systemRoutes(app: AppInstance, { config, db, redis, draining }: AppDeps) {
   const publicConfig: PublicConfig = {
     siteName: config.site.name,
     publicUrl: config.publicUrl,
@@ -35,14 +35,23 @@ export function systemRoutes(app: AppInstance, { config, db }: AppDeps) {
 
   app.get(
     '/health',
-    { schema: { tags: ['system'], summary: 'Ready when the database answers', response: { 200: HealthSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary:
+          'Ready when the database answers (degraded while Redis is unreachable); 503 while the instance drains before stopping',
+        response: { 200: HealthSchema },
+      },
+    },
     async (request) => {
+      if (draining.active) throw new AppError(ERROR_CODES.unavailable, 503, 'This instance is shutting down.');
       try {
         await ping(db);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unreachable');
         throw new AppError(ERROR_CODES.unavailable, 503, 'The database is not reachable.');
       }
+      if (redis && !(await redis.answers())) return { status: 'degraded' as const, redis: 'unreachable' as const };
       return { status: 'ok' as const };
     },
   );
