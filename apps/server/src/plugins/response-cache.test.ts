@@ -1,5 +1,5 @@
 import type { ArticlePage, Publisher, UserStats } from '@dispatch/shared';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { insertArticle, insertPublisher, insertUser, makeImage } from '../test/f
 import { bearer, signedInUser } from '../test/http.js';
 import { createTestContext, type TestContext, openTwoInstances, type TwoInstances } from '../test/test-app.js';
 import { createResponseCache, normalisedKey } from './response-cache.js';
+import { writeStubWebApp } from '../test/stub-web-app.js';
 
 const titlesOf = async (app: AppInstance, query = '') =>
   (await app.inject({ method: 'GET', url: `/api/articles/approved${query}` }))
@@ -180,14 +181,7 @@ describe('a flood of 20,000 one-off searches past the budget (one instance)', ()
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'dispatch-flood-'));
-    const webDir = path.join(root, 'dist');
-    mkdirSync(webDir);
-    mkdirSync(path.join(root, 'dist-ssr'));
-    writeFileSync(
-      path.join(webDir, 'index.html'),
-      '<!doctype html><html><head><title>SPA shell</title></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), STUB_RENDERER);
+    const webDir = writeStubWebApp(root, STUB_RENDERER);
     // The smallest budget the configuration takes (1 MiB): the flood's answers (about 180 bytes each with
     // their keys) are more than three times it.
     ctx = await createTestContext({

@@ -45,8 +45,11 @@ export async function renderPage({ url }) {
 }
 `;
 
-/** Writes the stand-in web app under `root`; answers the `webDir` to build the app with. */
-export function writeStubWebApp(root: string): string {
+/**
+ * Writes a stand-in web app under `root`, with `renderer` as its server bundle (by default the one above);
+ * answers the `webDir` to build the app with.
+ */
+export function writeStubWebApp(root: string, renderer = STUB_RENDERER): string {
   const webDir = path.join(root, 'dist');
   mkdirSync(webDir, { recursive: true });
   mkdirSync(path.join(root, 'dist-ssr'), { recursive: true });
@@ -54,6 +57,6 @@ export function writeStubWebApp(root: string): string {
     path.join(webDir, 'index.html'),
     '<!doctype html><html><head><title>SPA shell</title></head><body><div id="root"></div></body></html>',
   );
-  writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), STUB_RENDERER);
+  writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), renderer);
   return webDir;
 }

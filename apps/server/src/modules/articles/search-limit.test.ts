@@ -1,11 +1,12 @@
 import { ARTICLE_MESSAGES, ERROR_CODES, type ErrorResponse } from '@dispatch/shared';
 import { randomInt } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { createTestContext, openTwoInstances, type TestContext, type TwoInstances } from '../../test/test-app.js';
+import { writeStubWebApp } from '../../test/stub-web-app.js';
 
 const LIMIT = 5;
 
@@ -35,14 +36,7 @@ describe(`the search limit (LIMIT_SEARCHES_PER_MINUTE=${LIMIT})`, () => {
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'dispatch-search-limit-'));
-    const webDir = path.join(root, 'dist');
-    mkdirSync(webDir);
-    mkdirSync(path.join(root, 'dist-ssr'));
-    writeFileSync(
-      path.join(webDir, 'index.html'),
-      '<!doctype html><html><head><title>SPA shell</title></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), STUB_RENDERER);
+    const webDir = writeStubWebApp(root, STUB_RENDERER);
     ctx = await createTestContext({ webDir, env: { LIMIT_SEARCHES_PER_MINUTE: String(LIMIT) } });
     const db = ctx.database.db;
     const refs = { publisherId: (await insertPublisher(db)).id, authorId: (await insertUser(db)).id };

@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { bearer, PASSWORD, signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
+import { writeStubWebApp } from '../../test/stub-web-app.js';
 
 const cookieOf = (setCookie: string | string[] | undefined) =>
   [setCookie ?? []].flat().find((line) => line.startsWith('dispatch_page='));
@@ -33,14 +34,7 @@ describe('the page cookie (decisions 014, 041)', () => {
   let root: string;
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'dispatch-page-cookie-'));
-    const webDir = path.join(root, 'dist');
-    mkdirSync(webDir);
-    mkdirSync(path.join(root, 'dist-ssr'));
-    writeFileSync(
-      path.join(webDir, 'index.html'),
-      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), STUB_RENDERER);
+    const webDir = writeStubWebApp(root, STUB_RENDERER);
     ctx = await createTestContext({ webDir });
   });
   afterAll(async () => {

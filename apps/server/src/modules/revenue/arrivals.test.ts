@@ -1,11 +1,12 @@
 import { type ArticleDetail, type CreatedGiftLink } from '@dispatch/shared';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertPublisher } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
+import { writeStubWebApp } from '../../test/stub-web-app.js';
 
 const SECRET = 'ARRIVAL-PREMIUM-PARAGRAPH';
 const ALLOWED = 3;
@@ -34,14 +35,7 @@ describe('free reads are spent only by the reader: same-site pages, the API, nev
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'dispatch-arrivals-'));
-    const webDir = path.join(root, 'dist');
-    mkdirSync(webDir);
-    mkdirSync(path.join(root, 'dist-ssr'));
-    writeFileSync(
-      path.join(webDir, 'index.html'),
-      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
-    );
-    writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), STUB_RENDERER);
+    const webDir = writeStubWebApp(root, STUB_RENDERER);
     ctx = await createTestContext({ webDir, env: { FREE_PREMIUM_READS: String(ALLOWED) } });
     const db = ctx.database.db;
     const refs = { publisherId: (await insertPublisher(db)).id, authorId: (await signedInUser(ctx.app, db)).user.id };
