@@ -51,6 +51,7 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
   let token: string;
   let pageCookie: string;
   const warmed: Record<string, string> = {};
+  const logged: { msg: string }[] = [];
 
   beforeAll(async () => {
     root = mkdtempSync(path.join(tmpdir(), 'dispatch-outage-'));
@@ -59,7 +60,7 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
     const config = loadConfig({
       DATA_DIR: root,
       NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: 'error',
       DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_MS),
     });
     database = fromPostgres(
@@ -77,7 +78,7 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
       config,
       db: database.db,
       clock,
-      logger: false,
+      logger: { stream: { write: (line: string) => void logged.push(JSON.parse(line) as { msg: string }) } },
       webDir: writeStubWebApp(root),
       cache: createResponseCache({ maxBytes: 1024 * 1024, now: () => now }),
       viewers: createViewerCache({ now: () => now }),
@@ -194,6 +195,18 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
       expect([200, 503]).toContain(result.statusCode);
       expect(result.headers['cache-control']).not.toMatch(/public/);
     }
+  });
+
+  it('answers health checks 503 without a log line each: the outage was logged once', async () => {
+    await get('/api/health');
+    const healthLines = () => logged.filter((line) => line.msg.startsWith('health check')).length;
+    const before = healthLines();
+    for (let check = 0; check < 5; check += 1) {
+      const { result, ms } = await get('/api/health');
+      expect(ms).toBeLessThan(BOUND_MS);
+      expect(result.statusCode).toBe(503);
+    }
+    expect(healthLines()).toBe(before);
   });
 
   it('answers again once the database is back, without a restart', async () => {

@@ -1,6 +1,7 @@
 import { ERROR_CODES, HealthSchema, PublicConfigSchema, type PublicConfig } from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { ping } from '../../db/client.js';
+import { isRefusedWhileDown } from '../../plugins/database-errors.js';
 import { AppError } from '../../plugins/errors.js';
 
 export function systemRoutes(app: AppInstance, { config, db, redis, draining }: AppDeps) {
@@ -48,7 +49,8 @@ export function systemRoutes(app: AppInstance, { config, db, redis, draining }: 
       try {
         await ping(db);
       } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
+        // While the database is known down the pool has said so once; a balancer's checks would repeat it.
+        if (!isRefusedWhileDown(error)) request.log.error({ err: error }, 'health check: database unreachable');
         throw new AppError(ERROR_CODES.unavailable, 503, 'The database is not reachable.');
       }
       if (redis && !(await redis.answers())) return { status: 'degraded' as const, redis: 'unreachable' as const };
