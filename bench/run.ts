@@ -27,6 +27,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** PostgreSQL only: seed a database of this name once, keep it, and reuse it on later runs. */
     keep: { type: 'string' },
+    /** Seed (or reuse) the database, print the query plans, and stop: no server, no load. */
+    'plans-only': { type: 'boolean', default: false },
   },
 });
 const ARTICLES = Number(args.articles);
@@ -89,10 +91,18 @@ async function prepareDatabase(dataDir: string): Promise<{ url?: string; archive
   const approvedIds = (
     await queryRows<{ id: string }>(database.db, sql`select id from articles where status = 'approved'`)
   ).map((row) => row.id);
-  await printQueryPlans(planTarget, approvedIds.length, {
-    words: `${pick(SEARCH_WORDS)} ${pick(SEARCH_WORDS)}`,
-    partialTitle: partialTitleSearches()(),
-  });
+  const [counted] = await queryRows<{ articles: number }>(
+    database.db,
+    sql`select count(*)::int as articles from articles`,
+  );
+  await printQueryPlans(
+    planTarget,
+    { approved: approvedIds.length, articles: counted?.articles ?? 0 },
+    {
+      words: `${pick(SEARCH_WORDS)} ${pick(SEARCH_WORDS)}`,
+      partialTitle: partialTitleSearches()(),
+    },
+  );
   await database.close();
   return { url, archive: { approvedIds }, drop };
 }
@@ -242,6 +252,11 @@ async function load(
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-bench-'));
   const { url, archive, drop } = await prepareDatabase(dataDir);
+  if (args['plans-only']) {
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles": a profile of the server under load.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const server = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/server.js'], {

@@ -10,8 +10,8 @@ export const BENCH_READER = { email: 'bench.reader@example.com', password: 'Benc
 const BATCH = 10_000;
 
 /**
- * Bulk data for load tests, generated in SQL: `articleCount` articles (one in twenty pending, a tenth
- * premium) whose titles and text are random sentences from `WORDS`, spread over the publishers, one
+ * Bulk data for load tests, generated in SQL: `articleCount` articles (one in twenty pending, one in 200
+ * sent back for changes, one in 40 declined, a tenth premium) whose titles and text are random sentences from `WORDS`, spread over the publishers, one
  * or two tags and three years, and `userCount` users.
  */
 export async function seedBenchData(db: Db, articleCount: number, userCount: number) {
@@ -62,7 +62,7 @@ function insertArticles(from: number, to: number) {
     with tags as (select ${sql.raw(sqlTextArray(TAGS))} as list),
          pubs as (select array_agg(id order by name) as ids from publishers),
          authors as (select array_agg(id order by email) as ids from users)
-    insert into articles (title, image, publisher_id, tags, description, author_id, status, is_premium, views, created_at)
+    insert into articles (title, image, publisher_id, tags, description, author_id, status, is_premium, views, created_at, pending_since)
     select
       upper(left(title.words, 1)) || substr(title.words, 2),
       '/api/uploads/' || repeat('d', 64) || '.webp',
@@ -72,11 +72,15 @@ function insertArticles(from: number, to: number) {
         else array[tags.list[1 + n % 5]] end,
       body.text,
       authors.ids[1 + n % array_length(authors.ids, 1)],
-      case when n % 20 = 7 then 'pending' else 'approved' end,
+      case when n % 20 = 7 then 'pending' when n % 200 = 13 then 'changes_requested' when n % 40 = 19 then 'declined'
+        else 'approved' end,
       n % 10 = 3,
       floor(random() * random() * 20000)::int,
-      now() - random() * interval '1095 days'
+      created.at,
+      -- Entered review when submitted, as migration 0019 backfills an article never resubmitted.
+      created.at
     from generate_series(${from}::int, ${to}::int) as n, tags, pubs, authors,
+      lateral (select now() - random() * interval '1095 days' + n * interval '0' as at) as created,
       lateral (select string_agg(${word}, ' ') as words from generate_series(1, 5 + n % 5)) as title,
       lateral (
         select string_agg(upper(left(sentence.words, 1)) || substr(sentence.words, 2) || '.', ' ') as text

@@ -579,13 +579,15 @@ export async function getAdminArticles(
   db: Db,
   query: PageQuery & { status?: ArticleStatus; q?: string },
 ): Promise<AdminArticlePage> {
-  const search = query.q || undefined;
-  const [{ rows, total }, counted] = await Promise.all([
+  const search = query.q ? await repository.adminSearch(db, query.q) : undefined;
+  const [rows, counted] = await Promise.all([
     repository.listForAdmin(db, { status: query.status, search }, toRowWindow(query)),
     repository.countByStatus(db, search),
   ]);
   const counts = Object.fromEntries(ARTICLE_STATUSES.map((status) => [status, 0])) as StatusCounts;
   for (const { status, count } of counted) counts[status] = count;
+  // The counts are of the same search, so the filter's total is one of them, or their sum: no second count.
+  const total = query.status ? counts[query.status] : ARTICLE_STATUSES.reduce((sum, status) => sum + counts[status], 0);
   return { articles: rows.map(toAdminArticle), total, counts };
 }
 
