@@ -69,7 +69,8 @@ export function withTheme(html: string, theme: Theme | undefined): string {
   return theme ? html.replace(/<html\b/, `<html data-theme="${theme}"`) : html;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+/** A text written into HTML as text: the five characters that could end it, as character references. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * A short notice inside the built index.html, for an answer the server gives without rendering the page (a

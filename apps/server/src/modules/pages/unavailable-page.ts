@@ -1,6 +1,5 @@
 import { TEXT } from '@dispatch/shared';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+import { escapeHtml } from './page-renderer.js';
 
 /**
  * What a reader sees when the database cannot be reached and there is no earlier copy of the page: a
@@ -18,9 +17,11 @@ export function unavailablePage(siteName: string): string {
 <title>${texts.title} · ${site}</title>
 <style>
 :root { color-scheme: light dark; }
-body { font: 1.0625rem/1.6 system-ui, sans-serif; max-width: 34rem; margin: 18vh auto; padding: 0 1.5rem; }
+body { font: 1.0625rem/1.6 system-ui, sans-serif; max-width: 34rem; margin: 18vh auto; padding: 0 1.5rem;
+  background: #faf9f6; color: #1c1917; }
+@media (prefers-color-scheme: dark) { body { background: #171513; color: #ece8e1; } }
 h1 { font: 700 2rem/1.2 Georgia, 'Times New Roman', serif; margin: 0.5rem 0 1rem; }
-.site { font-family: Georgia, 'Times New Roman', serif; letter-spacing: 0.02em; }
+.site { font: 700 1.25rem Georgia, 'Times New Roman', serif; padding-bottom: 0.5rem; border-bottom: 3px double; }
 a { color: inherit; }
 </style>
 </head>
