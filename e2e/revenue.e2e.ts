@@ -1,8 +1,11 @@
 import { excerpt, REVENUE_TEXT, TEXT } from '@dispatch/shared';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, logIn, newAccount } from './support/actions.js';
 import { DESKTOP, openBrowser, type Session } from './support/browser.js';
 import { startServer } from './support/server.js';
+import { expectNoErrors } from './support/expect.js';
 
 const SUBSCRIBER = { email: 'subscriber@example.com', password: 'Premium#2026' };
 
@@ -178,6 +181,42 @@ describe('reader revenue', () => {
         await fetch(`${server.baseUrl}/articles/${article.id}`, { headers: { cookie: spentCookie } });
       }
       await expectNowhere(server.baseUrl, [`/articles/${articles[0]!.id}`], [spentCookie], articles[0]!.lastParagraph);
+    });
+
+    it('a reader arriving from another site spends no free read until they choose to, then reads the article', async () => {
+      const [article] = await premiumArticles(server.baseUrl, 1);
+      // Another site linking to the article (another port: not the site's own origin). Marked hydrated, as
+      // the journeys' page.goto waits for that on every page.
+      const elsewhere = createServer((_request, response) =>
+        response
+          .setHeader('content-type', 'text/html')
+          .end(
+            `<!doctype html><html data-hydrated><title>Elsewhere</title><a href="${server.baseUrl}/articles/${article!.id}">A story</a>`,
+          ),
+      );
+      await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+      try {
+        const session = await openBrowser(DESKTOP, { baseUrl: server.baseUrl });
+        sessions.push(session);
+        const { page } = session;
+        const reader = await newAccount(server.baseUrl, 'Arriving Reader');
+        await logIn(page, reader.email, reader.password);
+        await page.goto(`http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`);
+        await page.getByRole('link', { name: 'A story' }).click();
+        await page.waitForURL(`**/articles/${article!.id}`);
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+
+        const offer = page.getByRole('button', { name: REVENUE_TEXT.detail.readWithFreeRead(2) });
+        await offer.waitFor();
+        expect(await page.getByText(article!.lastParagraph).count()).toBe(0);
+        // The offer counts both reads: the arrival spent none. The click spends one.
+        await offer.click();
+        await page.getByText(article!.lastParagraph).waitFor();
+        await page.getByRole('note').getByText(REVENUE_TEXT.detail.meterCount(1, 2)).waitFor();
+        expectNoErrors(session);
+      } finally {
+        elsewhere.close();
+      }
     });
   });
 });
