@@ -1,15 +1,6 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { LRUCache } from 'lru-cache';
-import type { SharedRedis } from './redis.js';
-
-// Counts and returns the key's time left in one round trip; a key somehow left without an expiry gets one.
-const COUNT_SCRIPT = `local count = redis.call('incr', KEYS[1])
-local ttl = redis.call('pttl', KEYS[1])
-if ttl < 0 then
-  redis.call('pexpire', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}`;
+import { countInWindow, type SharedRedis } from './redis.js';
 
 // Keys this instance counts itself while Redis is out; the least recently counted go first.
 const MAX_LOCAL_KEYS = 100_000;
@@ -46,10 +37,7 @@ export function redisOrLocalStore(redis: SharedRedis, nameSpace: string): Fastif
       const name = this.prefix + key;
       const locally = () => callback(null, countLocally(name, timeWindow));
       if (!redis.available) return locally();
-      redis.client.eval(COUNT_SCRIPT, 1, name, timeWindow).then((result) => {
-        const [current, ttl] = result as [number, number];
-        callback(null, { current, ttl });
-      }, locally);
+      countInWindow(redis.client, name, timeWindow).then(([current, ttl]) => callback(null, { current, ttl }), locally);
     }
 
     child(options: unknown) {

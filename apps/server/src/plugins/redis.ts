@@ -30,6 +30,20 @@ export interface SharedRedis {
   close(): Promise<void>;
 }
 
+// Counts and returns the key's time left in one round trip, so a key never lives without its expiry.
+const COUNT_SCRIPT = `local count = redis.call('incr', KEYS[1])
+local ttl = redis.call('pttl', KEYS[1])
+if ttl < 0 then
+  redis.call('pexpire', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+/** One more on `key`, in a window of `windowMs` from its first count: the count, and the milliseconds left. */
+export async function countInWindow(client: Redis, key: string, windowMs: number): Promise<[number, number]> {
+  return (await client.eval(COUNT_SCRIPT, 1, key, windowMs)) as [number, number];
+}
+
 export function connectRedis(url: string, log: FastifyBaseLogger): SharedRedis {
   const client = new Redis(url, {
     // Fail a call at once while not connected, rather than queueing it until Redis returns.

@@ -1,4 +1,4 @@
-import type { SharedRedis } from '../../plugins/redis.js';
+import { countInWindow, type SharedRedis } from '../../plugins/redis.js';
 
 /**
  * Counts attempts and blocks a key after `max` of them within `windowMs`. An attempt is taken before
@@ -14,15 +14,6 @@ export interface AttemptLimiter {
   release(key: string): Promise<void>;
   clear(key: string): Promise<void>;
 }
-
-// Counts and returns the key's time left in one round trip, so a key never lives without its expiry.
-const TAKE_SCRIPT = `local count = redis.call('incr', KEYS[1])
-local ttl = redis.call('pttl', KEYS[1])
-if ttl < 0 then
-  redis.call('pexpire', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {count, ttl}`;
 
 // Decrements only a live key: a key that expired meanwhile must not come back without its expiry. A
 // key back at zero goes.
@@ -49,10 +40,7 @@ export function createAttemptLimiter(options: LimiterOptions): AttemptLimiter {
   return {
     async take(key) {
       try {
-        const [count, ttl] = (await redis.call((client) => client.eval(TAKE_SCRIPT, 1, name(key), windowMs))) as [
-          number,
-          number,
-        ];
+        const [count, ttl] = await redis.call((client) => countInWindow(client, name(key), windowMs));
         return count <= max ? 0 : Math.ceil(ttl / 1000);
       } catch {
         return memory.take(key);
