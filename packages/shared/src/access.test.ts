@@ -18,6 +18,7 @@ const subscriber: Viewer = { ...reader, email: 'sub@example.com', premiumTaken: 
 const lapsed: Viewer = { ...reader, email: 'lapsed@example.com', premiumTaken: earlier };
 const admin: Viewer = { email: 'admin@example.com', role: 'admin', premiumTaken: null };
 const author: Viewer = { ...reader, email: 'author@example.com' };
+const oneArticlePass: Viewer = { ...reader, email: 'trial@example.com', premiumTaken: later, premiumArticles: 1 };
 
 describe('isPremium', () => {
   it('is true only for a date later than now', () => {
@@ -37,6 +38,14 @@ describe('hasPremiumAccess', () => {
     expect(hasPremiumAccess(lapsed, now)).toBe(false);
     expect(hasPremiumAccess(reader, now)).toBe(false);
     expect(hasPremiumAccess(null, now)).toBe(false);
+  });
+
+  it('leaves a pass with a number of premium articles to the server, article by article', () => {
+    const premium = { status: 'approved' as const, isPremium: true, author_email: 'author@example.com' };
+    expect(hasPremiumAccess(oneArticlePass, now)).toBe(false);
+    expect(canReadArticle(premium, oneArticlePass, now)).toBe('teaser');
+    expect(canOpenDetails(premium, oneArticlePass, now)).toBe(true);
+    expect(canOpenDetails(premium, { ...oneArticlePass, premiumTaken: earlier }, now)).toBe(false);
   });
 });
 

@@ -11,11 +11,22 @@ export interface Viewer {
   email: string;
   role: Role;
   premiumTaken: string | Date | null;
+  /** Absent or null: access opens every premium article; a number: the current plan includes that many. */
+  premiumArticles?: number | null;
 }
 
-/** Premium pages and premium text: subscribers with unexpired premium, and admins (docs/product.md#premium-access). */
-export function hasPremiumAccess(viewer: Pick<Viewer, 'role' | 'premiumTaken'> | null, now: Date): boolean {
-  return viewer !== null && (viewer.role === 'admin' || isPremium(viewer.premiumTaken, now));
+/**
+ * Every premium text: admins, and readers whose unexpired access includes every premium article
+ * (docs/product.md#premium-access). A plan that includes a number of articles opens each one on the server.
+ */
+export function hasPremiumAccess(
+  viewer: Pick<Viewer, 'role' | 'premiumTaken' | 'premiumArticles'> | null,
+  now: Date,
+): boolean {
+  return (
+    viewer !== null &&
+    (viewer.role === 'admin' || (isPremium(viewer.premiumTaken, now) && viewer.premiumArticles == null))
+  );
 }
 
 export interface ArticleAccessFacts {
@@ -42,7 +53,8 @@ export function canReadArticle(article: ArticleAccessFacts, viewer: Viewer | nul
 /** Whether a card's Details control is open for this viewer (docs/product.md#only-premium-cards-are-locked). */
 export function canOpenDetails(article: { isPremium: boolean }, viewer: Viewer | null, now: Date): boolean {
   if (!article.isPremium) return true;
-  return hasPremiumAccess(viewer, now);
+  // A plan with a number of premium articles may open any of them; the server decides which open in full.
+  return hasPremiumAccess(viewer, now) || isPremium(viewer?.premiumTaken, now);
 }
 
 export function excerpt(text: string, length: number = LIMITS.excerptLength): string {

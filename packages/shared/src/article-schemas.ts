@@ -124,7 +124,15 @@ export const AdminArticlePageSchema = z.object({
 });
 export type AdminArticlePage = z.infer<typeof AdminArticlePageSchema>;
 
-export const UserPageSchema = z.object({ users: z.array(UserSchema), total: z.number().int() });
+/** A row of the admin's users table: the account, with where its premium comes from (docs/product.md#plans). */
+export const AdminUserSchema = UserSchema.extend({
+  /** The current (or last) access: a pass bought, an admin's complimentary grant, or none. */
+  accessSource: z.enum(['pass', 'complimentary']).nullable(),
+  /** The name of the plan the latest paid pass bought, as it was bought. */
+  planName: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+export const UserPageSchema = z.object({ users: z.array(AdminUserSchema), total: z.number().int() });
 export type UserPage = z.infer<typeof UserPageSchema>;
 
 const pageQuery = (limit: number) =>

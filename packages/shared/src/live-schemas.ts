@@ -9,6 +9,11 @@ import { z } from 'zod';
 export const RoleRecordSchema = z.object({
   role: z.enum(['user', 'admin']),
   premiumTaken: z.string().nullable(),
+  /**
+   * Absent or null: access (while premiumTaken is later than now) opens every premium article. Otherwise the
+   * current plan includes `included` premium articles and `opened` of them are open (docs/product.md#plans).
+   */
+  premiumArticles: z.object({ included: z.number().int(), opened: z.number().int() }).nullable().optional(),
 });
 export type RoleRecord = z.infer<typeof RoleRecordSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './fields.js';
-import { PlanIdSchema } from './schemas.js';
+import { PlanIdSchema } from './plans.js';
 
 export const PAYMENT_MESSAGES = {
   cardDeclined: 'Your card was declined.',
@@ -82,7 +82,7 @@ export const CreatePaymentIntentInputSchema = z.object({ planId: PlanIdSchema })
 export const PaymentIntentSchema = z.object({
   clientSecret: z.string(),
   provider: z.enum(['test', 'stripe']),
-  planId: PlanIdSchema,
+  planId: z.string(),
   /** In major units, from the server's plan table. */
   amount: z.number(),
   currency: z.string(),
@@ -110,7 +110,9 @@ export const GrantPremiumInputSchema = z.object({ premiumTaken: z.iso.datetime({
 export const BillingEntrySchema = z.object({
   _id: z.string(),
   createdAt: z.string(),
-  planId: PlanIdSchema,
+  planId: z.string(),
+  /** The plan's name as it was bought. */
+  planName: z.string(),
   /** In major units (dollars), as plans are priced. */
   amount: z.number(),
   currency: z.string(),

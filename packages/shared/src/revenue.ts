@@ -75,6 +75,16 @@ export const FunnelSchema = z.object({
   site: FunnelCountsSchema,
   byDay: z.array(FunnelCountsSchema.extend({ day: z.string() })),
   articles: z.array(FunnelCountsSchema.extend({ _id: z.string(), title: z.string() })),
+  /** Paid purchases in the window per plan, most bought first; the name as it was bought most recently. */
+  plans: z.array(
+    z.object({
+      planId: z.string(),
+      name: z.string(),
+      purchases: z.number().int(),
+      revenue: z.number(),
+      currency: z.string(),
+    }),
+  ),
 });
 export type Funnel = z.infer<typeof FunnelSchema>;
 

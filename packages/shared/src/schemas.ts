@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, ROLES, TAGS } from './constants.js';
 import { optionalText, text } from './fields.js';
 import { FEED_MESSAGES } from './messages.js';
-import { PLAN_IDS } from './plans.js';
 
 /** Every non-2xx answer of the API. */
 export const ErrorResponseSchema = z.object({
@@ -33,7 +32,6 @@ export const IdParamSchema = z.object({ id: text() });
 export const TagSchema = z.enum(TAGS);
 export const ArticleStatusSchema = z.enum(ARTICLE_STATUSES);
 export const RoleSchema = z.enum(ROLES);
-export const PlanIdSchema = z.enum(PLAN_IDS);
 
 export const PublisherSchema = z.object({
   _id: z.string(),
