@@ -1,4 +1,4 @@
-import { DAY_MS, DEFAULT_PLAN_ID, FONTS_COOKIE, PLANS, STORAGE_KEYS, TEXT, toPlanChoice } from '@dispatch/shared';
+import { DAY_MS, DEFAULT_PLAN_ID, FONTS_COOKIE, SEED_PLANS, STORAGE_KEYS, TEXT, toPlanChoice } from '@dispatch/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logIn } from './support/actions.js';
 import { DESKTOP, openBrowser, PHONE, type Session } from './support/browser.js';
@@ -103,7 +103,7 @@ describe('server-rendered pages hydrate in Chromium', () => {
     session = await openBrowser();
     const { page } = session;
     await logIn(page, 'reader@example.com', 'Reader#2026');
-    const stored = PLANS.find((plan) => plan.id !== DEFAULT_PLAN_ID)!;
+    const stored = SEED_PLANS.find((plan) => plan.id !== DEFAULT_PLAN_ID)!;
     await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
       STORAGE_KEYS.subscriptionPlan,
       JSON.stringify(toPlanChoice(stored)),

@@ -6,7 +6,7 @@ import {
   formatPrice,
   LIMITS,
   planNote,
-  PLANS,
+  SEED_PLANS,
   REVENUE_TEXT,
   TAGS,
   TEXT,
@@ -471,12 +471,12 @@ describe('server-rendered pages, before any script runs', () => {
     const options = [...html.matchAll(/<option\b[^>]*>([^<]*)<\/option>/g)];
     expect(options.map((option) => decode(option[1]!))).toEqual([
       TEXT.subscription.selectDuration,
-      ...PLANS.map((plan) => `${plan.label} — ${formatPrice(plan.price, currency)}`),
+      ...SEED_PLANS.map((plan) => `${plan.label} — ${formatPrice(plan.price, currency)}`),
     ]);
-    const chosen = findPlan(DEFAULT_PLAN_ID)!;
+    const chosen = { ...findPlan(SEED_PLANS, DEFAULT_PLAN_ID)!, currency };
     const text = textOf(body(html));
     expect(text).toContain(chosen.name);
-    expect(text).toContain(planNote(chosen, currency));
+    expect(text).toContain(planNote(chosen));
     for (const feature of chosen.features) expect(text).toContain(feature);
     expect(text).toContain(TEXT.subscription.proceed);
   });

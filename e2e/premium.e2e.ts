@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES, PLANS, TEXT, formatPrice } from '@dispatch/shared';
+import { PAYMENT_MESSAGES, SEED_PLANS, TEXT, formatPrice } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectToast, logIn, navLinks, newAccount } from './support/actions.js';
@@ -27,7 +27,7 @@ describe('premium', () => {
     await page.goto('/');
     await page.getByRole('button', { name: TEXT.home.choosePlan }).first().click();
     await page.waitForURL('**/payment');
-    const trial = PLANS[0]!;
+    const trial = SEED_PLANS[0]!;
     await page.getByRole('heading', { name: P.heading(formatPrice(trial.price, 'usd'), trial.label) }).waitFor();
     await payWith(page, '4242 4242 4242 4242');
     await expectToast(page, TEXT.toast.subscriptionSuccess);
@@ -83,7 +83,7 @@ describe('premium', () => {
     const { page } = session;
     const reader = await newAccount(session.baseUrl, 'Rene Wal');
     await logIn(page, reader.email, reader.password);
-    for (const plan of PLANS) {
+    for (const plan of SEED_PLANS) {
       await page.goto('/subscription');
       await page.getByLabel(TEXT.subscriptionPage.duration).selectOption({ value: plan.id });
       await page.getByRole('button', { name: TEXT.subscription.proceed }).click();
@@ -97,7 +97,7 @@ describe('premium', () => {
       await fetch(`${session.baseUrl}/api/users/role`, { headers: { authorization: `Bearer ${token}` } })
     ).json();
     const minutes = (new Date(role.premiumTaken).getTime() - Date.now()) / 60_000;
-    const total = PLANS.reduce((sum, plan) => sum + plan.value, 0);
+    const total = SEED_PLANS.reduce((sum, plan) => sum + plan.value, 0);
     expect(minutes).toBeGreaterThan(total - 5);
     expect(minutes).toBeLessThanOrEqual(total);
   });
