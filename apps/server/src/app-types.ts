@@ -67,5 +67,7 @@ export interface Viewer {
   name: string;
   role: 'user' | 'admin';
   premiumTaken: Date | null;
+  /** The current access run's premium articles; null: every one (modules/users/premium-access.ts). */
+  premiumArticles: number | null;
   sessionId: string;
 }

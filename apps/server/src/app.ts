@@ -21,6 +21,7 @@ import { noticeRoutes } from './modules/notices/notices.routes.js';
 import { createNotifier, type Notifier } from './modules/notices/notices.service.js';
 import { adminPublisherRoutes, publisherRoutes } from './modules/publishers/publishers.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
+import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.js';
 import { revenueRoutes } from './modules/revenue/revenue.routes.js';
 import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider.js';
 import { createTestProvider } from './modules/payments/test-provider.js';
@@ -84,6 +85,8 @@ const ROUTE_MODULES = [
   userRoutes,
   adminUserRoutes,
   accountRoutes,
+  planRoutes,
+  adminPlanRoutes,
   paymentRoutes,
   noticeRoutes,
   revenueRoutes,

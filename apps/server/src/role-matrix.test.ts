@@ -1,7 +1,7 @@
 import { ERROR_CODES } from '@dispatch/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleRevisions, giftLinks } from './db/schema.js';
+import { articleRevisions, giftLinks, plans } from './db/schema.js';
 import { insertArticle, insertPublisher, insertUser, makeImage } from './test/fixtures.js';
 import { bearer, multipart, pngBytes, signedInUser } from './test/http.js';
 import { createTestContext, type TestContext } from './test/test-app.js';
@@ -388,6 +388,43 @@ describe('who may call what', () => {
         return { method: 'DELETE', url: `/api/gift-links/${link!.id}` };
       },
       expected: { anonymous: 401, user: 404, author: 404, premium: 404, admin: 200 },
+    },
+    { endpoint: 'GET /api/plans', request: get('/api/plans'), expected: everyone(200) },
+    { endpoint: 'GET /api/plans/:id', request: get('/api/plans/trial'), expected: everyone(200) },
+    {
+      endpoint: "GET /api/users/access?email= (the author's)",
+      request: async () => ({ method: 'GET', url: `/api/users/access?email=${authorEmail}` }),
+      expected: authorOrAdmin(200),
+    },
+    { endpoint: 'GET /api/admin/plans', request: get('/api/admin/plans'), expected: adminOnly(200) },
+    {
+      endpoint: 'POST /api/admin/plans',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/admin/plans',
+        payload: {
+          name: `Plan ${Math.random()}`,
+          price: 4.5,
+          durationMinutes: 60,
+          features: ['One hour'],
+          premiumArticles: null,
+          visibility: 'unlisted',
+        },
+      }),
+      expected: adminOnly(201),
+    },
+    {
+      endpoint: 'PATCH /api/admin/plans/:id',
+      request: async () => ({ method: 'PATCH', url: '/api/admin/plans/family', payload: { price: 5 } }),
+      expected: adminOnly(200),
+    },
+    {
+      endpoint: 'PUT /api/admin/plans/order',
+      request: async () => {
+        const ids = (await ctx.database.db.select({ id: plans.id }).from(plans)).map((row) => row.id);
+        return { method: 'PUT', url: '/api/admin/plans/order', payload: { ids: ids.reverse() } };
+      },
+      expected: adminOnly(200),
     },
     {
       endpoint: "PATCH /api/users/premium/:email (the author's)",

@@ -8,4 +8,6 @@ export const LOCKS = {
   sweep: 7_531_904,
   /** Taken by an admin deleting their account, so two admins cannot both leave at once. */
   adminDeletion: 7_531_905,
+  /** Taken by every change to the plans, so their count, order and the one listed plan hold. */
+  plans: 7_531_906,
 } as const;

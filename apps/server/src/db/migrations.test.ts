@@ -18,6 +18,8 @@ const TABLES = [
   'notifications',
   'payment_intents',
   'paywall_events',
+  'plans',
+  'premium_article_opens',
   'premium_reminders',
   'processed_webhook_events',
   'publishers',
@@ -94,6 +96,43 @@ describe('migrations', () => {
       [1, 'Old one', '00000000-0000-4000-8000-000000000001', '2026-01-02T00:00:00.000Z'],
     ]);
     await expect(client.exec(`update articles set status = 'changes_requested'`)).resolves.toBeDefined();
+    await client.close();
+  });
+
+  it('gives every earlier payment a snapshot of its plan: the seed plan by id, else its own amount and period', async () => {
+    const client = await openPglite();
+    const files = readdirSync(MIGRATIONS_DIR)
+      .filter((name) => name.endsWith('.sql'))
+      .sort();
+    const run = (name: string) => client.exec(readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8'));
+    const target = files.findIndex((name) => name.startsWith('0022_'));
+    for (const name of files.slice(0, target)) await run(name);
+    await client.exec(`
+      insert into payment_intents (plan_id, amount, currency, provider, client_secret, status, period_start, period_end) values
+        ('individual', 30000, 'usd', 'test', 'a', 'succeeded', '2026-01-01T00:00:00Z', '2026-01-06T00:00:00Z'),
+        ('gold', 999, 'eur', 'test', 'b', 'succeeded', '2026-01-01T00:00:00Z', '2026-01-01T02:00:00Z'),
+        ('gold', 999, 'eur', 'test', 'c', 'requires_payment', null, null);`);
+    await run(files[target]!);
+    const { rows } = await client.query<{ client_secret: string; plan_snapshot: unknown }>(
+      'select client_secret, plan_snapshot from payment_intents order by client_secret',
+    );
+    expect(rows.map((row) => row.plan_snapshot)).toEqual([
+      {
+        name: 'Individual Premium',
+        amount: 30000,
+        currency: 'usd',
+        durationMinutes: 7200,
+        features: ['Unlimited premium articles', 'No ads', 'Daily news brief by e-mail'],
+        premiumArticles: null,
+      },
+      { name: 'gold', amount: 999, currency: 'eur', durationMinutes: 120, features: [], premiumArticles: null },
+      { name: 'gold', amount: 999, currency: 'eur', durationMinutes: 0, features: [], premiumArticles: null },
+    ]);
+    await expect(
+      client.exec(
+        `insert into payment_intents (plan_id, amount, currency, provider, client_secret) values ('x', 1, 'usd', 'test', 'd')`,
+      ),
+    ).rejects.toThrow(/plan_snapshot/);
     await client.close();
   });
 

@@ -1,4 +1,4 @@
-import { LIMITS } from '@dispatch/shared';
+import { LIMITS, PLAN_VISIBILITIES, type PlanSnapshot } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -11,6 +11,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -39,6 +40,13 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     premiumTaken: timestamp({ withTimezone: true }),
+    /**
+     * How many premium articles the current access run opens in full; null: every one
+     * (modules/users/premium-access.ts owns the rule).
+     */
+    premiumArticles: integer(),
+    /** The start of the run that allowance counts its opened articles from. */
+    premiumArticlesSince: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     lastLoginAt: timestamp({ withTimezone: true }),
     /** When the address was proven: a verification link followed, or Google's verified claim. */
@@ -59,6 +67,39 @@ export const users = pgTable(
     index('users_email_trgm_idx').using('gin', sql`${table.email} gin_trgm_ops`),
     check('users_role_check', sql`${table.role} in ('user', 'admin')`),
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
+    check('users_premium_articles_check', sql`${table.premiumArticles} is null or ${table.premiumArticles} > 0`),
+  ],
+);
+
+/**
+ * What readers can buy (docs/product.md#plans): rows the admin edits, never deleted (archived instead). A
+ * payment keeps a snapshot of its plan, so an edit changes only later purchases.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    /** SPEC's three are 'trial', 'individual' and 'family'; a new plan's is a slug of its name. */
+    id: text().primaryKey(),
+    name: text().notNull(),
+    /** In the currency's smallest unit (cents). */
+    priceMinor: integer().notNull(),
+    /** Lower-case ISO code; null: the site's CURRENCY. */
+    currency: text(),
+    durationMinutes: integer().notNull(),
+    features: text().array().notNull(),
+    /** Null: every premium article while access lasts. */
+    premiumArticles: integer(),
+    position: integer().notNull(),
+    visibility: text({ enum: PLAN_VISIBILITIES }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('plans_name_lower_key').on(sql`lower(${table.name})`),
+    check('plans_price_minor_check', sql`${table.priceMinor} > 0`),
+    check('plans_duration_minutes_check', sql`${table.durationMinutes} > 0`),
+    check('plans_premium_articles_check', sql`${table.premiumArticles} is null or ${table.premiumArticles} > 0`),
+    check('plans_visibility_check', sql`${table.visibility} in ('listed', 'unlisted', 'archived')`),
   ],
 );
 
@@ -199,9 +240,12 @@ export const MODERATION_ACTIONS = [
   'resubmit',
   'restore',
   'correct',
+  'plan-create',
+  'plan-update',
+  'plan-reorder',
 ] as const;
 
-/** Who did what to which article or user, and when: every admin decision, and a writer's resubmission. */
+/** Who did what to which article, user or plan, and when: every admin decision, and a writer's resubmission. */
 export const moderationActions = pgTable(
   'moderation_actions',
   {
@@ -276,14 +320,17 @@ export const corrections = pgTable(
   ],
 );
 
-/** A reader's attempt to pay for a plan; the amount comes from our plan table, never the client. */
+/** A reader's attempt to pay for a plan; the amount comes from the plan's row, never the client. */
 export const paymentIntents = pgTable(
   'payment_intents',
   {
     id: uuid().primaryKey().defaultRandom(),
     /** Null once the reader deleted their account: the payment stays for the accounts, without a person (decision 026). */
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** No foreign key: the snapshot says what was bought, whatever becomes of the plan. */
     planId: text().notNull(),
+    /** The plan as it was when the intent was opened: what the payment grants, whatever the row says later. */
+    planSnapshot: jsonb().$type<PlanSnapshot>().notNull(),
     /** In the currency's smallest unit (cents). */
     amount: integer().notNull(),
     currency: text().notNull(),
@@ -305,6 +352,27 @@ export const paymentIntents = pgTable(
     uniqueIndex('payment_intents_client_secret_key').on(table.clientSecret),
     uniqueIndex('payment_intents_provider_ref_key').on(table.providerRef),
     index('payment_intents_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * The premium articles a reader with a limited pass opened in full (docs/product.md#plans): one row per reader
+ * and article, `openedAt` moved forward when reopened in a later run, so a run counts the rows since it began.
+ */
+export const premiumArticleOpens = pgTable(
+  'premium_article_opens',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    openedAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.articleId] }),
+    index('premium_article_opens_article_idx').on(table.articleId),
   ],
 );
 

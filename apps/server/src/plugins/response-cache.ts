@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { SharedRedis } from './redis.js';
 
-export type CacheNamespace = 'catalog' | 'users';
+export type CacheNamespace = 'catalog' | 'users' | 'plans';
 
 /**
  * Caches public answers (lists, trending, publishers, stats) in each instance's memory, keyed by a
@@ -54,7 +54,7 @@ export function createResponseCache(options: {
     sizeCalculation: (entry, key) => entrySize(key, entry),
   });
   const loading = new Map<string, Promise<unknown>>();
-  const localGenerations: Record<CacheNamespace, number> = { catalog: 0, users: 0 };
+  const localGenerations: Record<CacheNamespace, number> = { catalog: 0, users: 0, plans: 0 };
   const redisKey = (namespace: CacheNamespace) => `dispatch-cache:generation:${namespace}`;
   // Namespaces whose bump could not reach Redis: made as soon as it is back.
   const owed = new Set<CacheNamespace>();

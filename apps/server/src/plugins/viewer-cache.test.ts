@@ -3,7 +3,15 @@ import type { Viewer } from '../app-types.js';
 import { createViewerCache, type CachedSession } from './viewer-cache.js';
 
 const session = (userId: string, role: Viewer['role'] = 'user'): CachedSession => ({
-  viewer: { id: userId, email: `${userId}@example.com`, name: userId, role, premiumTaken: null, sessionId: 's' },
+  viewer: {
+    id: userId,
+    email: `${userId}@example.com`,
+    name: userId,
+    role,
+    premiumTaken: null,
+    premiumArticles: null,
+    sessionId: 's',
+  },
   expiresAt: new Date(8_640_000_000_000),
 });
 const always = () => true;

@@ -1,4 +1,4 @@
-import { slugify, type Tag } from '@dispatch/shared';
+import { SEED_PLANS, slugify, toMinorUnits, type PlanSnapshot, type Tag } from '@dispatch/shared';
 import sharp from 'sharp';
 import type { Db } from '../db/client.js';
 import { articles, publishers, users } from '../db/schema.js';
@@ -52,4 +52,18 @@ export async function insertArticle(
     })
     .returning();
   return row!;
+}
+
+/** What a payment for one of the seed plans keeps of it (the site's currency being usd). */
+export function seedSnapshot(planId: string): PlanSnapshot {
+  const plan = SEED_PLANS.find((candidate) => candidate.id === planId);
+  if (!plan) throw new Error(`no seed plan ${planId}`);
+  return {
+    name: plan.name,
+    amount: toMinorUnits(plan.price),
+    currency: plan.currency,
+    durationMinutes: plan.value,
+    features: plan.features,
+    premiumArticles: plan.premiumArticles,
+  };
 }

@@ -102,6 +102,7 @@ export async function createTestContext(
     async changed() {
       await cache.invalidate('catalog');
       await cache.invalidate('users');
+      await cache.invalidate('plans');
       viewers.clear();
     },
     async close() {

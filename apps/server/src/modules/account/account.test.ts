@@ -2,7 +2,7 @@ import { ACCOUNT_MESSAGES, API_MESSAGES, ERROR_CODES, type AccountExport, type E
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articles, mailOutbox, notifications, paymentIntents, sessions, users } from '../../db/schema.js';
-import { insertArticle, insertPublisher, makeImage } from '../../test/fixtures.js';
+import { insertArticle, insertPublisher, makeImage, seedSnapshot } from '../../test/fixtures.js';
 import { bearer, PASSWORD, signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
@@ -32,6 +32,7 @@ describe("a reader's account: download and delete", () => {
       .values({
         userId,
         planId,
+        planSnapshot: seedSnapshot(planId),
         amount: 30_000,
         currency: 'usd',
         provider: 'test',

@@ -42,6 +42,7 @@ import {
 } from '../revisions/revisions.service.js';
 import { findPublisherByName } from '../publishers/publishers.service.js';
 import { lockUserForUpdate } from '../users/users.service.js';
+import { openedInRun, openPremiumArticle } from '../users/premium-access.js';
 import {
   toAdminArticle,
   toArticle,
@@ -161,7 +162,14 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'images' | 'notifier'>;
 const articleNotFound = () => notFound(ARTICLE_MESSAGES.notFound);
 
 function asAccessViewer(viewer: Viewer | null) {
-  return viewer && { email: viewer.email, role: viewer.role, premiumTaken: viewer.premiumTaken };
+  return (
+    viewer && {
+      email: viewer.email,
+      role: viewer.role,
+      premiumTaken: viewer.premiumTaken,
+      premiumArticles: viewer.premiumArticles,
+    }
+  );
 }
 
 /**
@@ -274,8 +282,9 @@ export async function getArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, 
 
 /**
  * GET /articles/:id: what this reader may read; a premium article's teaser may still open in full through
- * a gift link for it or a free metered read (docs/product.md#reader-revenue). The cached answers are shared,
- * so what depends on the reader is added to a copy.
+ * a pass that includes a number of premium articles (docs/product.md#plans), a gift link for it or a free
+ * metered read (docs/product.md#reader-revenue). The cached answers are shared, so what depends on the reader
+ * is added to a copy.
  */
 export async function openArticle(
   deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'config'>,
@@ -289,6 +298,7 @@ export async function openArticle(
   const decision = canReadArticle(answers.facts, asAccessViewer(viewer), deps.clock());
   if (decision === 'none') throw articleNotFound();
   if (decision === 'full') return answers.full;
+  if (await openPremiumArticle(deps, viewer, id)) return answers.full;
   const unlock = await unlockPremium(deps, viewer.id, id, giftToken, arrival);
   if (unlock.open) return { ...answers.full, meter: unlock.meter, gift: unlock.gift };
   return {
@@ -312,8 +322,8 @@ export async function giftableArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cach
 }
 
 /**
- * One view, counted atomically, for an article this viewer may read, by access of their own or through the
- * meter or a gift link (`giftToken`); its author's own reading is no view.
+ * One view, counted atomically, for an article this viewer may read, by access of their own, an article their
+ * limited pass opened, or through the meter or a gift link (`giftToken`); its author's own reading is no view.
  */
 export async function recordView(
   deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'config'>,
@@ -322,7 +332,11 @@ export async function recordView(
   giftToken?: string,
 ) {
   const detail = await getArticle(deps, viewer, id);
-  if (!detail.access && !(await unlockedAlready(deps, viewer.id, id, giftToken))) {
+  if (
+    !detail.access &&
+    !(await openedInRun(deps, viewer, id)) &&
+    !(await unlockedAlready(deps, viewer.id, id, giftToken))
+  ) {
     throw forbidden(ARTICLE_MESSAGES.premiumToRead);
   }
   if (detail.article.author_email === viewer.email) return { views: detail.article.views };

@@ -46,6 +46,7 @@ async function loadSession(deps: Deps, sessionId: string, now: Date): Promise<Ca
     name: user.name,
     role: user.role,
     premiumTaken: user.premiumTaken,
+    premiumArticles: user.premiumArticles,
     sessionId,
   };
   return { viewer, expiresAt };

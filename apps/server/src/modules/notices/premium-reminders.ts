@@ -1,4 +1,4 @@
-import { DAY_MS, PLANS } from '@dispatch/shared';
+import { DAY_MS, MINUTE_MS } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.js';
@@ -9,8 +9,8 @@ import { isRefusedWhileDown } from '../../plugins/database-errors.js';
 const LAPSE_NOTICE_WINDOW_MS = 7 * DAY_MS;
 // Stages of one premium period: 3 days before its end, 1 day before, ended.
 const STAGE = { threeDays: 1, oneDay: 2, ended: 3 } as const;
-// A plan shorter than the first reminder (the 1-minute trial) gets none.
-const UNREMINDED_PLANS = PLANS.filter((plan) => plan.value * 60_000 < 3 * DAY_MS).map((plan) => plan.id);
+// A pass shorter than the first reminder (the 1-minute trial) gets none: its duration as it was bought.
+const SHORTEST_REMINDED_MINUTES = (3 * DAY_MS) / MINUTE_MS;
 
 interface DueReminder {
   user_id: string;
@@ -38,10 +38,7 @@ export async function remindPremiumEnds(db: Db, notifier: Notifier, now: Date): 
             where r.user_id = u.id and r.premium_until = u.premium_taken and r.stage >= ${stage})
           and not exists (select 1 from payment_intents p
             where p.user_id = u.id and p.period_end = u.premium_taken
-              and p.plan_id in (${sql.join(
-                UNREMINDED_PLANS.map((id) => sql`${id}`),
-                sql`, `,
-              )}))`,
+              and (p.plan_snapshot->>'durationMinutes')::int < ${SHORTEST_REMINDED_MINUTES}::int)`,
   );
   let written = 0;
   for (const reminder of due) {

@@ -6,8 +6,9 @@ import {
   type BillingEntry,
   type BillingHistory,
   PAYMENT_MESSAGES,
-  findPlan,
+  PLAN_MESSAGES,
   formatPrice,
+  toMajorUnits,
   type Card,
   type PaymentIntent,
   type PaymentResult,
@@ -17,7 +18,9 @@ import type Stripe from 'stripe';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../plugins/errors.js';
-import { extendPremium, findUserByEmail, findUserById } from '../users/users.service.js';
+import { findUserByEmail, findUserById } from '../users/users.service.js';
+import { applyPass } from '../users/premium-access.js';
+import { findPlanOnSale, snapshotOf } from '../plans/plans.service.js';
 import type { Notifier } from '../notices/notices.service.js';
 import * as repository from './payments.repository.js';
 import { chargeTestCard } from './test-provider.js';
@@ -25,18 +28,18 @@ import { recordSubscription } from '../revenue/funnel.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache' | 'viewers' | 'notifier'>;
 
-/** Prices are in major units; providers take the smallest unit (docs/architecture.md#a-request-from-route-to-row). */
-const toMinorUnits = (price: number) => Math.round(price * 100);
-
 const intentNotFound = () => notFound(PAYMENT_MESSAGES.intentNotFound);
 
-/** Opens a payment for a plan; the amount comes from our plan table, whatever the client sends. */
+/**
+ * Opens a payment for a plan on sale (listed, or unlisted: sold by its link); the amount and currency come from
+ * the plan's row, whatever the client sends, and the intent keeps a snapshot of the plan: what paying grants.
+ */
 export async function createPaymentIntent(deps: Deps, viewer: Viewer, planId: string): Promise<PaymentIntent> {
-  const plan = findPlan(planId);
-  if (!plan) throw badRequest('Choose one of the plans.', { planId: ['Choose one of the plans.'] });
+  const plan = await findPlanOnSale(deps.db, planId);
+  if (!plan) throw badRequest(PLAN_MESSAGES.planUnavailable, { planId: [PLAN_MESSAGES.planUnavailable] });
   const { provider } = deps.payments;
-  const currency = deps.config.payments.currency;
-  const amount = toMinorUnits(plan.price);
+  const snapshot = snapshotOf(plan, deps.config.payments.currency);
+  const { amount, currency } = snapshot;
   const intentId = crypto.randomUUID();
   const { clientSecret, providerRef } = await provider.createIntent({
     intentId,
@@ -49,6 +52,7 @@ export async function createPaymentIntent(deps: Deps, viewer: Viewer, planId: st
     id: intentId,
     userId: viewer.id,
     planId: plan.id,
+    planSnapshot: snapshot,
     amount,
     currency,
     provider: provider.name,
@@ -56,12 +60,13 @@ export async function createPaymentIntent(deps: Deps, viewer: Viewer, planId: st
     providerRef,
     createdAt: deps.clock(),
   });
-  return { clientSecret, provider: provider.name, planId: plan.id, amount: plan.price, currency };
+  return { clientSecret, provider: provider.name, planId: plan.id, amount: toMajorUnits(amount), currency };
 }
 
 /**
- * The one place premium is bought: the intent moves to succeeded and the plan's minutes are added,
- * in one transaction. A second call for the same intent finds it succeeded and grants nothing.
+ * The one place premium is bought: the intent moves to succeeded and the pass its snapshot holds (never the
+ * plan's row as it is now) is applied, in one transaction. A second call for the same intent finds it
+ * succeeded and grants nothing.
  */
 async function completeIntent(
   tx: DbOrTx,
@@ -72,10 +77,9 @@ async function completeIntent(
   const won = await repository.markSucceeded(tx, intent.id, now);
   // A payment whose reader deleted the account meanwhile is recorded as paid; there is nobody to give premium to.
   if (!won?.userId) return null;
-  const plan = findPlan(won.planId);
-  if (!plan) throw new Error(`payment ${won.id} names an unknown plan ${won.planId}`);
-  const periodEnd = await extendPremium(tx, won.userId, plan.value, now);
-  const periodStart = new Date(periodEnd.getTime() - plan.value * MINUTE_MS);
+  const plan = won.planSnapshot;
+  const periodEnd = await applyPass(tx, won.userId, plan, now);
+  const periodStart = new Date(periodEnd.getTime() - plan.durationMinutes * MINUTE_MS);
   await repository.recordPeriod(tx, won.id, periodStart, periodEnd);
   await recordSubscription(tx, won.userId, now);
   await notifier.subscriptionEvent(tx, {
@@ -192,23 +196,19 @@ export async function getBillingHistory(db: Db, email: string): Promise<BillingH
   return { premiumTaken: user.premiumTaken?.toISOString() ?? null, payments: toBillingEntries(rows) };
 }
 
+/** Every payment, whatever became of its plan: named as it was bought. */
 function toBillingEntries(rows: repository.PaymentIntentRow[]): BillingEntry[] {
-  return rows.flatMap((row) => {
-    const plan = findPlan(row.planId);
-    if (!plan) return [];
-    return [
-      {
-        _id: row.id,
-        createdAt: row.createdAt.toISOString(),
-        planId: plan.id,
-        amount: row.amount / 100,
-        currency: row.currency,
-        status: billingStatus(row),
-        periodStart: row.periodStart?.toISOString() ?? null,
-        periodEnd: row.periodEnd?.toISOString() ?? null,
-      },
-    ];
-  });
+  return rows.map((row) => ({
+    _id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    planId: row.planId,
+    planName: row.planSnapshot.name,
+    amount: toMajorUnits(row.amount),
+    currency: row.currency,
+    status: billingStatus(row),
+    periodStart: row.periodStart?.toISOString() ?? null,
+    periodEnd: row.periodEnd?.toISOString() ?? null,
+  }));
 }
 
 /** Every payment a reader made, for the download of their data. */

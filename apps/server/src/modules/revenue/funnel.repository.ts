@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { FUNNEL_STAGES, type FunnelCounts, type FunnelStage } from '@dispatch/shared';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { articles, paywallEvents, users } from '../../db/schema.js';
+import { articles, paymentIntents, paywallEvents, users } from '../../db/schema.js';
 
 /** Each stage's number in `paywall_events.kind`: stored as a smallint, never renumbered. */
 export const FUNNEL_KINDS: Record<FunnelStage, number> = { wall: 1, registered: 2, subscribed: 3, gift: 4, metered: 5 };
@@ -82,6 +82,23 @@ export function topArticles(db: DbOrTx, since: Date, limit: number) {
           limit ${limit}
         ) top join ${articles} on ${articles.id} = top.id
         order by top."wall" desc, top."subscribed" desc, top.id`,
+  );
+}
+
+/**
+ * Paid purchases in the window per plan (and currency, should a plan's have changed), most bought first, named
+ * as the newest of them bought it; revenue in the smallest unit.
+ */
+export function planPurchases(db: DbOrTx, since: Date) {
+  return queryRows<{ planId: string; name: string; purchases: number; revenue: number; currency: string }>(
+    db,
+    sql`select ${paymentIntents.planId} as "planId",
+          (array_agg(${paymentIntents.planSnapshot}->>'name' order by ${paymentIntents.succeededAt} desc, ${paymentIntents.id} desc))[1] as "name",
+          count(*)::int as "purchases", sum(${paymentIntents.amount})::int as "revenue", ${paymentIntents.currency} as "currency"
+        from ${paymentIntents}
+        where ${paymentIntents.status} = 'succeeded' and ${paymentIntents.succeededAt} >= ${since}
+        group by ${paymentIntents.planId}, ${paymentIntents.currency}
+        order by "purchases" desc, "revenue" desc, "planId", "currency"`,
   );
 }
 

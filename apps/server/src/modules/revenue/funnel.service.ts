@@ -1,4 +1,4 @@
-import { DAY_MS, REVENUE, type Funnel, type FunnelCounts } from '@dispatch/shared';
+import { DAY_MS, REVENUE, toMajorUnits, type Funnel, type FunnelCounts } from '@dispatch/shared';
 import type { AppDeps } from '../../app-types.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import * as repository from './funnel.repository.js';
@@ -26,17 +26,18 @@ export const recordSubscription = (tx: DbOrTx, userId: string, at: Date) =>
 // answer may be a minute old, so a dashboard left open or reloaded costs one count a minute.
 const FUNNEL_TTL_MS = 60_000;
 
-/** The dashboard's funnel over the last `days` days: the site, each day (UTC), the top articles. */
+/** The dashboard's funnel over the last `days` days: the site, each day (UTC), the top articles, the plans bought. */
 export function getFunnel({ db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | 'cache'>, days: number) {
   return cache.remember('users', `funnel:${days}`, FUNNEL_TTL_MS, () => countFunnel(db, clock(), days));
 }
 
 async function countFunnel(db: Db, now: Date, days: number): Promise<Funnel> {
   const since = new Date(now.getTime() - days * DAY_MS);
-  const [site, byDay, articles] = await Promise.all([
+  const [site, byDay, articles, plans] = await Promise.all([
     repository.siteCounts(db, since),
     repository.countsByDay(db, since),
     repository.topArticles(db, since, TOP_ARTICLES),
+    repository.planPurchases(db, since),
   ]);
   const known = new Map(byDay.map((row) => [row.day, row]));
   const empty: FunnelCounts = { wall: 0, registered: 0, subscribed: 0, gift: 0, metered: 0 };
@@ -50,6 +51,7 @@ async function countFunnel(db: Db, now: Date, days: number): Promise<Funnel> {
     site,
     byDay: everyDay,
     articles: articles.map(({ id, title, ...counts }) => ({ _id: id, title, ...counts })),
+    plans: plans.map((plan) => ({ ...plan, revenue: toMajorUnits(plan.revenue) })),
   };
 }
 

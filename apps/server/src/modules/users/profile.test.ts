@@ -37,7 +37,12 @@ describe('role lookup, profile and uploads: who may call what', () => {
       headers: as(who),
     });
     expect(response.statusCode).toBe(status);
-    if (status === 200) expect(response.json()).toEqual({ role: 'user', premiumTaken: premiumUntil.toISOString() });
+    if (status === 200)
+      expect(response.json()).toEqual({
+        role: 'user',
+        premiumTaken: premiumUntil.toISOString(),
+        premiumArticles: null,
+      });
   });
 
   it('GET /api/users/role without an e-mail answers for the caller', async () => {

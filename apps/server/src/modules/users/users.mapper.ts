@@ -1,5 +1,5 @@
-import type { RoleRecord, User } from '@dispatch/shared';
-import type { UserRow } from './users.repository.js';
+import type { AdminUser, PremiumAccess, RoleRecord, User } from '@dispatch/shared';
+import type { LatestPass, UserRow } from './users.repository.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -18,6 +18,14 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export function toRoleRecord(row: Pick<UserRow, 'role' | 'premiumTaken'>): RoleRecord {
-  return { role: row.role, premiumTaken: iso(row.premiumTaken) };
+export function toRoleRecord(
+  row: Pick<UserRow, 'role' | 'premiumTaken'>,
+  premiumArticles: PremiumAccess['premiumArticles'],
+): RoleRecord {
+  return { role: row.role, premiumTaken: iso(row.premiumTaken), premiumArticles };
+}
+
+/** A row of the admin's users table: the plan named is the latest pass's, as it was bought. */
+export function toAdminUser(row: UserRow, accessSource: AdminUser['accessSource'], pass: LatestPass): AdminUser {
+  return { ...toUser(row), accessSource, planName: pass?.planName ?? null };
 }

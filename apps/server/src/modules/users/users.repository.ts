@@ -1,6 +1,6 @@
-import { desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { paymentIntents, premiumArticleOpens, users } from '../../db/schema.js';
 import { likePattern } from '../../db/like-pattern.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -43,14 +43,37 @@ export async function lockForUpdate(db: DbOrTx, id: string): Promise<UserRow | u
   return row;
 }
 
+/**
+ * A user's newest succeeded payment, read beside the user's row in the same query (a lateral join on the
+ * payments' user index): where their premium came from (modules/users/premium-access.ts).
+ */
+function latestPass(db: DbOrTx) {
+  return db
+    .select({
+      planId: paymentIntents.planId,
+      planName: sql<string>`${paymentIntents.planSnapshot}->>'name'`.as('plan_name'),
+      features: sql<string[]>`${paymentIntents.planSnapshot}->'features'`.as('plan_features'),
+      periodEnd: paymentIntents.periodEnd,
+    })
+    .from(paymentIntents)
+    .where(and(eq(paymentIntents.userId, users.id), eq(paymentIntents.status, 'succeeded')))
+    .orderBy(desc(paymentIntents.succeededAt), desc(paymentIntents.id))
+    .limit(1)
+    .as('latest_pass');
+}
+
+export type LatestPass = { planId: string; planName: string; features: string[]; periodEnd: Date | null } | null;
+
 /** `search`: the name or the e-mail contains it as typed, in any case (trigram indexes serve both). */
 export async function listPage(db: DbOrTx, filter: { search?: string }, page: { offset: number; limit: number }) {
   const pattern = filter.search ? likePattern(filter.search) : undefined;
   const where = pattern ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined;
-  const [rows, [count]] = await Promise.all([
+  const pass = latestPass(db);
+  const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(withPass(pass))
       .from(users)
+      .leftJoinLateral(pass, sql`true`)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(page.limit)
@@ -60,7 +83,76 @@ export async function listPage(db: DbOrTx, filter: { search?: string }, page: { 
       .from(users)
       .where(where),
   ]);
-  return { rows, total: count?.total ?? 0 };
+  return { rows: rows.map((row) => ({ user: row.user, pass: toLatestPass(row) })), total: total?.total ?? 0 };
+}
+
+/** The user and their newest succeeded payment, in one query. */
+export async function findWithLatestPass(db: DbOrTx, email: string) {
+  const pass = latestPass(db);
+  const [row] = await db
+    .select(withPass(pass))
+    .from(users)
+    .leftJoinLateral(pass, sql`true`)
+    .where(eq(users.email, email.toLowerCase()));
+  return row && { user: row.user, pass: toLatestPass(row) };
+}
+
+const withPass = (pass: ReturnType<typeof latestPass>) => ({
+  user: users,
+  planId: pass.planId,
+  planName: pass.planName,
+  features: pass.features,
+  periodEnd: pass.periodEnd,
+});
+
+function toLatestPass(pass: {
+  planId: string | null;
+  planName: string | null;
+  features: string[] | null;
+  periodEnd: Date | null;
+}): LatestPass {
+  if (!pass.planId) return null;
+  return {
+    planId: pass.planId,
+    planName: pass.planName ?? pass.planId,
+    features: pass.features ?? [],
+    periodEnd: pass.periodEnd,
+  };
+}
+
+/** Whether the reader opened this premium article in full since `since` (the start of their access run). */
+export async function hasOpenedSince(db: DbOrTx, userId: string, articleId: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: premiumArticleOpens.userId })
+    .from(premiumArticleOpens)
+    .where(
+      and(
+        eq(premiumArticleOpens.userId, userId),
+        eq(premiumArticleOpens.articleId, articleId),
+        gte(premiumArticleOpens.openedAt, since),
+      ),
+    );
+  return row !== undefined;
+}
+
+/** How many premium articles the reader opened in full since `since`. */
+export async function countOpenedSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ opened: count() })
+    .from(premiumArticleOpens)
+    .where(and(eq(premiumArticleOpens.userId, userId), gte(premiumArticleOpens.openedAt, since)));
+  return row?.opened ?? 0;
+}
+
+/** Records an open; an article opened in an earlier run counts again in this one. */
+export async function recordOpen(db: DbOrTx, userId: string, articleId: string, at: Date) {
+  await db
+    .insert(premiumArticleOpens)
+    .values({ userId, articleId, openedAt: at })
+    .onConflictDoUpdate({
+      target: [premiumArticleOpens.userId, premiumArticleOpens.articleId],
+      set: { openedAt: at },
+    });
 }
 
 export async function findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {

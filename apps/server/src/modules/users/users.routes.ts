@@ -2,6 +2,7 @@ import {
   EmailParamSchema,
   GrantPremiumInputSchema,
   IdParamSchema,
+  PremiumAccessSchema,
   RoleQuerySchema,
   RoleRecordSchema,
   UpdateProfileInputSchema,
@@ -13,6 +14,7 @@ import {
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { requireUuid } from '../../plugins/errors.js';
+import { getPremiumAccess } from './premium-access.js';
 import * as service from './users.service.js';
 
 export function userRoutes(app: AppInstance, deps: AppDeps) {
@@ -36,7 +38,23 @@ export function userRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: RoleRecordSchema },
       },
     },
-    (request) => service.getRoleRecord(db, request.query.email ?? requireViewer(request).email),
+    (request) => service.getRoleRecord(deps, request.query.email ?? requireViewer(request).email),
+  );
+
+  app.get(
+    '/users/access',
+    {
+      config: { access: 'self-or-admin' },
+      schema: {
+        tags: ['users'],
+        summary:
+          "A reader's premium access: until when, from a pass or an admin's grant, the plan bought and its premium articles; that reader or an admin",
+        security: bearer,
+        querystring: RoleQuerySchema,
+        response: { 200: PremiumAccessSchema },
+      },
+    },
+    (request) => getPremiumAccess(deps, request.query.email ?? requireViewer(request).email),
   );
 
   app.get(

@@ -1,5 +1,4 @@
 import {
-  MINUTE_MS,
   API_MESSAGES,
   ARTICLE_MESSAGES,
   PAYMENT_MESSAGES,
@@ -12,7 +11,8 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { recordAction } from '../moderation/moderation.service.js';
-import { toRoleRecord, toUser } from './users.mapper.js';
+import { toAdminUser, toRoleRecord, toUser } from './users.mapper.js';
+import { accessSource, afterGrant, premiumArticlesOf } from './premium-access.js';
 import * as repository from './users.repository.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 
@@ -56,8 +56,9 @@ async function requireUser(db: Db, email: string) {
   return row;
 }
 
-export async function getRoleRecord(db: Db, email: string): Promise<RoleRecord> {
-  return toRoleRecord(await requireUser(db, email));
+export async function getRoleRecord({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, email: string): Promise<RoleRecord> {
+  const row = await requireUser(db, email);
+  return toRoleRecord(row, await premiumArticlesOf(db, row, clock()));
 }
 
 export async function getProfile(db: Db, email: string): Promise<User> {
@@ -85,7 +86,7 @@ export const lockUserForUpdate = (tx: DbOrTx, id: string) => repository.lockForU
 
 export async function listUsers(db: Db, query: PageQuery & { q?: string }): Promise<UserPage> {
   const { rows, total } = await repository.listPage(db, { search: query.q || undefined }, toRowWindow(query));
-  return { users: rows.map(toUser), total };
+  return { users: rows.map(({ user, pass }) => toAdminUser(user, accessSource(user, pass), pass)), total };
 }
 
 /** 'Make Admin': recorded with who and when, in one transaction with the change. */
@@ -107,22 +108,9 @@ export async function promoteToAdmin(
 }
 
 /**
- * Adds a plan's minutes to a user's premium: from now, or from the current expiry when that is
- * later (a renewal extends). Call inside the transaction that records the payment, and invalidate
- * the user's cached viewers once it has committed.
- */
-export async function extendPremium(tx: DbOrTx, userId: string, minutes: number, now: Date): Promise<Date> {
-  const row = await repository.lockForUpdate(tx, userId);
-  if (!row) throw notFound(API_MESSAGES.userNotFound);
-  const from = row.premiumTaken && row.premiumTaken > now ? row.premiumTaken : now;
-  const premiumTaken = new Date(from.getTime() + minutes * MINUTE_MS);
-  await repository.update(tx, userId, { premiumTaken });
-  return premiumTaken;
-}
-
-/**
  * An admin's complimentary premium until a chosen date, recorded like other admin actions. It
- * never shortens what the reader has already paid for: the later of the two dates wins.
+ * never shortens what the reader has already paid for: the later of the two dates wins, and it opens
+ * every premium article (modules/users/premium-access.ts).
  */
 export async function grantPremium(
   { db, clock, cache, viewers }: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'viewers'>,
@@ -137,8 +125,9 @@ export async function grantPremium(
     const found = await repository.findByEmail(tx, email);
     const row = found && (await repository.lockForUpdate(tx, found.id));
     if (!row) throw notFound(API_MESSAGES.userNotFound);
-    const until = row.premiumTaken && row.premiumTaken > premiumTaken ? row.premiumTaken : premiumTaken;
-    const updated = await repository.update(tx, row.id, { premiumTaken: until });
+    const change = afterGrant(row, premiumTaken, now);
+    const until = change.premiumTaken!;
+    const updated = await repository.update(tx, row.id, change);
     await recordAction(tx, {
       actorId: admin.id,
       action: 'grant-premium',

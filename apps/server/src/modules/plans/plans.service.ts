@@ -1,0 +1,214 @@
+import {
+  durationLabel,
+  numberedSlug,
+  PLAN_LIMITS,
+  PLAN_MESSAGES,
+  slugify,
+  toMajorUnits,
+  toMinorUnits,
+  type AdminPlan,
+  type Plan,
+  type PlanInput,
+  type PlanList,
+  type PlanPatch,
+  type PlanSnapshot,
+} from '@dispatch/shared';
+import type { AppDeps, Viewer } from '../../app-types.js';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest, conflict, notFound } from '../../plugins/errors.js';
+import { recordAction } from '../moderation/moderation.service.js';
+import * as repository from './plans.repository.js';
+
+/*
+ * Plans are rows the admin edits (docs/product.md#plans); never deleted, archived instead. What a payment
+ * grants is a snapshot of its plan taken when it is opened (`snapshotOf`), so an edit changes only later
+ * purchases. The public list is cached under the 'plans' namespace, bumped after every change commits.
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'cache'>;
+
+export type PlanRow = repository.PlanRow;
+
+// A change is seen at once (the namespace is bumped); the expiry only bounds memory.
+const PLANS_TTL_MS = 60_000;
+/** More plans than this whose names give one slug are refused as taken. */
+const MAX_SLUG_NUMBER = PLAN_LIMITS.plansMax;
+
+const currencyOf = (row: PlanRow, siteCurrency: string) => row.currency ?? siteCurrency;
+
+export function toPlan(row: PlanRow, siteCurrency: string): Plan {
+  return {
+    id: row.id,
+    name: row.name,
+    price: toMajorUnits(row.priceMinor),
+    currency: currencyOf(row, siteCurrency),
+    label: durationLabel(row.durationMinutes),
+    value: row.durationMinutes,
+    features: row.features,
+    premiumArticles: row.premiumArticles,
+    position: row.position,
+    visibility: row.visibility,
+  };
+}
+
+/** What a payment for this plan keeps: what it costs and grants now, whatever the row says later. */
+export function snapshotOf(row: PlanRow, siteCurrency: string): PlanSnapshot {
+  return {
+    name: row.name,
+    amount: row.priceMinor,
+    currency: currencyOf(row, siteCurrency),
+    durationMinutes: row.durationMinutes,
+    features: row.features,
+    premiumArticles: row.premiumArticles,
+  };
+}
+
+/** GET /api/plans: the listed plans, in order. */
+export function getListedPlans({ db, cache, config }: Deps): Promise<PlanList> {
+  return cache.remember('plans', 'listed', PLANS_TTL_MS, async () => ({
+    plans: (await repository.listListed(db)).map((row) => toPlan(row, config.payments.currency)),
+  }));
+}
+
+/** GET /api/plans/:id: a plan on sale, listed or sold by its link; an archived or unknown one is no plan. */
+export async function getPlanForSale({ db, cache, config }: Deps, id: string): Promise<Plan> {
+  const plan = await cache.remember('plans', `plan:${id}`, PLANS_TTL_MS, async () => {
+    const row = await repository.findById(db, id);
+    return row && row.visibility !== 'archived' ? toPlan(row, config.payments.currency) : null;
+  });
+  if (!plan) throw notFound(PLAN_MESSAGES.planUnavailable);
+  return plan;
+}
+
+/** The row of a plan a reader may buy now (listed or unlisted), read fresh; undefined otherwise. */
+export async function findPlanOnSale(db: DbOrTx, id: string): Promise<PlanRow | undefined> {
+  const row = await repository.findById(db, id);
+  return row && row.visibility !== 'archived' ? row : undefined;
+}
+
+/** The dashboard's list: every plan in order, with its purchases and the readers who hold access through it. */
+export async function getAdminPlans({ db, clock, config }: Deps): Promise<{ plans: AdminPlan[] }> {
+  const [rows, counts] = await Promise.all([repository.listAll(db), repository.purchaseCounts(db, clock())]);
+  return { plans: rows.map((row) => toAdminPlan(row, config.payments.currency, counts)) };
+}
+
+function toAdminPlan(
+  row: PlanRow,
+  siteCurrency: string,
+  counts: Awaited<ReturnType<typeof repository.purchaseCounts>>,
+): AdminPlan {
+  return {
+    ...toPlan(row, siteCurrency),
+    purchases: counts.purchases.get(row.id) ?? 0,
+    activeHolders: counts.holders.get(row.id) ?? 0,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function adminPlan(deps: Deps, row: PlanRow): Promise<AdminPlan> {
+  return toAdminPlan(row, deps.config.payments.currency, await repository.purchaseCounts(deps.db, deps.clock()));
+}
+
+const nameTaken = () => conflict(PLAN_MESSAGES.nameTaken);
+
+/** The row's columns of an input (any part of it). */
+function toColumns(input: PlanPatch): Partial<repository.NewPlan> {
+  return {
+    ...(input.name !== undefined && { name: input.name }),
+    ...(input.price !== undefined && { priceMinor: toMinorUnits(input.price) }),
+    ...(input.currency !== undefined && { currency: input.currency }),
+    ...(input.durationMinutes !== undefined && { durationMinutes: input.durationMinutes }),
+    ...(input.features !== undefined && { features: input.features }),
+    ...(input.premiumArticles !== undefined && { premiumArticles: input.premiumArticles }),
+    ...(input.visibility !== undefined && { visibility: input.visibility }),
+  };
+}
+
+/** What changed, for the record: the fields given, as given. */
+const describe = (id: string, input: PlanPatch) => `${id}: ${JSON.stringify(input)}`;
+
+/**
+ * A new plan: its id a slug of its name ("-2", "-3"… when taken), placed last. Names are unique ignoring case;
+ * a site holds at most PLAN_LIMITS.plansMax plans, archived ones included.
+ */
+export async function createPlan(deps: Deps, admin: Viewer, input: PlanInput): Promise<AdminPlan> {
+  const now = deps.clock();
+  const row = await deps.db.transaction(async (tx) => {
+    await repository.lockPlans(tx);
+    const existing = await repository.listAll(tx);
+    if (existing.length >= PLAN_LIMITS.plansMax) throw conflict(PLAN_MESSAGES.tooManyPlans);
+    if (await repository.findByName(tx, input.name)) throw nameTaken();
+    const slug = slugify(input.name).slice(0, 56).replace(/-+$/, '') || 'plan';
+    const position = Math.max(0, ...existing.map((plan) => plan.position)) + 1;
+    for (let n = 1; n <= MAX_SLUG_NUMBER; n += 1) {
+      const created = await repository.insertIfFree(tx, {
+        id: numberedSlug(slug, n),
+        name: input.name,
+        priceMinor: toMinorUnits(input.price),
+        currency: input.currency ?? null,
+        durationMinutes: input.durationMinutes,
+        features: input.features,
+        premiumArticles: input.premiumArticles,
+        position,
+        visibility: input.visibility,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (created) {
+        await recordAction(tx, {
+          actorId: admin.id,
+          action: 'plan-create',
+          detail: describe(created.id, input),
+          at: now,
+        });
+        return created;
+      }
+    }
+    throw nameTaken();
+  });
+  await deps.cache.invalidate('plans');
+  return adminPlan(deps, row);
+}
+
+/** Any part of a plan; a change that would leave no plan listed is refused. */
+export async function updatePlan(deps: Deps, admin: Viewer, id: string, patch: PlanPatch): Promise<AdminPlan> {
+  const now = deps.clock();
+  const row = await deps.db.transaction(async (tx) => {
+    await repository.lockPlans(tx);
+    const existing = await repository.listAll(tx);
+    const plan = existing.find((candidate) => candidate.id === id);
+    if (!plan) throw notFound(PLAN_MESSAGES.planNotFound);
+    if (patch.name !== undefined) {
+      const named = await repository.findByName(tx, patch.name);
+      if (named && named.id !== id) throw nameTaken();
+    }
+    if (patch.visibility !== undefined && patch.visibility !== 'listed') {
+      const othersListed = existing.some((candidate) => candidate.id !== id && candidate.visibility === 'listed');
+      if (!othersListed) throw conflict(PLAN_MESSAGES.lastListedPlan);
+    }
+    const updated = await repository.update(tx, id, { ...toColumns(patch), updatedAt: now });
+    await recordAction(tx, { actorId: admin.id, action: 'plan-update', detail: describe(id, patch), at: now });
+    return updated!;
+  });
+  await deps.cache.invalidate('plans');
+  return adminPlan(deps, row);
+}
+
+/** The new order: every plan's id exactly once. */
+export async function reorderPlans(deps: Deps, admin: Viewer, ids: string[]): Promise<{ plans: AdminPlan[] }> {
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    await repository.lockPlans(tx);
+    const existing = await repository.listAll(tx);
+    const known = new Set(existing.map((plan) => plan.id));
+    const given = new Set(ids);
+    if (given.size !== ids.length || given.size !== known.size || ids.some((id) => !known.has(id))) {
+      throw badRequest(PLAN_MESSAGES.orderInvalid, { ids: [PLAN_MESSAGES.orderInvalid] });
+    }
+    for (const [index, id] of ids.entries()) await repository.setPosition(tx, id, index + 1, now);
+    await recordAction(tx, { actorId: admin.id, action: 'plan-reorder', detail: ids.join(', '), at: now });
+  });
+  await deps.cache.invalidate('plans');
+  return getAdminPlans(deps);
+}
