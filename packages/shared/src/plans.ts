@@ -304,6 +304,16 @@ export const PLAN_TEXT = {
   cancel: 'Cancel',
   empty: 'No plans yet.',
   planLink: 'Link to buy',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied',
+  editTitle: (name: string) => `Edit ${name}`,
+  actions: 'Actions',
+  /** The home page's and /subscription's word when nothing is listed. */
+  unavailableHeading: 'Plan no longer offered',
+  noneOnSale: 'No plans are on sale right now. Please come back soon.',
+  purchasesPerPlan: 'Purchases per plan',
+  revenue: 'Revenue',
+  noPurchases: 'No purchases in this period.',
   articlesIncluded: (count: number) => `${count} premium ${count === 1 ? 'article' : 'articles'}`,
 } as const;
 
@@ -317,4 +327,8 @@ export const ACCESS_TEXT = {
   articlesUsed: (included: number) =>
     `You have opened the ${included === 1 ? 'premium article' : `${included} premium articles`} your plan includes.`,
   allArticles: 'Every premium article',
+  /** The admin's users table, under the plan. */
+  noPlan: 'No plan',
+  accessUntil: (date: string) => `Until ${date}`,
+  accessEnded: (date: string) => `Ended ${date}`,
 } as const;
