@@ -82,7 +82,10 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
       queryFn: ({ signal: aborted }) => getRole(viewer.user.email, aborted),
     });
     const record = queryClient.getQueryData<RoleRecord>(viewerKeys.role(viewer.user.email));
-    role = { admin: record?.role === 'admin', premiumAccess: hasPremiumAccess(record ? accessFacts(record) : null, new Date(renderedAt)) };
+    role = {
+      admin: record?.role === 'admin',
+      premiumAccess: hasPremiumAccess(record ? accessFacts(record) : null, new Date(renderedAt)),
+    };
   }
 
   const context = await handler.query(request);

@@ -293,6 +293,7 @@ export const PLAN_TEXT = {
     premiumArticles: 'Premium articles included',
     premiumArticlesAll: 'All premium articles',
     premiumArticlesCount: 'A number of premium articles',
+    premiumArticlesNumber: 'Number of premium articles',
     visibility: 'Who can buy it',
   },
   units: { minutes: 'Minutes', hours: 'Hours', days: 'Days' },

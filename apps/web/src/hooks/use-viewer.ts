@@ -20,7 +20,11 @@ const DEFAULT_ROLE: RoleRecord = { role: 'user', premiumTaken: null };
 
 /** The role answer as the shared access rules take it: a limited plan names how many premium articles it includes. */
 export function accessFacts(record: RoleRecord): Pick<Viewer, 'role' | 'premiumTaken' | 'premiumArticles'> {
-  return { role: record.role, premiumTaken: record.premiumTaken, premiumArticles: record.premiumArticles?.included ?? null };
+  return {
+    role: record.role,
+    premiumTaken: record.premiumTaken,
+    premiumArticles: record.premiumArticles?.included ?? null,
+  };
 }
 
 /** Pages that merely read the role reuse an answer this fresh; the navbar always asks again. */

@@ -35,13 +35,17 @@ function Plans() {
   if (plans.isPending || (planId && linked.isPending)) return <LoadingState />;
   if (plans.isError) return <ErrorState onRetry={() => void plans.refetch()} />;
   // A link to a plan no longer offered (archived, or never there) says so and offers what is on sale.
-  const linkGone = planId !== undefined && linked.isError && linked.error instanceof ApiError && linked.error.status === 404;
+  const linkGone =
+    planId !== undefined && linked.isError && linked.error instanceof ApiError && linked.error.status === 404;
   if (planId && linked.isError && !linkGone) return <ErrorState onRetry={() => void linked.refetch()} />;
   const linkedPlan = linked.data && linked.data.visibility !== 'archived' ? linked.data : undefined;
   return (
     <>
       {linkGone && (
-        <p role="alert" className="rounded-md border border-accent-line bg-accent-wash px-4 py-3 font-semibold text-ink">
+        <p
+          role="alert"
+          className="rounded-md border border-accent-line bg-accent-wash px-4 py-3 font-semibold text-ink"
+        >
           {PLAN_MESSAGES.planUnavailable}
         </p>
       )}

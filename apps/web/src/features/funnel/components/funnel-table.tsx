@@ -87,10 +87,17 @@ export function PlanPurchasesTable({ plans }: { plans: Funnel['plans'] }) {
         <tbody className={table.body}>
           {plans.map((plan) => (
             <tr key={`${plan.planId}-${plan.currency}`} className={table.row}>
-              <th scope="row" className={`${table.cell} font-medium break-words text-ink`} data-label={PLAN_TEXT.columns.name}>
+              <th
+                scope="row"
+                className={`${table.cell} font-medium break-words text-ink`}
+                data-label={PLAN_TEXT.columns.name}
+              >
                 {plan.name}
               </th>
-              <td data-label={PLAN_TEXT.columns.purchases} className={`${table.cell} text-ink tabular-nums md:text-right`}>
+              <td
+                data-label={PLAN_TEXT.columns.purchases}
+                className={`${table.cell} text-ink tabular-nums md:text-right`}
+              >
                 {count(plan.purchases)}
               </td>
               <td data-label={PLAN_TEXT.revenue} className={`${table.cell} text-ink tabular-nums md:text-right`}>

@@ -20,7 +20,9 @@ export function OrderSummary({ plan }: { plan: Plan }) {
         </div>
         <div className="flex items-baseline justify-between gap-4 border-t border-rule pt-3">
           <dt className="font-semibold text-ink">{TEXT.paymentPage.total}</dt>
-          <dd className="font-serif text-2xl font-bold text-ink lining-nums">{formatPrice(plan.price, plan.currency)}</dd>
+          <dd className="font-serif text-2xl font-bold text-ink lining-nums">
+            {formatPrice(plan.price, plan.currency)}
+          </dd>
         </div>
       </dl>
       <Link
