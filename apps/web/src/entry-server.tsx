@@ -6,7 +6,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { AppProviders } from './app/providers';
 import type { RouteHandle, ServerViewer } from './app/route-handle';
 import { createRoutes } from './app/routes';
-import { getRole, viewerKeys } from './hooks/use-viewer';
+import { accessFacts, getRole, viewerKeys } from './hooks/use-viewer';
 import { ApiError } from './lib/api-client';
 import { authKeys } from './lib/auth';
 import { paths } from './lib/paths';
@@ -82,7 +82,10 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
       queryFn: ({ signal: aborted }) => getRole(viewer.user.email, aborted),
     });
     const record = queryClient.getQueryData<RoleRecord>(viewerKeys.role(viewer.user.email));
-    role = { admin: record?.role === 'admin', premiumAccess: hasPremiumAccess(record ?? null, new Date(renderedAt)) };
+    role = {
+      admin: record?.role === 'admin',
+      premiumAccess: hasPremiumAccess(record ? accessFacts(record) : null, new Date(renderedAt)),
+    };
   }
 
   const context = await handler.query(request);

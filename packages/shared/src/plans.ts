@@ -1,10 +1,30 @@
 import { z } from 'zod';
 import { requiredText, text } from './fields.js';
+import { PLAN_VISIBILITIES } from './plan-display.js';
+
+export {
+  ACCESS_TEXT,
+  DEFAULT_PLAN_ID,
+  defaultPlan,
+  durationLabel,
+  findPlan,
+  formatPrice,
+  PLAN_TEXT,
+  PLAN_VISIBILITIES,
+  planNote,
+  SEED_PLANS,
+  toMajorUnits,
+  toMinorUnits,
+  toPlanChoice,
+  type PlanChoice,
+  type PlanVisibility,
+} from './plan-display.js';
 
 /*
  * Plans are rows the publisher edits at /dashboard/plans (docs/product.md#plans). This module holds what web and
- * server agree on: the shape of a plan, the admin's input and its limits, the texts, and SPEC's three plans, which
- * are what a new site starts with (migration 0022 inserts the same rows; a server test holds them equal).
+ * server agree on: the shape of a plan, the admin's input and its limits, and (re-exported from plan-display.ts, which
+ * needs no zod) the texts and SPEC's three plans, which are what a new site starts with (migration 0022 inserts the
+ * same rows; a server test holds them equal).
  */
 
 export const PLAN_LIMITS = {
@@ -20,9 +40,6 @@ export const PLAN_LIMITS = {
   /** How many plans a site may hold, archived ones included. */
   plansMax: 50,
 } as const;
-
-export const PLAN_VISIBILITIES = ['listed', 'unlisted', 'archived'] as const;
-export type PlanVisibility = (typeof PLAN_VISIBILITIES)[number];
 
 /** A plan's id: SPEC's three are 'trial', 'individual' and 'family'; new ones get a slug of their name. */
 export const PlanIdSchema = text()
@@ -159,95 +176,6 @@ export const PlanSnapshotSchema = z.object({
 });
 export type PlanSnapshot = z.infer<typeof PlanSnapshotSchema>;
 
-/** SPEC's three timed passes, word for word: the plans a new site starts with. */
-export const SEED_PLANS: readonly Plan[] = [
-  {
-    id: 'trial',
-    name: 'Free Trial (1 Minute, for testing)',
-    label: '1 Minute',
-    value: 1,
-    price: 10,
-    currency: 'usd',
-    features: ['Access to 1 premium article', 'No commitment', 'Preview of exclusive reporting'],
-    premiumArticles: null,
-    position: 1,
-    visibility: 'listed',
-  },
-  {
-    id: 'individual',
-    name: 'Individual Premium',
-    label: '5 Days',
-    value: 7200,
-    price: 300,
-    currency: 'usd',
-    features: ['Unlimited premium articles', 'No ads', 'Daily news brief by e-mail'],
-    premiumArticles: null,
-    position: 2,
-    visibility: 'listed',
-  },
-  {
-    id: 'family',
-    name: 'Family Plan',
-    label: '10 Days',
-    value: 14400,
-    price: 500,
-    currency: 'usd',
-    features: ['Up to 6 accounts', 'Parental controls', 'Full access', 'Daily highlights'],
-    premiumArticles: null,
-    position: 3,
-    visibility: 'listed',
-  },
-];
-
-/** SPEC: the 1-minute plan is preselected when it is on sale; otherwise the first plan listed. */
-export const DEFAULT_PLAN_ID = 'trial';
-
-export function defaultPlan(plans: readonly Plan[]): Plan | undefined {
-  return plans.find((plan) => plan.id === DEFAULT_PLAN_ID) ?? plans[0];
-}
-
-export function findPlan(plans: readonly Plan[], id: string | undefined | null): Plan | undefined {
-  return plans.find((plan) => plan.id === id);
-}
-
-const DURATION_UNITS = [
-  { minutes: 24 * 60, one: 'Day', many: 'Days' },
-  { minutes: 60, one: 'Hour', many: 'Hours' },
-  { minutes: 1, one: 'Minute', many: 'Minutes' },
-] as const;
-
-/** 1 -> "1 Minute", 7200 -> "5 Days", 90 -> "90 Minutes": the largest unit that divides the duration. */
-export function durationLabel(minutes: number): string {
-  const unit = DURATION_UNITS.find((candidate) => minutes % candidate.minutes === 0) ?? DURATION_UNITS[2];
-  const count = minutes / unit.minutes;
-  return `${count} ${count === 1 ? unit.one : unit.many}`;
-}
-
-/** 12.5 -> 1250; 1250 -> 12.5. Plans are shown in major units and charged in minor ones. */
-export const toMinorUnits = (price: number) => Math.round(price * 100);
-export const toMajorUnits = (amount: number) => amount / 100;
-
-export function formatPrice(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
-}
-
-/** The plan's note, derived so it can never disagree with price and duration (docs/product.md#plan-notes-derived-from-price). */
-export function planNote(plan: Pick<Plan, 'price' | 'currency' | 'label'>): string {
-  return `${formatPrice(plan.price, plan.currency)} for ${plan.label.toLowerCase()}`;
-}
-
-/** What the browser keeps under `subscriptionPlan` (SPEC: label, value, price; the id names the row). */
-export interface PlanChoice {
-  id: string;
-  label: string;
-  value: number;
-  price: number;
-}
-
-export function toPlanChoice(plan: Plan): PlanChoice {
-  return { id: plan.id, label: plan.label, value: plan.value, price: plan.price };
-}
-
 /** The reader's current access as /profile shows it: `GET /api/users/access`. */
 export const PremiumAccessSchema = z.object({
   /** The end of access from any source (the role answer's premiumTaken); null when never had. */
@@ -262,59 +190,3 @@ export const PremiumAccessSchema = z.object({
   premiumArticles: z.object({ included: z.number().int(), opened: z.number().int() }).nullable(),
 });
 export type PremiumAccess = z.infer<typeof PremiumAccessSchema>;
-
-export const PLAN_TEXT = {
-  pageTitle: 'Plans',
-  intro: 'What readers can buy. Prices and durations apply to new purchases; earlier buyers keep what they bought.',
-  newPlan: 'New plan',
-  edit: 'Edit',
-  archive: 'Archive',
-  restore: 'List again',
-  moveUp: 'Move up',
-  moveDown: 'Move down',
-  columns: {
-    name: 'Plan',
-    price: 'Price',
-    duration: 'Duration',
-    articles: 'Premium articles',
-    visibility: 'Shown',
-    purchases: 'Purchases',
-    holders: 'Readers with access',
-  },
-  visibility: { listed: 'Listed', unlisted: 'By link only', archived: 'Archived' },
-  allArticles: 'All',
-  fields: {
-    name: 'Name',
-    price: 'Price',
-    currency: 'Currency',
-    duration: 'Duration',
-    durationUnit: 'Unit',
-    features: 'Benefits, one per line',
-    premiumArticles: 'Premium articles included',
-    premiumArticlesAll: 'All premium articles',
-    premiumArticlesCount: 'A number of premium articles',
-    visibility: 'Who can buy it',
-  },
-  units: { minutes: 'Minutes', hours: 'Hours', days: 'Days' },
-  archiveTitle: 'Archive this plan?',
-  archiveBody: (name: string) =>
-    `${name} will no longer be sold. Readers who bought it keep their access until it ends.`,
-  save: 'Save plan',
-  create: 'Create plan',
-  cancel: 'Cancel',
-  empty: 'No plans yet.',
-  planLink: 'Link to buy',
-  articlesIncluded: (count: number) => `${count} premium ${count === 1 ? 'article' : 'articles'}`,
-} as const;
-
-/** What a reader sees of their own access on /profile and beside a premium article. */
-export const ACCESS_TEXT = {
-  planLabel: 'Plan',
-  includes: 'Includes',
-  complimentary: 'Complimentary premium',
-  articlesLeft: (left: number, included: number) =>
-    `${left} of ${included} premium ${included === 1 ? 'article' : 'articles'} left to open`,
-  articlesUsed: (included: number) =>
-    `You have opened the ${included === 1 ? 'premium article' : `${included} premium articles`} your plan includes.`,
-  allArticles: 'Every premium article',
-} as const;

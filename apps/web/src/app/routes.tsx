@@ -138,7 +138,10 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
                 },
                 {
                   path: 'subscription',
-                  lazy: async () => ({ Component: (await import('./routes/subscription')).SubscriptionRoute }),
+                  lazy: async () => {
+                    const route = await import('./routes/subscription');
+                    return { loader: route.subscriptionLoader(queryClient), Component: route.SubscriptionRoute };
+                  },
                 },
                 {
                   path: 'payment',
@@ -206,6 +209,10 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'funnel',
               lazy: async () => ({ Component: (await import('./routes/dashboard/funnel')).FunnelRoute }),
+            },
+            {
+              path: 'plans',
+              lazy: async () => ({ Component: (await import('./routes/dashboard/plans')).PlansRoute }),
             },
             {
               path: 'add-publisher',

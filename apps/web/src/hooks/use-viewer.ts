@@ -18,6 +18,15 @@ export function getRole(email: string, signal?: AbortSignal): Promise<RoleRecord
 /** docs/product.md#article-status: before or without the role lookup, a viewer is a plain user without premium. */
 const DEFAULT_ROLE: RoleRecord = { role: 'user', premiumTaken: null };
 
+/** The role answer as the shared access rules take it: a limited plan names how many premium articles it includes. */
+export function accessFacts(record: RoleRecord): Pick<Viewer, 'role' | 'premiumTaken' | 'premiumArticles'> {
+  return {
+    role: record.role,
+    premiumTaken: record.premiumTaken,
+    premiumArticles: record.premiumArticles?.included ?? null,
+  };
+}
+
 /** Pages that merely read the role reuse an answer this fresh; the navbar always asks again. */
 const ROLE_STALE_MS = 30_000;
 
@@ -30,6 +39,8 @@ export interface ViewerState {
   roleFetching: boolean;
   role: Role;
   premiumTaken: string | null;
+  /** Null: access (while it lasts) opens every premium article; otherwise how many the plan includes and has opened. */
+  premiumArticles: { included: number; opened: number } | null;
   /** The viewer as the shared access rules take it; null for anonymous visitors. */
   viewer: Viewer | null;
   isAdmin: boolean;
@@ -73,7 +84,9 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
     refetchOnMount: live ? 'always' : true,
     refetchOnWindowFocus: live ? 'always' : true,
   });
-  const { role, premiumTaken } = roleQuery.data ?? DEFAULT_ROLE;
+  const record = roleQuery.data ?? DEFAULT_ROLE;
+  const { role, premiumTaken } = record;
+  const facts = accessFacts(record);
   useRerenderAtExpiry(premiumTaken);
   const now = new Date();
   return {
@@ -83,10 +96,11 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
     roleFetching: roleQuery.isFetching,
     role,
     premiumTaken,
-    viewer: user ? { email: user.email, role, premiumTaken } : null,
+    premiumArticles: record.premiumArticles ?? null,
+    viewer: user ? { email: user.email, ...facts } : null,
     isAdmin: role === 'admin',
     isPremium: isPremium(premiumTaken, now),
-    hasPremiumAccess: user !== null && hasPremiumAccess({ role, premiumTaken }, now),
+    hasPremiumAccess: user !== null && hasPremiumAccess(facts, now),
   };
 }
 

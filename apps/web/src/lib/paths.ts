@@ -32,6 +32,9 @@ export const paths = {
   dashboardAddPublisher: '/dashboard/add-publisher',
   dashboardHistory: '/dashboard/history',
   dashboardFunnel: '/dashboard/funnel',
+  dashboardPlans: '/dashboard/plans',
+  /** /subscription with one plan chosen: how a plan sold by its link only is bought. */
+  subscriptionFor: (planId: string) => `/subscription?plan=${encodeURIComponent(planId)}`,
   login: '/login',
   register: '/register',
   forbidden: '/forbidden',
@@ -105,4 +108,10 @@ export const apiPaths = {
   giftLinks: '/api/gift-links',
   dashboardFunnel: '/api/dashboard/funnel',
   giftLink: (id: string) => `/api/gift-links/${encodeURIComponent(id)}`,
+  plans: '/api/plans',
+  plan: (id: string) => `/api/plans/${encodeURIComponent(id)}`,
+  adminPlans: '/api/admin/plans',
+  adminPlan: (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`,
+  adminPlansOrder: '/api/admin/plans/order',
+  userAccess: '/api/users/access',
 } as const;

@@ -6,6 +6,8 @@ import {
   ErrorResponseSchema,
   GiftLinkListSchema,
   NoticeListSchema,
+  PlanListSchema,
+  PlanSchema,
   PublicConfigSchema,
   PublisherSchema,
   RelatedArticlesSchema,
@@ -19,7 +21,7 @@ import { z } from 'zod';
 /**
  * The schemas that check the answers the first page of a visit asks for (configuration, session,
  * errors, the home page's sections, and the reading pages a visit from a search or a shared link starts
- * on: the lists, an article with its corrections, related articles and gift links, a publisher; the bell's list). The role, views and unread answers have
+ * on: the lists, an article with its corrections, related articles and gift links, a publisher; the bell's list; the plans on sale). The role, views and unread answers have
  * their own, smaller set (live-response-schemas.ts). Only ever loaded
  * through `lazySchema` (api-client.ts), with import(): zod then arrives beside the first request that
  * needs it, and a page whose data came with its HTML loads no zod at all to show and hydrate it
@@ -41,5 +43,7 @@ export const firstLoadSchemas = {
   publisher: PublisherSchema,
   giftLinks: GiftLinkListSchema,
   noticeList: NoticeListSchema,
+  plans: PlanListSchema,
+  plan: PlanSchema,
   noContent: z.undefined(),
 };

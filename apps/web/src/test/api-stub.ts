@@ -1,3 +1,4 @@
+import { PLAN_MESSAGES, SEED_PLANS } from '@dispatch/shared';
 import { vi } from 'vitest';
 
 /** One request as the stubbed server received it. */
@@ -102,8 +103,21 @@ function fakeXhrClass(respond: (request: StubRequest) => Promise<Response>) {
 }
 
 /**
+ * What every stubbed server answers unless a test says otherwise: the plans a new site sells (SEED_PLANS), on
+ * `GET /api/plans` and one by one on `GET /api/plans/:id` (a 404 for any other id, as for an archived plan).
+ */
+function defaultAnswer(request: StubRequest): Response | undefined {
+  const { pathname } = request.url;
+  if (pathname === '/api/plans') return jsonResponse({ plans: SEED_PLANS });
+  const id = /^\/api\/plans\/([^/]+)$/.exec(pathname)?.[1];
+  if (id === undefined) return undefined;
+  const plan = SEED_PLANS.find((candidate) => candidate.id === decodeURIComponent(id));
+  return plan ? jsonResponse(plan) : errorResponse(404, PLAN_MESSAGES.planUnavailable);
+}
+
+/**
  * Stubs the network at the HTTP boundary: each API path answers canned JSON (or a Response, or a
- * promise of either; a handler that throws is a network failure). Both fetch and XMLHttpRequest are
+ * promise of either; a handler that throws is a network failure), beside the default answers above. Both fetch and XMLHttpRequest are
  * answered. Returns what a test needs to read which requests were made.
  */
 export function stubApi(routes: Record<string, Handler>) {
@@ -112,6 +126,8 @@ export function stubApi(routes: Record<string, Handler>) {
   async function respond(request: StubRequest): Promise<Response> {
     received.push(request);
     if (!(request.url.pathname in routes)) {
+      const fallback = defaultAnswer(request);
+      if (fallback) return fallback;
       return jsonResponse({ code: 'NOT_FOUND', message: 'Not found', requestId: 'test' }, 404);
     }
     const handler = routes[request.url.pathname];

@@ -1,4 +1,4 @@
-import { REVENUE_TEXT, TEXT } from '@dispatch/shared';
+import { PLAN_TEXT, REVENUE_TEXT, TEXT } from '@dispatch/shared';
 import { useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { ArrowRightIcon, CloseIcon, MenuIcon } from '../../components/icons';
@@ -14,6 +14,7 @@ const LINKS = [
   { to: paths.dashboardAddPublisher, label: D.addPublisher, end: false },
   { to: paths.dashboardHistory, label: D.history, end: false },
   { to: paths.dashboardFunnel, label: REVENUE_TEXT.funnel.nav, end: false },
+  { to: paths.dashboardPlans, label: PLAN_TEXT.pageTitle, end: false },
 ];
 
 function linkClass({ isActive }: { isActive: boolean }) {

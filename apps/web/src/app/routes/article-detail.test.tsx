@@ -1,9 +1,11 @@
 import {
+  ACCESS_TEXT,
   ArticleTeaserSchema,
   READING_WORDS_PER_MINUTE,
   REVENUE_TEXT,
   TEXT,
   type RelatedArticles,
+  type RoleRecord,
 } from '@dispatch/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -35,11 +37,12 @@ function renderStrict(path: string) {
   return router;
 }
 
-function stubDetail(detail: unknown) {
+function stubDetail(detail: unknown, role?: RoleRecord | (() => RoleRecord)) {
   storeToken();
   return stubApi({
     '/api/config': config,
     ...sessionRoutes(reader),
+    ...(role && { [apiPaths.role]: role }),
     [apiPaths.article(ARTICLE_ID)]: detail,
     [apiPaths.articleViews(ARTICLE_ID)]: { views: 42 },
   });
@@ -97,6 +100,42 @@ describe('/articles/:id', () => {
     expect(screen.getByRole('link', { name: TEXT.detail.subscribe })).toHaveAttribute('href', '/subscription');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(0);
+  });
+
+  it("notes how many of a limited pass's premium articles are left once one is opened in full", async () => {
+    const until = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    let opened = 1;
+    const api = stubDetail({ access: true, article: article({ isPremium: true }) }, () => {
+      // The server counted this article as opened when it answered it.
+      const record: RoleRecord = { role: 'user', premiumTaken: until, premiumArticles: { included: 3, opened } };
+      opened = 2;
+      return record;
+    });
+    renderStrict(`/articles/${ARTICLE_ID}`);
+
+    expect(await screen.findByText(ACCESS_TEXT.articlesLeft(1, 3), {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: TEXT.detail.teaserTitle })).not.toBeInTheDocument();
+    expect(api.calls(apiPaths.role).length).toBeGreaterThan(1);
+  });
+
+  it("says a limited pass's premium articles are all opened when the server answers a teaser", async () => {
+    const until = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const { description: _description, ...rest } = article({ isPremium: true });
+    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    stubDetail(
+      { access: false, article: teaser },
+      { role: 'user', premiumTaken: until, premiumArticles: { included: 3, opened: 3 } },
+    );
+    renderStrict(`/articles/${ARTICLE_ID}`);
+
+    const teaserBox = (
+      await screen.findByRole('heading', { name: TEXT.detail.teaserTitle }, { timeout: 5000 })
+    ).closest('aside')!;
+    expect(await within(teaserBox).findByText(ACCESS_TEXT.articlesUsed(3))).toBeInTheDocument();
+    expect(within(teaserBox).getByRole('link', { name: TEXT.detail.subscribe })).toHaveAttribute(
+      'href',
+      '/subscription',
+    );
   });
 
   it('counts one view of a premium article the meter opened', async () => {

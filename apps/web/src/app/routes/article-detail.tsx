@@ -1,6 +1,6 @@
 import { excerpt, TEXT } from '@dispatch/shared';
-import { type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Redirect } from '../../components/redirect';
@@ -19,7 +19,7 @@ import { ArticleGridSkeleton } from '../../features/articles/components/article-
 import { RelatedArticles } from '../../features/articles/components/related-articles';
 import { OwnArticleStatus } from '../../features/writing/components/own-article-status';
 import { giftLinksQueryOptions } from '../../features/gifts/api/get-gift-links';
-import { useViewer } from '../../hooks/use-viewer';
+import { useViewer, viewerKeys } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
@@ -111,7 +111,16 @@ function ArticleReader({ id }: { id: string }) {
   const gift = giftOf(search);
   const detail = useArticle(id, gift);
   useRecordView(id, detail.data?.access === true, gift);
-  const { user, isAdmin, viewer, hasPremiumAccess: premiumAccess } = useViewer();
+  const { user, isAdmin, viewer, isPremium, premiumArticles, hasPremiumAccess: premiumAccess } = useViewer();
+  // A pass with a number of premium articles: the note counts what is left of it.
+  const pass = isPremium && !isAdmin ? premiumArticles : null;
+  const queryClient = useQueryClient();
+  const openedInFull = detail.data?.access === true && detail.data.article.isPremium;
+  const limited = pass !== null;
+  // Opening a premium article may have spent one of the pass's articles: the role answer says how many are left.
+  useEffect(() => {
+    if (openedInFull && limited) void queryClient.invalidateQueries({ queryKey: viewerKeys.all });
+  }, [id, openedInFull, limited, queryClient]);
   const related = useRelatedArticles(id, detail.data?.article.status === 'approved');
 
   let content;
@@ -126,7 +135,7 @@ function ArticleReader({ id }: { id: string }) {
       <>
         <ArticleMeta article={article} summary={summary} />
         {detail.data.access && article.author_email === user?.email && <OwnArticleStatus article={article} />}
-        <ArticleView detail={detail.data} gift={gift} />
+        <ArticleView detail={detail.data} gift={gift} pass={pass} />
         {/* Public: every reader of the page sees them, the teaser's too. Only an approved article has them. */}
         {article.status === 'approved' && <ArticleCorrections articleId={id} />}
         {/* The editorial side is its author's and the admins' (the server answers no one else). */}

@@ -1,4 +1,4 @@
-import { PLANS, STORAGE_KEYS, TEXT, TIMINGS, toPlanChoice } from '@dispatch/shared';
+import { SEED_PLANS, STORAGE_KEYS, TEXT, TIMINGS, type Plan } from '@dispatch/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -70,6 +70,7 @@ describe('home page', () => {
       '/api/publishers': answer(publishers),
       '/api/articles/trending': answer(trending),
       '/api/stats/users': answer(stats),
+      '/api/plans': answer({ plans: SEED_PLANS }),
     });
     // Past the three retries a server error gets (1 s, 2 s, 4 s), before the upgrade modal's 10 s.
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
@@ -80,7 +81,7 @@ describe('home page', () => {
     }
 
     expect(await screen.findByText(TEXT.homeCopy.loadFailed)).toBeInTheDocument();
-    await waitFor(() => expect(screen.getAllByText(TEXT.states.unavailable)).toHaveLength(3));
+    await waitFor(() => expect(screen.getAllByText(TEXT.states.unavailable)).toHaveLength(4));
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.queryByText(TEXT.states.loadFailed)).not.toBeInTheDocument();
 
@@ -96,14 +97,53 @@ describe('home page', () => {
     const { router } = renderRoute('/');
     const user = userEvent.setup();
 
-    const plan = PLANS[1]!;
-    const card = (await screen.findByRole('heading', { name: plan.name })).closest('article');
+    const card = (await screen.findByRole('heading', { name: 'Individual Premium' })).closest('article');
     await user.click(within(card!).getByRole('button', { name: TEXT.home.choosePlan }));
 
-    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.subscriptionPlan) ?? 'null')).toEqual(
-      toPlanChoice(plan),
-    );
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.subscriptionPlan) ?? 'null')).toEqual({
+      id: 'individual',
+      label: '5 Days',
+      value: 7200,
+      price: 300,
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+  });
+
+  it('shows the plans the server lists, in its order, each with its price, duration, benefits and note', async () => {
+    const weekly: Plan = {
+      id: 'weekly-pass',
+      name: 'Weekly Pass',
+      price: 12.5,
+      currency: 'eur',
+      label: '7 Days',
+      value: 7 * 24 * 60,
+      features: ['Five premium articles', 'Cancel any time'],
+      premiumArticles: 5,
+      position: 1,
+      visibility: 'listed',
+    };
+    stubApi({
+      '/api/config': config,
+      '/api/publishers': publishers,
+      '/api/articles/trending': trending,
+      '/api/stats/users': stats,
+      '/api/plans': { plans: [weekly, SEED_PLANS[0]] },
+    });
+    renderRoute('/');
+
+    const section = await screen.findByRole('region', { name: TEXT.home.plans });
+    await within(section).findByRole('heading', { name: 'Weekly Pass' });
+    expect(
+      within(section)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Weekly Pass', SEED_PLANS[0]!.name]);
+    const card = within(section).getByRole('heading', { name: 'Weekly Pass' }).closest('article')!;
+    expect(within(card).getByText('€12.50')).toBeInTheDocument();
+    expect(within(card).getByText(`${TEXT.homeCopy.accessFor} 7 Days`)).toBeInTheDocument();
+    expect(within(card).getByText('Five premium articles')).toBeInTheDocument();
+    expect(within(card).getByText('€12.50 for 7 days')).toBeInTheDocument();
+    expect(within(section).queryByText('Individual Premium')).not.toBeInTheDocument();
   });
 
   describe('upgrade modal', () => {

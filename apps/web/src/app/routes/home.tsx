@@ -17,6 +17,7 @@ import { StatsSection } from '../../features/stats/components/stats-section';
 import { PlansSection } from '../../features/subscription/components/plans-section';
 import { UpgradeModal } from '../../features/subscription/components/upgrade-modal';
 import { useViewer } from '../../hooks/use-viewer';
+import { plansQueryOptions, usePlans } from '../../lib/plans';
 import { prefetch } from '../../lib/prefetch';
 
 export function homeLoader(queryClient: QueryClient) {
@@ -26,6 +27,7 @@ export function homeLoader(queryClient: QueryClient) {
       prefetch(queryClient, publishersQueryOptions()),
       prefetch(queryClient, userStatsQueryOptions()),
       prefetch(queryClient, configQueryOptions()),
+      prefetch(queryClient, plansQueryOptions()),
     ]);
     return null;
   };
@@ -69,7 +71,7 @@ function HomeSection({
 
 /** One message, with one retry, for whatever part of the page's data did not come (the sections only note it). */
 function HomeLoadProblem() {
-  const queries = [useTrendingArticles(), usePublishers(), useUserStats()];
+  const queries = [useTrendingArticles(), usePublishers(), useUserStats(), usePlans()];
   const failed = queries.filter((query) => query.isError);
   if (failed.length === 0) return null;
   return (
@@ -113,7 +115,7 @@ export function HomeRoute() {
         <StatsSection />
       </HomeSection>
       <HomeSection id="plans" title={TEXT.home.plans} intro={TEXT.homeCopy.plansIntro}>
-        <PlansSection currency={config.currency} />
+        <PlansSection />
       </HomeSection>
       <HomeSection id="trust" title={TEXT.home.trust} intro={TEXT.homeCopy.trustIntro} band="white">
         <TrustSection />

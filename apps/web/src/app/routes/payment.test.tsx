@@ -1,4 +1,13 @@
-import { findPlan, PAYMENT_MESSAGES, STORAGE_KEYS, TEXT, toPlanChoice, type RoleRecord } from '@dispatch/shared';
+import {
+  findPlan,
+  PAYMENT_MESSAGES,
+  PLAN_MESSAGES,
+  SEED_PLANS,
+  STORAGE_KEYS,
+  TEXT,
+  toPlanChoice,
+  type RoleRecord,
+} from '@dispatch/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
@@ -18,18 +27,25 @@ const SECRET = 'test_intent_secret';
 const premiumUntil = new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
 function choosePlan(id: 'trial' | 'individual' | 'family') {
-  window.localStorage.setItem(STORAGE_KEYS.subscriptionPlan, JSON.stringify(toPlanChoice(findPlan(id)!)));
+  window.localStorage.setItem(STORAGE_KEYS.subscriptionPlan, JSON.stringify(toPlanChoice(findPlan(SEED_PLANS, id)!)));
 }
 
-function stubPayment(confirm: (url: URL, request: StubRequest) => unknown) {
+function stubPayment(confirm: (url: URL, request: StubRequest) => unknown, routes: Record<string, unknown> = {}) {
   let role: RoleRecord = ROLES.user;
   const api = stubApi({
+    ...routes,
     '/api/config': config,
     ...sessionRoutes(user),
     [apiPaths.role]: () => role,
     [apiPaths.createPaymentIntent]: (_url: URL, request: StubRequest) => {
       const { planId } = request.body as { planId: 'trial' | 'individual' | 'family' };
-      return { clientSecret: SECRET, provider: 'test', planId, amount: findPlan(planId)!.price, currency: 'usd' };
+      return {
+        clientSecret: SECRET,
+        provider: 'test',
+        planId,
+        amount: findPlan(SEED_PLANS, planId)?.price ?? 0,
+        currency: 'usd',
+      };
     },
     [apiPaths.confirmPayment]: async (url: URL, request: StubRequest) => {
       const answer = await confirm(url, request);
@@ -96,6 +112,39 @@ describe('/payment', () => {
     expect(router.state.location.pathname).toBe('/payment');
     await screen.findByLabelText(TEXT.paymentPage.cardNumber);
     expect(api.calls(apiPaths.createPaymentIntent).map((request) => request.body)).toEqual([{ planId: 'trial' }]);
+  });
+
+  it("heads the page with the server's price for the stored plan's id, whatever storage says", async () => {
+    storeToken();
+    window.localStorage.setItem(
+      STORAGE_KEYS.subscriptionPlan,
+      JSON.stringify({ id: 'individual', label: '5 Days', value: 7200, price: 1 }),
+    );
+    const api = stubPayment(succeeded, { [apiPaths.plan('individual')]: { ...SEED_PLANS[1], price: 320 } });
+    renderRoute('/payment');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pay $320.00 for 5 Days' })).toBeInTheDocument();
+    const summary = screen.getByRole('complementary', { name: TEXT.paymentPage.summary });
+    expect(within(summary).getByText('$320.00')).toBeInTheDocument();
+    expect(within(summary).getByText('Individual Premium')).toBeInTheDocument();
+    expect(screen.queryByText('$1.00', { exact: false })).not.toBeInTheDocument();
+    expect(api.requests(apiPaths.plan('individual'))).toHaveLength(1);
+  });
+
+  it('says a stored plan that is no longer offered cannot be bought, with a way back to the plans', async () => {
+    storeToken();
+    window.localStorage.setItem(
+      STORAGE_KEYS.subscriptionPlan,
+      JSON.stringify({ id: 'summer-sale', label: '5 Days', value: 7200, price: 2 }),
+    );
+    const api = stubPayment(succeeded);
+    const { router } = renderRoute('/payment');
+
+    expect(await screen.findByText(PLAN_MESSAGES.planUnavailable)).toBeInTheDocument();
+    expect(screen.queryByLabelText(TEXT.paymentPage.cardNumber)).not.toBeInTheDocument();
+    expect(api.calls(apiPaths.createPaymentIntent)).toHaveLength(0);
+    await userEvent.setup().click(screen.getByRole('link', { name: TEXT.paymentPage.changePlan }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
   });
 
   it('formats the card number and the expiry as they are typed', async () => {

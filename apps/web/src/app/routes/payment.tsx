@@ -1,33 +1,26 @@
-import { formatPrice, TEXT } from '@dispatch/shared';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { defaultPlan, formatPrice, PLAN_MESSAGES, PLAN_TEXT, TEXT, type Plan } from '@dispatch/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { Checkout } from '../../features/payment/components/checkout';
 import { OrderSummary } from '../../features/payment/components/order-summary';
 import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
-import { chosenPlan } from '../../features/subscription/utils/plan-choice';
+import { readStoredPlanId } from '../../features/subscription/utils/plan-choice';
+import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
+import { plansQueryOptions, usePlan } from '../../lib/plans';
 import { PageTitle } from '../../components/page-title';
-import { LoadingState } from '../../components/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { useHydrated } from '../../hooks/use-hydrated';
 
 /** /payment, behind RequireAuth and in its own chunk (docs/conventions.md#web-conventions): pays for the stored choice, or the default plan. */
 export function PaymentRoute() {
   // The plan is this browser's choice: the server cannot know it, so its HTML says "Loading" instead.
-  return useHydrated() ? <Payment /> : <LoadingState />;
+  return useHydrated() ? <ChosenPlan /> : <LoadingState />;
 }
 
-function Payment() {
-  const [plan] = useState(chosenPlan);
-  const config = useConfig().data ?? FALLBACK_CONFIG;
-  const navigate = useNavigate();
-
-  const heading = TEXT.paymentPage.heading(formatPrice(plan.price, config.currency), plan.label);
-  const onPaid = () => {
-    toast.success(TEXT.toast.subscriptionSuccess);
-    void navigate(paths.premiumArticles, { replace: true });
-  };
-
+function PaymentFrame({ heading, children }: { heading: string; children: ReactNode }) {
   return (
     <section aria-labelledby="payment-heading" className="container-page max-w-4xl py-10 sm:py-14">
       <PageTitle title={heading} />
@@ -37,12 +30,63 @@ function Payment() {
         </h1>
         <p className="mt-2 text-ink-soft">{TEXT.paymentPage.intro}</p>
       </div>
+      {children}
+    </section>
+  );
+}
+
+/** The stored choice's plan as the server has it now (its price, not storage's), or the default plan. */
+function ChosenPlan() {
+  const [storedId] = useState(readStoredPlanId);
+  const stored = usePlan(storedId);
+  // Only without a stored choice: then the default plan is the one offered.
+  const plans = useQuery({ ...plansQueryOptions(), enabled: !storedId });
+
+  if (storedId) {
+    if (stored.isPending) return <LoadingState />;
+    if (stored.isError) {
+      if (stored.error instanceof ApiError && stored.error.status === 404) {
+        return (
+          <PaymentFrame heading={PLAN_TEXT.unavailableHeading}>
+            <div className="mt-8">
+              <EmptyState message={PLAN_MESSAGES.planUnavailable}>
+                <Link to={paths.subscription} className="btn btn-accent">
+                  {TEXT.paymentPage.changePlan}
+                </Link>
+              </EmptyState>
+            </div>
+          </PaymentFrame>
+        );
+      }
+      return <ErrorState onRetry={() => void stored.refetch()} />;
+    }
+    return <Payment plan={stored.data} />;
+  }
+  if (plans.isPending) return <LoadingState />;
+  if (plans.isError) return <ErrorState onRetry={() => void plans.refetch()} />;
+  const plan = defaultPlan(plans.data);
+  if (!plan) return <EmptyState message={PLAN_TEXT.noneOnSale} />;
+  return <Payment plan={plan} />;
+}
+
+function Payment({ plan }: { plan: Plan }) {
+  const config = useConfig().data ?? FALLBACK_CONFIG;
+  const navigate = useNavigate();
+
+  const heading = TEXT.paymentPage.heading(formatPrice(plan.price, plan.currency), plan.label);
+  const onPaid = () => {
+    toast.success(TEXT.toast.subscriptionSuccess);
+    void navigate(paths.premiumArticles, { replace: true });
+  };
+
+  return (
+    <PaymentFrame heading={heading}>
       <div className="mt-8 grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
-        <OrderSummary plan={plan} currency={config.currency} />
+        <OrderSummary plan={plan} />
         <div className="panel md:order-first">
           <Checkout plan={plan} stripePublishableKey={config.stripePublishableKey} onPaid={onPaid} />
         </div>
       </div>
-    </section>
+    </PaymentFrame>
   );
 }

@@ -1,11 +1,15 @@
 import {
+  ACCESS_TEXT,
   API_MESSAGES,
+  BILLING_TEXT,
   NOTICES_TEXT,
   REVENUE_TEXT,
   TEXT,
   UploadResponseSchema,
   VERIFY_MESSAGES,
+  type BillingHistory,
   type GiftLinkList,
+  type PremiumAccess,
   type MailPreferences,
 } from '@dispatch/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -35,7 +39,8 @@ async function openProfile(
     [apiPaths.updateUser(user.email)]: update,
     [apiPaths.uploads]: upload,
     [apiPaths.changePassword]: changePassword,
-    [apiPaths.billingHistory]: { premiumTaken: null, payments: [] },
+    [apiPaths.billingHistory]: billing,
+    [apiPaths.userAccess]: access,
     [apiPaths.giftLinks]: giftLinks,
     [apiPaths.mailPreferences]: mailPreferences,
     [apiPaths.resendVerification]: resendVerification,
@@ -46,6 +51,9 @@ async function openProfile(
   return { api, ...view, person: userEvent.setup() };
 }
 
+const NO_ACCESS: PremiumAccess = { until: null, active: false, source: null, plan: null, premiumArticles: null };
+let access = NO_ACCESS;
+let billing: BillingHistory = { premiumTaken: null, payments: [] };
 let giftLinks: GiftLinkList = { links: [], usedThisMonth: 0, allowedPerMonth: 5 };
 const VERIFIED: MailPreferences = {
   mailEnabled: false,
@@ -56,6 +64,74 @@ let mailPreferences = VERIFIED;
 let resendVerification: () => unknown = () => ({ sentTo: user.email });
 
 describe('/profile', () => {
+  it("shows the reader's plan, what it includes, how many premium articles are left and until when", async () => {
+    const until = '2099-03-06T10:00:00.000Z';
+    access = {
+      until,
+      active: true,
+      source: 'pass',
+      plan: { id: 'weekly', name: 'Weekly Pass', features: ['Five premium articles', 'The Sunday letter'] },
+      premiumArticles: { included: 5, opened: 2 },
+    };
+    billing = {
+      premiumTaken: until,
+      payments: [
+        {
+          _id: 'payment-1',
+          createdAt: '2099-02-27T10:00:00.000Z',
+          planId: 'weekly',
+          planName: 'Weekly Pass (launch offer)',
+          amount: 12.5,
+          currency: 'eur',
+          status: 'paid',
+          periodStart: '2099-02-27T10:00:00.000Z',
+          periodEnd: until,
+        },
+      ],
+    };
+    const { api } = await openProfile();
+
+    const section = screen.getByRole('region', { name: BILLING_TEXT.heading });
+    const plan = await within(section).findByText('Weekly Pass');
+    expect(plan.previousElementSibling).toHaveTextContent(ACCESS_TEXT.planLabel);
+    expect(within(section).getByText(ACCESS_TEXT.includes)).toBeInTheDocument();
+    expect(within(section).getByText('The Sunday letter')).toBeInTheDocument();
+    expect(within(section).getByText(ACCESS_TEXT.articlesLeft(3, 5))).toBeInTheDocument();
+    expect(within(section).getByText(/^Premium access until .*2099/)).toBeInTheDocument();
+    const payment = within(section).getByRole('cell', { name: 'Weekly Pass (launch offer)' });
+    expect(payment.closest('tr')).toHaveTextContent('€12.50');
+    expect(api.requests(apiPaths.userAccess)[0]?.searchParams.get('email')).toBe(user.email);
+    access = NO_ACCESS;
+    billing = { premiumTaken: null, payments: [] };
+  });
+
+  it('shows complimentary premium as such, with every premium article, and when it ended', async () => {
+    access = {
+      until: '2025-01-10T10:00:00.000Z',
+      active: false,
+      source: 'complimentary',
+      plan: null,
+      premiumArticles: null,
+    };
+    billing = { premiumTaken: '2025-01-10T10:00:00.000Z', payments: [] };
+    await openProfile();
+
+    const section = screen.getByRole('region', { name: BILLING_TEXT.heading });
+    expect(await within(section).findByText(ACCESS_TEXT.complimentary)).toBeInTheDocument();
+    expect(within(section).getByText(ACCESS_TEXT.allArticles)).toBeInTheDocument();
+    expect(within(section).getByText(/^Your premium access ended on .*2025/)).toBeInTheDocument();
+    access = NO_ACCESS;
+    billing = { premiumTaken: null, payments: [] };
+  });
+
+  it('shows no plan to a reader who never had premium', async () => {
+    await openProfile();
+
+    const section = screen.getByRole('region', { name: BILLING_TEXT.heading });
+    expect(await within(section).findByText(BILLING_TEXT.never)).toBeInTheDocument();
+    expect(within(section).queryByText(ACCESS_TEXT.includes)).not.toBeInTheDocument();
+  });
+
   it('offers a reader whose address is not verified a new link, and says where it went or why not', async () => {
     mailPreferences = { ...VERIFIED, mailEnabled: true, emailVerified: false };
     const { api, person } = await openProfile();

@@ -1,4 +1,4 @@
-import { findPlan, PLANS, STORAGE_KEYS, TEXT, toPlanChoice, type RoleRecord } from '@dispatch/shared';
+import { PLAN_MESSAGES, PLAN_TEXT, SEED_PLANS, STORAGE_KEYS, TEXT, type Plan, type RoleRecord } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -11,12 +11,33 @@ import { ROLES, sessionRoutes, storeToken, testUser } from '../../test/session';
 const user = testUser();
 const intent = { clientSecret: 'test_secret', provider: 'test', planId: 'individual', amount: 300, currency: 'usd' };
 
-async function openSubscription(role: RoleRecord = ROLES.user) {
+/** Sold by its link only: not in `GET /api/plans`, answered by `GET /api/plans/:id`. */
+const partnerPlan: Plan = {
+  id: 'partner-week',
+  name: 'Partner Week',
+  price: 4.5,
+  currency: 'usd',
+  label: '7 Days',
+  value: 10080,
+  features: ['Three premium articles', 'From our partner newsletter'],
+  premiumArticles: 3,
+  position: 4,
+  visibility: 'unlisted',
+};
+
+async function openSubscription(role: RoleRecord = ROLES.user, path = '/subscription', routes = {}) {
   storeToken();
-  stubApi({ '/api/config': config, ...sessionRoutes(user, role), [apiPaths.createPaymentIntent]: intent });
-  const view = renderRoute('/subscription');
+  const api = stubApi({
+    '/api/config': config,
+    ...sessionRoutes(user, role),
+    [apiPaths.createPaymentIntent]: intent,
+    [apiPaths.plan(partnerPlan.id)]: partnerPlan,
+    ...routes,
+  });
+  const view = renderRoute(path);
   await screen.findByRole('heading', { level: 1, name: TEXT.subscription.heading });
-  return { ...view, person: userEvent.setup() };
+  await screen.findByLabelText(TEXT.subscriptionPage.duration);
+  return { ...view, api, person: userEvent.setup() };
 }
 
 const durationSelect = () => screen.getByLabelText(TEXT.subscriptionPage.duration);
@@ -37,10 +58,66 @@ describe('/subscription', () => {
     ]);
     expect(durationSelect()).toHaveValue('trial');
     expect(screen.getByText('$10.00 for 1 minute')).toBeInTheDocument();
-    for (const feature of PLANS[0]!.features) expect(screen.getByText(feature)).toBeInTheDocument();
+    for (const feature of SEED_PLANS[0]!.features) expect(screen.getByText(feature)).toBeInTheDocument();
   });
 
-  it('preselects the stored plan, with the price from the plan table rather than storage', async () => {
+  it('offers the plans the server lists, in its order, with their own prices and currency', async () => {
+    const plans: Plan[] = [
+      { ...SEED_PLANS[1]!, position: 1, price: 280 },
+      {
+        ...partnerPlan,
+        id: 'quarter',
+        name: 'Quarter',
+        label: '90 Days',
+        value: 129600,
+        currency: 'eur',
+        price: 49.9,
+        visibility: 'listed',
+        position: 2,
+      },
+    ];
+    await openSubscription(ROLES.user, '/subscription', { [apiPaths.plans]: { plans } });
+
+    const options = within(durationSelect())
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual([TEXT.subscription.selectDuration, '5 Days — $280.00', '90 Days — €49.90']);
+    // Without the 1-minute plan on sale, the first plan listed is chosen.
+    expect(durationSelect()).toHaveValue('individual');
+    expect(screen.getByText('$280.00 for 5 days')).toBeInTheDocument();
+  });
+
+  it('preselects the plan a link names, one sold by its link only too, and stores it on Proceed', async () => {
+    const { router, person } = await openSubscription(ROLES.user, `/subscription?plan=${partnerPlan.id}`);
+
+    expect(durationSelect()).toHaveValue(partnerPlan.id);
+    expect(within(durationSelect()).getByRole('option', { name: '7 Days — $4.50' })).toBeInTheDocument();
+    expect(screen.getByText('Partner Week')).toBeInTheDocument();
+    expect(screen.getByText('$4.50 for 7 days')).toBeInTheDocument();
+    expect(screen.getByText('From our partner newsletter')).toBeInTheDocument();
+
+    await person.click(screen.getByRole('button', { name: TEXT.subscription.proceed }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
+    expect(storedChoice()).toEqual({ id: partnerPlan.id, label: '7 Days', value: 10080, price: 4.5 });
+  });
+
+  it('says a linked plan is no longer offered and offers those on sale', async () => {
+    await openSubscription(ROLES.user, '/subscription?plan=old-offer');
+
+    expect(screen.getByRole('alert')).toHaveTextContent(PLAN_MESSAGES.planUnavailable);
+    expect(durationSelect()).toHaveValue('trial');
+  });
+
+  it('says so when no plan is on sale', async () => {
+    storeToken();
+    stubApi({ '/api/config': config, ...sessionRoutes(user), [apiPaths.plans]: { plans: [] } });
+    renderRoute('/subscription');
+
+    expect(await screen.findByText(PLAN_TEXT.noneOnSale)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: TEXT.subscription.proceed })).not.toBeInTheDocument();
+  });
+
+  it('preselects the stored plan, with the price from the server rather than storage', async () => {
     window.localStorage.setItem(
       STORAGE_KEYS.subscriptionPlan,
       JSON.stringify({ id: 'family', label: '10 Days', value: 14400, price: 1 }),
@@ -73,7 +150,7 @@ describe('/subscription', () => {
     await person.click(screen.getByRole('button', { name: TEXT.subscription.proceed }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/payment'));
-    expect(storedChoice()).toEqual(toPlanChoice(findPlan('individual')!));
+    expect(storedChoice()).toEqual({ id: 'individual', label: '5 Days', value: 7200, price: 300 });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pay $300.00 for 5 Days' })).toBeInTheDocument();
   });
 

@@ -1,14 +1,65 @@
-import { TEXT } from '@dispatch/shared';
-import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
+import { PLAN_MESSAGES, PLAN_TEXT, TEXT } from '@dispatch/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { PremiumEnded } from '../../features/subscription/components/premium-ended';
 import { PremiumUntil } from '../../features/subscription/components/premium-until';
 import { SubscriptionForm } from '../../features/subscription/components/subscription-form';
 import { useViewer } from '../../hooks/use-viewer';
 import { PageTitle } from '../../components/page-title';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { ApiError } from '../../lib/api-client';
+import { planQueryOptions, plansQueryOptions, usePlan, usePlans } from '../../lib/plans';
+import { prefetch } from '../../lib/prefetch';
+
+const linkedPlanId = (search: URLSearchParams) => search.get('plan')?.trim() || undefined;
+
+/** The plans on sale and, for `?plan=`, that plan (a plan sold by its link only is not in the list). */
+export function subscriptionLoader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const planId = linkedPlanId(new URL(request.url).searchParams);
+    await Promise.all([
+      prefetch(queryClient, plansQueryOptions()),
+      planId ? prefetch(queryClient, planQueryOptions(planId)) : undefined,
+    ]);
+    return null;
+  };
+}
+
+function Plans() {
+  const [search] = useSearchParams();
+  const planId = linkedPlanId(search);
+  const plans = usePlans();
+  const linked = usePlan(planId);
+
+  if (plans.isPending || (planId && linked.isPending)) return <LoadingState />;
+  if (plans.isError) return <ErrorState onRetry={() => void plans.refetch()} />;
+  // A link to a plan no longer offered (archived, or never there) says so and offers what is on sale.
+  const linkGone =
+    planId !== undefined && linked.isError && linked.error instanceof ApiError && linked.error.status === 404;
+  if (planId && linked.isError && !linkGone) return <ErrorState onRetry={() => void linked.refetch()} />;
+  const linkedPlan = linked.data && linked.data.visibility !== 'archived' ? linked.data : undefined;
+  return (
+    <>
+      {linkGone && (
+        <p
+          role="alert"
+          className="rounded-md border border-accent-line bg-accent-wash px-4 py-3 font-semibold text-ink"
+        >
+          {PLAN_MESSAGES.planUnavailable}
+        </p>
+      )}
+      {plans.data.length === 0 && !linkedPlan ? (
+        <EmptyState message={PLAN_TEXT.noneOnSale} />
+      ) : (
+        <SubscriptionForm key={linkedPlan?.id ?? ''} plans={plans.data} linkedPlan={linkedPlan} />
+      )}
+    </>
+  );
+}
 
 /** /subscription, behind RequireAuth (docs/product.md#screens). */
 export function SubscriptionRoute() {
-  const config = useConfig().data ?? FALLBACK_CONFIG;
   const { isPremium, premiumTaken } = useViewer();
 
   return (
@@ -23,7 +74,7 @@ export function SubscriptionRoute() {
       <div className="mt-8 space-y-4">
         {premiumTaken &&
           (isPremium ? <PremiumUntil premiumTaken={premiumTaken} /> : <PremiumEnded premiumTaken={premiumTaken} />)}
-        <SubscriptionForm currency={config.currency} />
+        <Plans />
       </div>
     </section>
   );

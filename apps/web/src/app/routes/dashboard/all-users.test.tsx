@@ -1,4 +1,4 @@
-import { BILLING_TEXT, TEXT, DESK_TEXT } from '@dispatch/shared';
+import { ACCESS_TEXT, BILLING_TEXT, TEXT, DESK_TEXT, type AdminUser, type User } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -8,10 +8,17 @@ import { testUser } from '../../../test/session';
 
 const D = TEXT.dashboard;
 const reader = testUser({ _id: 'user-2', name: 'Rosa Reader' });
+const row = (user: User, access: Partial<AdminUser> = {}): AdminUser => ({
+  ...user,
+  accessSource: null,
+  planName: null,
+  ...access,
+});
 
 function openAllUsers(promote: () => unknown = () => ({ ...reader, role: 'admin' })) {
   return openDashboard('/dashboard/all-users', {
-    [apiPaths.users]: { users: [admin, reader], total: 7 },
+    [apiPaths.users]: { users: [row(admin), row(reader)], total: 7 },
+    [apiPaths.userAccess]: { until: null, active: false, source: null, plan: null, premiumArticles: null },
     [apiPaths.makeAdmin(reader._id)]: promote,
     [apiPaths.billingHistory]: {
       premiumTaken: '2026-03-06T10:00:00.000Z',
@@ -20,6 +27,7 @@ function openAllUsers(promote: () => unknown = () => ({ ...reader, role: 'admin'
           _id: 'payment-1',
           createdAt: '2026-03-01T10:00:00.000Z',
           planId: 'individual',
+          planName: 'Individual Premium',
           amount: 300,
           currency: 'usd',
           status: 'paid',
@@ -49,6 +57,31 @@ describe('/dashboard/all-users', () => {
     expect(within(await rowOf(reader.name)).getByText(reader.email)).toBeInTheDocument();
     expect(api.requests(apiPaths.users)[0]?.searchParams.get('limit')).toBe('5');
     expect(screen.getByRole('link', { name: `${TEXT.listing.page} 2` })).toBeInTheDocument();
+  });
+
+  it("shows each reader's plan, complimentary premium, or none, with until when access runs or when it ended", async () => {
+    const subscriber = testUser({ _id: 'user-3', name: 'Paula Pass', premiumTaken: '2099-01-01T12:00:00.000Z' });
+    const guest = testUser({ _id: 'user-4', name: 'Carl Comp', premiumTaken: '2025-01-10T12:00:00.000Z' });
+    openDashboard('/dashboard/all-users', {
+      [apiPaths.users]: {
+        users: [
+          row(subscriber, { accessSource: 'pass', planName: 'Weekly Pass' }),
+          row(guest, { accessSource: 'complimentary' }),
+          row(reader),
+        ],
+        total: 3,
+      },
+    });
+
+    const paula = await rowOf(subscriber.name);
+    expect(within(paula).getByRole('cell', { name: /Weekly Pass/ })).toHaveTextContent(
+      `Weekly Pass${ACCESS_TEXT.accessUntil('Jan 1, 2099')}`,
+    );
+    expect(within(await rowOf(guest.name)).getByRole('cell', { name: /Complimentary/ })).toHaveTextContent(
+      `${ACCESS_TEXT.complimentary}${ACCESS_TEXT.accessEnded('Jan 10, 2025')}`,
+    );
+    expect(within(await rowOf(reader.name)).getByRole('cell', { name: ACCESS_TEXT.noPlan })).toHaveTextContent('—');
+    expect(screen.getByRole('columnheader', { name: ACCESS_TEXT.planLabel })).toBeInTheDocument();
   });
 
   it("opens a reader's billing, and grants complimentary premium until a chosen day", async () => {
@@ -96,7 +129,7 @@ describe('/dashboard/all-users', () => {
       [apiPaths.users]: (url: URL) =>
         url.searchParams.get('q') === 'nobody'
           ? { users: [], total: 0 }
-          : { users: url.searchParams.get('q') ? [reader] : [admin, reader], total: 7 },
+          : { users: url.searchParams.get('q') ? [row(reader)] : [row(admin), row(reader)], total: 7 },
     });
     await rowOf(admin.name);
     const search = screen.getByRole('searchbox', { name: DESK_TEXT.searchUsers });

@@ -1,4 +1,4 @@
-import { ChartsSchema, REVENUE_TEXT, TEXT } from '@dispatch/shared';
+import { ChartsSchema, PLAN_TEXT, REVENUE_TEXT, TEXT } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -56,6 +56,7 @@ describe('/dashboard', () => {
       [D.addPublisher, '/dashboard/add-publisher'],
       [D.history, '/dashboard/history'],
       [REVENUE_TEXT.funnel.nav, '/dashboard/funnel'],
+      [PLAN_TEXT.pageTitle, '/dashboard/plans'],
       [D.exit, '/'],
     ]);
 

@@ -1,4 +1,4 @@
-import { FunnelSchema, REVENUE_TEXT } from '@dispatch/shared';
+import { FunnelSchema, PLAN_TEXT, REVENUE_TEXT } from '@dispatch/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -14,6 +14,10 @@ const funnel = FunnelSchema.parse({
     { ...zero, day: '2026-07-11', wall: 500, subscribed: 31 },
   ],
   articles: [{ _id: 'a1', title: 'The Water Pact', wall: 900, registered: 60, subscribed: 25, gift: 9, metered: 300 }],
+  plans: [
+    { planId: 'individual', name: 'Individual Premium', purchases: 1200, revenue: 360000, currency: 'usd' },
+    { planId: 'weekly', name: 'Weekly Pass', purchases: 3, revenue: 37.5, currency: 'eur' },
+  ],
 });
 
 describe('/dashboard/funnel', () => {
@@ -29,5 +33,24 @@ describe('/dashboard/funnel', () => {
     const byDay = await screen.findByRole('table', { name: F.byDay }, { timeout: 10_000 });
     expect(within(byDay).getByRole('row', { name: 'Jul 11 500 0 31 0 0' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: F.window })).toHaveValue('30');
+  }, 20_000);
+
+  it('shows purchases and revenue per plan, the revenue in its currency', async () => {
+    openDashboard('/dashboard/funnel', { [apiPaths.dashboardFunnel]: funnel });
+
+    const section = await screen.findByRole('region', { name: PLAN_TEXT.purchasesPerPlan }, { timeout: 10_000 });
+    const rows = within(within(section).getByRole('table')).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      `${PLAN_TEXT.columns.name}${PLAN_TEXT.columns.purchases}${PLAN_TEXT.revenue}`,
+      'Individual Premium1,200$360,000.00',
+      'Weekly Pass3€37.50',
+    ]);
+  }, 20_000);
+
+  it('says so when nothing was bought in the period', async () => {
+    openDashboard('/dashboard/funnel', { [apiPaths.dashboardFunnel]: { ...funnel, plans: [] } });
+
+    const section = await screen.findByRole('region', { name: PLAN_TEXT.purchasesPerPlan }, { timeout: 10_000 });
+    expect(within(section).getByText(PLAN_TEXT.noPurchases)).toBeInTheDocument();
   }, 20_000);
 });

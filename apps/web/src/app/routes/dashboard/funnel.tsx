@@ -1,9 +1,9 @@
-import { FUNNEL_WINDOWS, REVENUE_TEXT } from '@dispatch/shared';
+import { FUNNEL_WINDOWS, PLAN_TEXT, REVENUE_TEXT } from '@dispatch/shared';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { useFunnel } from '../../../features/funnel/api/get-funnel';
-import { FunnelTable } from '../../../features/funnel/components/funnel-table';
+import { FunnelTable, PlanPurchasesTable } from '../../../features/funnel/components/funnel-table';
 import { DashboardHeading } from './dashboard-heading';
 
 const F = REVENUE_TEXT.funnel;
@@ -55,6 +55,12 @@ export function FunnelRoute() {
               {F.topArticles}
             </h2>
             <FunnelTable funnel={funnel.data} />
+          </section>
+          <section aria-labelledby="funnel-plans">
+            <h2 id="funnel-plans" className="mb-4 text-xl font-bold text-ink">
+              {PLAN_TEXT.purchasesPerPlan}
+            </h2>
+            <PlanPurchasesTable plans={funnel.data.plans} />
           </section>
         </div>
       )}

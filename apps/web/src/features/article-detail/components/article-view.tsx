@@ -1,4 +1,12 @@
-import { imageSrcSet, preview, readingMinutes, TEXT, type ArticleDetail, REVENUE_TEXT } from '@dispatch/shared';
+import {
+  ACCESS_TEXT,
+  imageSrcSet,
+  preview,
+  readingMinutes,
+  TEXT,
+  type ArticleDetail,
+  REVENUE_TEXT,
+} from '@dispatch/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -63,10 +71,14 @@ export function PremiumTeaser({
   );
 }
 
-/** Why a teaser is all there is: a gift link that did not open it, or this month's free reads spent. */
-function teaserNotice(detail: Extract<ArticleDetail, { access: false }>): string | undefined {
+/** A pass with a number of premium articles (the role answer's premiumArticles), while it lasts; null otherwise. */
+export type LimitedPass = { included: number; opened: number } | null;
+
+/** Why a teaser is all there is: a gift link that did not open it, this month's free reads or the pass's articles spent. */
+function teaserNotice(detail: Extract<ArticleDetail, { access: false }>, pass: LimitedPass): string | undefined {
   const notices = [
     detail.giftRefused && REVENUE_TEXT.detail.giftRefused[detail.giftRefused],
+    pass && pass.opened >= pass.included && ACCESS_TEXT.articlesUsed(pass.included),
     detail.meter && REVENUE_TEXT.detail.meterSpent(detail.meter.allowed),
   ];
   return notices.filter(Boolean).join(' ') || undefined;
@@ -94,8 +106,18 @@ const untilFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 
-/** A premium article a reader without premium reads in full: through whose gift, or which free read of the month. */
-function UnlockNote({ detail }: { detail: Extract<ArticleDetail, { access: true }> }) {
+/** A premium article a reader without full premium reads in full: through whose gift, which free read, or the pass's articles. */
+function UnlockNote({ detail, pass }: { detail: Extract<ArticleDetail, { access: true }>; pass: LimitedPass }) {
+  if (!detail.gift && !detail.meter && pass && detail.article.isPremium) {
+    return (
+      <p
+        role="note"
+        className="mb-6 rounded-lg border border-accent-line bg-accent-wash px-4 py-3 text-sm font-semibold text-ink print:hidden"
+      >
+        {ACCESS_TEXT.articlesLeft(Math.max(pass.included - pass.opened, 0), pass.included)}
+      </p>
+    );
+  }
   const note = detail.gift
     ? REVENUE_TEXT.detail.giftOpened(untilFormat.format(new Date(detail.gift.expiresAt)))
     : detail.meter && REVENUE_TEXT.detail.meterCount(detail.meter.used, detail.meter.allowed);
@@ -114,7 +136,15 @@ function UnlockNote({ detail }: { detail: Extract<ArticleDetail, { access: true 
 }
 
 /** docs/product.md#screens /articles/{id}: image, title, publisher, tags, the text, author and posted date-time. */
-export function ArticleView({ detail, gift }: { detail: ArticleDetail; gift?: string }) {
+export function ArticleView({
+  detail,
+  gift,
+  pass = null,
+}: {
+  detail: ArticleDetail;
+  gift?: string;
+  pass?: LimitedPass;
+}) {
   const { article } = detail;
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const url = `${config.publicUrl}${paths.articleDetails(article._id)}`;
@@ -190,7 +220,7 @@ export function ArticleView({ detail, gift }: { detail: ArticleDetail; gift?: st
           </figcaption>
         )}
       </figure>
-      {detail.access && <UnlockNote detail={detail} />}
+      {detail.access && <UnlockNote detail={detail} pass={pass} />}
       {detail.access ? (
         <div className={`article-body space-y-6 ${article.isPremium ? PAYWALLED_CLASS : ''}`}>
           {paragraphs(detail.article.description).map((paragraph, index) => (
@@ -200,7 +230,7 @@ export function ArticleView({ detail, gift }: { detail: ArticleDetail; gift?: st
           ))}
         </div>
       ) : (
-        <PremiumTeaser excerpt={detail.article.excerpt} notice={teaserNotice(detail)}>
+        <PremiumTeaser excerpt={detail.article.excerpt} notice={teaserNotice(detail, pass)}>
           {detail.freeReadOffer && (
             <FreeReadButton articleId={article._id} gift={gift} left={detail.freeReadOffer.left} />
           )}

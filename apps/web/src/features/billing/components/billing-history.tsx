@@ -1,10 +1,12 @@
-import { BILLING_TEXT, findPlan, formatPrice, isPremium, type BillingEntry } from '@dispatch/shared';
+import { BILLING_TEXT, formatPrice, isPremium, type BillingEntry } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { table } from '../../../components/data-table';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { dayFormat, formatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
+import { useAccess } from '../api/get-access';
 import { useBillingHistory } from '../api/get-billing-history';
+import { PlanAccess } from './plan-access';
 
 const T = BILLING_TEXT;
 
@@ -57,7 +59,7 @@ function Payments({ payments }: { payments: BillingEntry[] }) {
                 {formatDate(payment.createdAt)}
               </td>
               <td data-label={T.columns.plan} className={table.cell}>
-                {findPlan(payment.planId)?.name ?? payment.planId}
+                {payment.planName}
               </td>
               <td data-label={T.columns.amount} className={`${table.cell} tabular-nums`}>
                 {formatPrice(payment.amount, payment.currency)}
@@ -81,11 +83,14 @@ function Payments({ payments }: { payments: BillingEntry[] }) {
 /** A reader's premium status and payments: on /profile for themselves, in the dashboard for an admin. */
 export function BillingHistory({ email, renewable }: { email: string; renewable: boolean }) {
   const history = useBillingHistory(email);
+  const access = useAccess(email);
   if (history.isPending) return <LoadingState />;
   if (history.isError) return <ErrorState onRetry={() => void history.refetch()} />;
   return (
     <div className="space-y-4">
       <PremiumStatus premiumTaken={history.data.premiumTaken} renewable={renewable} />
+      {/* What the access is: a section of its own, so a failure here leaves the payments readable. */}
+      {access.data && <PlanAccess access={access.data} />}
       <Payments payments={history.data.payments} />
     </div>
   );

@@ -1,16 +1,41 @@
-import { BILLING_TEXT, imageSrcSet, TEXT, type User } from '@dispatch/shared';
+import { ACCESS_TEXT, BILLING_TEXT, imageSrcSet, isPremium, TEXT, type AdminUser, type User } from '@dispatch/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ShieldIcon } from '../../../components/icons';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { table } from '../../../components/data-table';
+import { dayFormat, formatDate } from '../../../lib/format-date';
 import { useMakeAdmin } from '../api/make-admin';
 
 const D = TEXT.dashboard;
 const nameId = (id: string) => `user-${id}`;
 
+/** The plan the reader's latest pass bought, or complimentary premium, and until when (or since when it ended). */
+function PlanCell({ user }: { user: AdminUser }) {
+  const name =
+    user.accessSource === 'complimentary' ? ACCESS_TEXT.complimentary : user.accessSource ? user.planName : null;
+  if (!name)
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{ACCESS_TEXT.noPlan}</span>
+      </>
+    );
+  const active = isPremium(user.premiumTaken, new Date());
+  return (
+    <span className="block min-w-0">
+      <span className="block font-medium break-words text-ink">{name}</span>
+      {user.premiumTaken && (
+        <span className={`block text-xs tabular-nums ${active ? 'text-ink' : 'text-ink-soft'}`}>
+          {(active ? ACCESS_TEXT.accessUntil : ACCESS_TEXT.accessEnded)(formatDate(user.premiumTaken, dayFormat))}
+        </span>
+      )}
+    </span>
+  );
+}
+
 /** docs/product.md#screens /dashboard/all-users: photo, name, e-mail, role; 'Make Admin' after a confirmation, or 'Admin'. */
-export function UsersTable({ users, onOpenBilling }: { users: User[]; onOpenBilling: (user: User) => void }) {
+export function UsersTable({ users, onOpenBilling }: { users: AdminUser[]; onOpenBilling: (user: User) => void }) {
   const promote = useMakeAdmin();
   const [promoting, setPromoting] = useState<User | null>(null);
 
@@ -28,7 +53,7 @@ export function UsersTable({ users, onOpenBilling }: { users: User[]; onOpenBill
         <table className={table.table}>
           <thead className={table.head}>
             <tr>
-              {[D.photo, D.name, D.email, D.role, BILLING_TEXT.adminButton].map((label) => (
+              {[D.photo, D.name, D.email, D.role, ACCESS_TEXT.planLabel, BILLING_TEXT.adminButton].map((label) => (
                 <th key={label} scope="col" className={table.headCell}>
                   {label}
                 </th>
@@ -75,6 +100,9 @@ export function UsersTable({ users, onOpenBilling }: { users: User[]; onOpenBill
                       {D.makeAdmin}
                     </button>
                   )}
+                </td>
+                <td data-label={ACCESS_TEXT.planLabel} className={table.cell}>
+                  <PlanCell user={user} />
                 </td>
                 <td data-label={BILLING_TEXT.adminButton} className={table.cell}>
                   <button

@@ -1,4 +1,4 @@
-import { FUNNEL_STAGES, REVENUE_TEXT, type Funnel } from '@dispatch/shared';
+import { formatPrice, FUNNEL_STAGES, PLAN_TEXT, REVENUE_TEXT, type Funnel } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { table } from '../../../components/data-table';
 import { paths } from '../../../lib/paths';
@@ -57,6 +57,52 @@ export function FunnelTable({ funnel }: { funnel: Funnel }) {
                   {count(article[stage])}
                 </td>
               ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Paid purchases in the period per plan, most bought first, with what they brought in. */
+export function PlanPurchasesTable({ plans }: { plans: Funnel['plans'] }) {
+  if (plans.length === 0) return <p className="text-ink-soft">{PLAN_TEXT.noPurchases}</p>;
+  return (
+    <div className={table.wrapper}>
+      <table className={table.table}>
+        <thead className={table.head}>
+          <tr>
+            <th scope="col" className={table.headCell}>
+              {PLAN_TEXT.columns.name}
+            </th>
+            <th scope="col" className={`${table.headCell} md:text-right`}>
+              {PLAN_TEXT.columns.purchases}
+            </th>
+            <th scope="col" className={`${table.headCell} md:text-right`}>
+              {PLAN_TEXT.revenue}
+            </th>
+          </tr>
+        </thead>
+        <tbody className={table.body}>
+          {plans.map((plan) => (
+            <tr key={`${plan.planId}-${plan.currency}`} className={table.row}>
+              <th
+                scope="row"
+                className={`${table.cell} font-medium break-words text-ink`}
+                data-label={PLAN_TEXT.columns.name}
+              >
+                {plan.name}
+              </th>
+              <td
+                data-label={PLAN_TEXT.columns.purchases}
+                className={`${table.cell} text-ink tabular-nums md:text-right`}
+              >
+                {count(plan.purchases)}
+              </td>
+              <td data-label={PLAN_TEXT.revenue} className={`${table.cell} text-ink tabular-nums md:text-right`}>
+                {formatPrice(plan.revenue, plan.currency)}
+              </td>
             </tr>
           ))}
         </tbody>

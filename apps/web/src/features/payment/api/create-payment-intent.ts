@@ -1,4 +1,4 @@
-import { PaymentIntentSchema, type PaymentIntent, type PlanId } from '@dispatch/shared';
+import { PaymentIntentSchema, type PaymentIntent } from '@dispatch/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
@@ -6,7 +6,7 @@ import { apiPaths } from '../../../lib/paths';
 import { paymentKeys } from './keys';
 
 /** Opens a payment for a plan; the server takes the amount from its own plan table (docs/architecture.md#a-request-from-route-to-row). */
-export function createPaymentIntent(planId: PlanId): Promise<PaymentIntent> {
+export function createPaymentIntent(planId: string): Promise<PaymentIntent> {
   return apiRequest(apiPaths.createPaymentIntent, PaymentIntentSchema, { method: 'POST', body: { planId } });
 }
 
@@ -16,7 +16,7 @@ export function createPaymentIntent(planId: PlanId): Promise<PaymentIntent> {
  * and it is dropped as soon as the page is left, so the next visit opens a fresh one. No abort signal
  * is passed, so an unmount while the request is on its way cannot cancel it and start a second one.
  */
-export function usePaymentIntent(planId: PlanId) {
+export function usePaymentIntent(planId: string) {
   const { user } = useAuth();
   return useQuery({
     queryKey: paymentKeys.intent(user?.email ?? '', planId),

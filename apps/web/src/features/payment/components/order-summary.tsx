@@ -2,8 +2,8 @@ import { formatPrice, TEXT, type Plan } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
-/** What the reader is about to pay for, from the shared plan table (never from storage). */
-export function OrderSummary({ plan, currency }: { plan: Plan; currency: string }) {
+/** What the reader is about to pay for, as the server has the plan (never from storage). */
+export function OrderSummary({ plan }: { plan: Plan }) {
   return (
     <aside aria-labelledby="order-summary" className="rounded-lg border border-rule bg-surface p-5 sm:p-6">
       <h2 id="order-summary" className="text-xl font-bold text-ink">
@@ -20,7 +20,9 @@ export function OrderSummary({ plan, currency }: { plan: Plan; currency: string 
         </div>
         <div className="flex items-baseline justify-between gap-4 border-t border-rule pt-3">
           <dt className="font-semibold text-ink">{TEXT.paymentPage.total}</dt>
-          <dd className="font-serif text-2xl font-bold text-ink lining-nums">{formatPrice(plan.price, currency)}</dd>
+          <dd className="font-serif text-2xl font-bold text-ink lining-nums">
+            {formatPrice(plan.price, plan.currency)}
+          </dd>
         </div>
       </dl>
       <Link

@@ -1,14 +1,12 @@
-import { formatPrice, planNote, PLANS, TEXT, type Plan } from '@dispatch/shared';
+import { formatPrice, PLAN_TEXT, planNote, TEXT, type Plan } from '@dispatch/shared';
 import { useId } from 'react';
 import { CheckIcon } from '../../../components/icons';
+import { EmptyState, Skeleton, UnavailableNote } from '../../../components/states';
+import { usePlans } from '../../../lib/plans';
 import { useChoosePlan } from '../hooks/use-choose-plan';
 
-/** The plan in the middle is the one most readers take; it gets the ink frame. */
-const FEATURED_PLAN: Plan['id'] = 'individual';
-
-function PlanCard({ plan, currency, onChoose }: { plan: Plan; currency: string; onChoose: (plan: Plan) => void }) {
+function PlanCard({ plan, featured, onChoose }: { plan: Plan; featured: boolean; onChoose: (plan: Plan) => void }) {
   const nameId = useId();
-  const featured = plan.id === FEATURED_PLAN;
   return (
     <article
       aria-labelledby={nameId}
@@ -16,11 +14,13 @@ function PlanCard({ plan, currency, onChoose }: { plan: Plan; currency: string; 
         featured ? 'border-2 border-ink shadow-lg lg:-my-3 lg:py-11' : 'border border-rule'
       }`}
     >
-      <h3 id={nameId} className="text-xl font-bold text-ink sm:text-2xl">
+      <h3 id={nameId} className="text-xl font-bold break-words text-ink sm:text-2xl">
         {plan.name}
       </h3>
       <p className="mt-4 flex items-baseline gap-2">
-        <span className="font-serif text-4xl font-bold text-ink lining-nums">{formatPrice(plan.price, currency)}</span>
+        <span className="font-serif text-4xl font-bold text-ink lining-nums">
+          {formatPrice(plan.price, plan.currency)}
+        </span>
       </p>
       <p className="mt-1 text-sm text-ink-soft">
         {TEXT.homeCopy.accessFor} {plan.label}
@@ -29,12 +29,12 @@ function PlanCard({ plan, currency, onChoose }: { plan: Plan; currency: string; 
         {plan.features.map((feature) => (
           <li key={feature} className="flex gap-3">
             <CheckIcon className="mt-0.5 size-5 shrink-0 text-accent" />
-            <span>{feature}</span>
+            <span className="min-w-0 break-words">{feature}</span>
           </li>
         ))}
       </ul>
       {/* Pushed down: every card's note and button line up, whatever its name and list take. */}
-      <p className="mt-auto pt-6 text-sm text-ink-soft italic">{planNote(plan, currency)}</p>
+      <p className="mt-auto pt-6 text-sm text-ink-soft italic">{planNote(plan)}</p>
       <button
         type="button"
         aria-describedby={nameId}
@@ -47,12 +47,32 @@ function PlanCard({ plan, currency, onChoose }: { plan: Plan; currency: string; 
   );
 }
 
-export function PlansSection({ currency }: { currency: string }) {
+/**
+ * The plans on sale, in the publisher's order. With an odd number of three or more the middle one, the one
+ * most readers take, gets the ink frame. On the home page, which says once (with one retry) that its data did not come.
+ */
+export function PlansSection() {
+  const plans = usePlans();
   const choosePlan = useChoosePlan();
+
+  if (plans.isPending) {
+    return (
+      <div role="status" aria-label={TEXT.states.loading} className="grid gap-6 lg:grid-cols-3">
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} className="h-96" />
+        ))}
+      </div>
+    );
+  }
+  if (plans.isError) return <UnavailableNote />;
+  if (plans.data.length === 0) return <EmptyState message={PLAN_TEXT.noneOnSale} />;
+
+  const count = plans.data.length;
+  const featured = count >= 3 && count % 2 === 1 ? (count - 1) / 2 : -1;
   return (
     <div className="grid items-stretch gap-6 lg:grid-cols-3">
-      {PLANS.map((plan) => (
-        <PlanCard key={plan.id} plan={plan} currency={currency} onChoose={choosePlan} />
+      {plans.data.map((plan, index) => (
+        <PlanCard key={plan.id} plan={plan} featured={index === featured} onChoose={choosePlan} />
       ))}
     </div>
   );

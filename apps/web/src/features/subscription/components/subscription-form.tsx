@@ -1,41 +1,60 @@
-import { DEFAULT_PLAN_ID, findPlan, formatPrice, planNote, PLANS, TEXT } from '@dispatch/shared';
+import { defaultPlan, findPlan, formatPrice, planNote, TEXT, type Plan } from '@dispatch/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { describedBy, FieldError } from '../../../components/form-field';
 import { CheckIcon } from '../../../components/icons';
-import { useChoosePlan } from '../hooks/use-choose-plan';
-import { readStoredPlan } from '../utils/plan-choice';
 import { HydratedForm } from '../../../components/hydrated-form';
+import { useChoosePlan } from '../hooks/use-choose-plan';
+import { readStoredPlanId } from '../utils/plan-choice';
 
-const SubscriptionFormSchema = z.object({
-  planId: z.string().refine((id) => findPlan(id) !== undefined, TEXT.validation.durationRequired),
-});
+interface SubscriptionFormProps {
+  /** The plans on sale, in order. */
+  plans: Plan[];
+  /** A plan the page was opened for (`?plan=`): listed, or sold by its link only. */
+  linkedPlan?: Plan;
+}
 
-/** /subscription's plan select (docs/product.md#screens, 5): the stored or the 1-minute plan preselected. */
-export function SubscriptionForm({ currency }: { currency: string }) {
+/**
+ * /subscription's plan select (docs/product.md#screens, 5): the linked plan, or else the stored one, or else
+ * the default (the 1-minute plan on a new site) preselected.
+ */
+export function SubscriptionForm({ plans, linkedPlan }: SubscriptionFormProps) {
+  const options = useMemo(
+    () => (linkedPlan && !findPlan(plans, linkedPlan.id) ? [...plans, linkedPlan] : plans),
+    [plans, linkedPlan],
+  );
+  const schema = useMemo(
+    () =>
+      z.object({
+        planId: z.string().refine((id) => findPlan(options, id) !== undefined, TEXT.validation.durationRequired),
+      }),
+    [options],
+  );
+  const preselected = linkedPlan?.id ?? defaultPlan(plans)?.id ?? '';
   const {
     register,
     handleSubmit,
     control,
     setValue,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(SubscriptionFormSchema), defaultValues: { planId: DEFAULT_PLAN_ID } });
-  // The server renders the 1-minute plan; the stored choice lives in this browser, so it is applied once
-  // the page has hydrated (reading it during the first render would not match the server's HTML).
+  } = useForm({ resolver: zodResolver(schema), defaultValues: { planId: preselected } });
+  // The server renders the default plan; the stored choice lives in this browser, so it is applied once the page
+  // has hydrated (reading it during the first render would not match the server's HTML). A link's plan wins.
   useEffect(() => {
-    const stored = readStoredPlan();
+    if (linkedPlan) return;
+    const stored = findPlan(options, readStoredPlanId());
     if (stored) setValue('planId', stored.id);
-  }, [setValue]);
+  }, [linkedPlan, options, setValue]);
   const choosePlan = useChoosePlan();
   const selectId = useId();
   const errorId = `${selectId}-error`;
   const summaryId = `${selectId}-summary`;
-  const plan = findPlan(useWatch({ control, name: 'planId' }));
+  const plan = findPlan(options, useWatch({ control, name: 'planId' }));
 
   const onSubmit = handleSubmit(({ planId }) => {
-    const chosen = findPlan(planId);
+    const chosen = findPlan(options, planId);
     if (chosen) choosePlan(chosen);
   });
 
@@ -50,13 +69,13 @@ export function SubscriptionForm({ currency }: { currency: string }) {
         aria-describedby={describedBy(errors.planId && errorId, plan && summaryId)}
         className="field-control"
         // The server's HTML shows the preselected plan before the form library takes the field over.
-        defaultValue={DEFAULT_PLAN_ID}
+        defaultValue={preselected}
         {...register('planId')}
       >
         <option value="">{TEXT.subscription.selectDuration}</option>
-        {PLANS.map((option) => (
+        {options.map((option) => (
           <option key={option.id} value={option.id}>
-            {`${option.label} — ${formatPrice(option.price, currency)}`}
+            {`${option.label} — ${formatPrice(option.price, option.currency)}`}
           </option>
         ))}
       </select>
@@ -71,10 +90,10 @@ export function SubscriptionForm({ currency }: { currency: string }) {
             <div>
               <p className="kicker">{TEXT.subscriptionPage.price}</p>
               <p className="mt-1 font-serif text-4xl font-bold text-ink lining-nums">
-                {formatPrice(plan.price, currency)}
+                {formatPrice(plan.price, plan.currency)}
               </p>
-              <p className="mt-1 text-sm font-semibold text-ink">{plan.name}</p>
-              <p className="mt-1 text-sm text-ink-soft italic">{planNote(plan, currency)}</p>
+              <p className="mt-1 text-sm font-semibold break-words text-ink">{plan.name}</p>
+              <p className="mt-1 text-sm text-ink-soft italic">{planNote(plan)}</p>
             </div>
             <div className="mt-5 sm:mt-0 sm:min-w-56">
               <p className="kicker">{TEXT.subscriptionPage.includes}</p>
@@ -82,7 +101,7 @@ export function SubscriptionForm({ currency }: { currency: string }) {
                 {plan.features.map((feature) => (
                   <li key={feature} className="flex gap-2">
                     <CheckIcon className="mt-0.5 size-5 shrink-0 text-accent" />
-                    <span>{feature}</span>
+                    <span className="min-w-0 break-words">{feature}</span>
                   </li>
                 ))}
               </ul>

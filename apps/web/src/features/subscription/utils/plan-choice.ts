@@ -1,16 +1,16 @@
-import { DEFAULT_PLAN_ID, findPlan, STORAGE_KEYS, toPlanChoice, type Plan } from '@dispatch/shared';
+import { STORAGE_KEYS, toPlanChoice, type Plan } from '@dispatch/shared';
 
 /**
- * The plan the reader chose, from `subscriptionPlan` in local storage. Only the id is trusted: the
- * plan comes from the shared table, so an edited price or duration in storage changes nothing.
+ * The id of the plan the reader chose, from `subscriptionPlan` in local storage. Only the id is trusted: the
+ * plan itself (price, duration) is asked of the server, so an edited price or duration in storage changes nothing.
  */
-export function readStoredPlan(): Plan | undefined {
+export function readStoredPlanId(): string | undefined {
   try {
     const stored: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.subscriptionPlan) ?? 'null');
     if (typeof stored !== 'object' || stored === null || !('id' in stored) || typeof stored.id !== 'string') {
       return undefined;
     }
-    return findPlan(stored.id);
+    return stored.id || undefined;
   } catch {
     // Unreadable JSON or storage that is switched off: as if nothing was chosen.
     return undefined;
@@ -24,9 +24,4 @@ export function storePlanChoice(plan: Plan): void {
   } catch {
     // Storage can be unavailable (private mode): /payment then offers the default plan.
   }
-}
-
-/** The stored choice, or the 1-minute plan when there is none (docs/product.md#article-status and 9: the default plan). */
-export function chosenPlan(): Plan {
-  return readStoredPlan() ?? findPlan(DEFAULT_PLAN_ID)!;
 }

@@ -1,0 +1,248 @@
+import { PLAN_MESSAGES, PLAN_TEXT, PLAN_VISIBILITIES, type Plan } from '@dispatch/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useId, useState } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { DialogFrame } from '../../../components/dialog-frame';
+import { FormAlert } from '../../../components/form-alert';
+import { describedBy, FieldError, TextField } from '../../../components/form-field';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextAreaField } from '../../../components/text-area-field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useCreatePlan } from '../api/create-plan';
+import { useUpdatePlan } from '../api/update-plan';
+import {
+  DURATION_UNITS,
+  emptyPlanForm,
+  FIELD_FOR,
+  planForm,
+  PlanFormSchema,
+  type PlanFormValues,
+} from '../utils/plan-form';
+
+type PlanInputOutput = ReturnType<typeof PlanFormSchema.parse>;
+
+/** The form field that shows an API field's message (`features.2` is the benefits box's). */
+const formFieldOf = (apiField: string) => FIELD_FOR[apiField.split('.')[0] as keyof typeof FIELD_FOR];
+
+/** The first message anywhere in an error entry (a benefit's message sits in an array under `features`). */
+function firstMessage(entry: unknown): string | undefined {
+  if (!entry || typeof entry !== 'object') return undefined;
+  if ('message' in entry && typeof entry.message === 'string') return entry.message;
+  for (const value of Object.values(entry)) {
+    const found = firstMessage(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const checkWithServerSchema = zodResolver(PlanFormSchema);
+
+/** The shared schema's messages, moved from the API's field names to the form fields that show them. */
+const resolver: Resolver<PlanFormValues, unknown, PlanInputOutput> = async (values, context, options) => {
+  const result = await checkWithServerSchema(values, context, options);
+  const errors: FieldErrors<PlanFormValues> = {};
+  for (const [apiField, entry] of Object.entries(result.errors)) {
+    const field = formFieldOf(apiField) ?? 'name';
+    const message = firstMessage(entry);
+    if (message && !errors[field]) errors[field] = { type: 'validation', message };
+  }
+  if (Object.keys(errors).length > 0) return { values: {}, errors };
+  return { values: result.values as PlanInputOutput, errors: {} };
+};
+
+interface PlanFormDialogProps {
+  /** 'new', a plan to edit, or null: closed. */
+  editing: Plan | 'new' | null;
+  currency: string;
+  onClose: () => void;
+}
+
+/** New plan and Edit (docs/product.md#plans): name, price, duration, benefits, premium articles, who can buy it. */
+export function PlanFormDialog({ editing, currency, onClose }: PlanFormDialogProps) {
+  return (
+    <DialogFrame open={editing !== null} onClose={onClose} className="max-w-2xl border-ink p-6 sm:p-8">
+      {editing !== null && (
+        <PlanForm
+          key={editing === 'new' ? 'new' : editing.id}
+          plan={editing === 'new' ? null : editing}
+          currency={currency}
+          onDone={onClose}
+        />
+      )}
+    </DialogFrame>
+  );
+}
+
+function PlanForm({ plan, currency, onDone }: { plan: Plan | null; currency: string; onDone: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm<PlanFormValues, unknown, PlanInputOutput>({
+    resolver,
+    defaultValues: plan ? planForm(plan) : emptyPlanForm(currency),
+  });
+  const create = useCreatePlan();
+  const update = useUpdatePlan();
+  const [problem, setProblem] = useState<string | null>(null);
+  const articlesMode = useWatch({ control, name: 'articlesMode' });
+  const ids = useId();
+  const unitId = `${ids}-unit`;
+  const durationErrorId = `${ids}-duration-error`;
+  const articlesErrorId = `${ids}-articles-error`;
+  const visibilityErrorId = `${ids}-visibility-error`;
+
+  const onError = (error: Error) => {
+    if (error instanceof ApiError) {
+      const fields = Object.entries(error.fieldErrors ?? {}).filter(([field]) => formFieldOf(field));
+      for (const [field, messages] of fields) {
+        if (messages[0]) setError(formFieldOf(field), { type: 'server', message: messages[0] });
+      }
+      if (error.status === 409 && error.message === PLAN_MESSAGES.nameTaken) {
+        setError('name', { type: 'server', message: error.message });
+        return;
+      }
+      if (fields.length > 0) return;
+    }
+    setProblem(errorMessage(error));
+  };
+
+  const onSubmit = handleSubmit((input) => {
+    setProblem(null);
+    if (plan) {
+      update.mutate(
+        { id: plan.id, patch: input },
+        {
+          onSuccess: () => {
+            toast.success(PLAN_MESSAGES.saved);
+            onDone();
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(input, {
+        onSuccess: () => {
+          toast.success(PLAN_MESSAGES.created);
+          onDone();
+        },
+        onError,
+      });
+    }
+  });
+
+  const durationError = errors.durationAmount?.message;
+  const articlesError = errors.articlesCount?.message;
+  return (
+    <>
+      <Dialog.Title className="text-2xl font-bold break-words text-ink">
+        {plan ? PLAN_TEXT.editTitle(plan.name) : PLAN_TEXT.newPlan}
+      </Dialog.Title>
+      <Dialog.Description className="mt-2 text-ink-soft">{PLAN_TEXT.intro}</Dialog.Description>
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5">
+        <TextField label={PLAN_TEXT.fields.name} error={errors.name?.message} {...register('name')} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label={PLAN_TEXT.fields.price}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            error={errors.price?.message}
+            {...register('price')}
+          />
+          <TextField
+            label={PLAN_TEXT.fields.currency}
+            maxLength={3}
+            autoCapitalize="none"
+            error={errors.currency?.message}
+            {...register('currency')}
+          />
+        </div>
+        <div>
+          <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] gap-3">
+            <TextField
+              label={PLAN_TEXT.fields.duration}
+              type="number"
+              inputMode="numeric"
+              min="1"
+              step="1"
+              aria-invalid={durationError ? true : undefined}
+              aria-describedby={describedBy(durationError && durationErrorId)}
+              {...register('durationAmount')}
+            />
+            <div>
+              <label htmlFor={unitId} className="field-label">
+                {PLAN_TEXT.fields.durationUnit}
+              </label>
+              <select id={unitId} className="field-control" {...register('durationUnit')}>
+                {DURATION_UNITS.map((unit) => (
+                  <option key={unit} value={unit}>
+                    {PLAN_TEXT.units[unit]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <FieldError id={durationErrorId} message={durationError} />
+        </div>
+        <TextAreaField
+          label={PLAN_TEXT.fields.features}
+          rows={4}
+          error={errors.features?.message}
+          {...register('features')}
+        />
+        <fieldset aria-describedby={describedBy(articlesError && articlesErrorId)}>
+          <legend className="field-label">{PLAN_TEXT.fields.premiumArticles}</legend>
+          <div className="mt-1 space-y-2">
+            <label className="flex items-center gap-2 text-ink">
+              <input type="radio" value="all" {...register('articlesMode')} />
+              {PLAN_TEXT.fields.premiumArticlesAll}
+            </label>
+            <label className="flex items-center gap-2 text-ink">
+              <input type="radio" value="count" {...register('articlesMode')} />
+              {PLAN_TEXT.fields.premiumArticlesCount}
+            </label>
+          </div>
+          {articlesMode === 'count' && (
+            <TextField
+              className="mt-3 max-w-56"
+              label={PLAN_TEXT.fields.premiumArticlesNumber}
+              type="number"
+              inputMode="numeric"
+              min="1"
+              step="1"
+              aria-invalid={articlesError ? true : undefined}
+              aria-describedby={describedBy(articlesError && articlesErrorId)}
+              {...register('articlesCount')}
+            />
+          )}
+          <FieldError id={articlesErrorId} message={articlesError} />
+        </fieldset>
+        <fieldset aria-describedby={describedBy(errors.visibility && visibilityErrorId)}>
+          <legend className="field-label">{PLAN_TEXT.fields.visibility}</legend>
+          <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
+            {PLAN_VISIBILITIES.map((visibility) => (
+              <label key={visibility} className="flex items-center gap-2 text-ink">
+                <input type="radio" value={visibility} {...register('visibility')} />
+                {PLAN_TEXT.visibility[visibility]}
+              </label>
+            ))}
+          </div>
+          <FieldError id={visibilityErrorId} message={errors.visibility?.message} />
+        </fieldset>
+        <FormAlert message={problem} />
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Dialog.Close className="btn btn-outline">{PLAN_TEXT.cancel}</Dialog.Close>
+          <SubmitButton pending={create.isPending || update.isPending} className="btn btn-primary">
+            {plan ? PLAN_TEXT.save : PLAN_TEXT.create}
+          </SubmitButton>
+        </div>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,170 @@
+import type { Plan } from './plans.js';
+
+/*
+ * What shows a plan, without zod: the home page's plan cards and the stored plan choice need these in the first
+ * load, and plans.ts (the schemas) would bring zod with it (docs/architecture.md#code-splitting-and-page-weight).
+ * plans.ts re-exports every name, so `./plans.js` still offers the whole plan contract.
+ */
+
+export const PLAN_VISIBILITIES = ['listed', 'unlisted', 'archived'] as const;
+export type PlanVisibility = (typeof PLAN_VISIBILITIES)[number];
+
+/** SPEC's three timed passes, word for word: the plans a new site starts with. */
+export const SEED_PLANS: readonly Plan[] = [
+  {
+    id: 'trial',
+    name: 'Free Trial (1 Minute, for testing)',
+    label: '1 Minute',
+    value: 1,
+    price: 10,
+    currency: 'usd',
+    features: ['Access to 1 premium article', 'No commitment', 'Preview of exclusive reporting'],
+    premiumArticles: null,
+    position: 1,
+    visibility: 'listed',
+  },
+  {
+    id: 'individual',
+    name: 'Individual Premium',
+    label: '5 Days',
+    value: 7200,
+    price: 300,
+    currency: 'usd',
+    features: ['Unlimited premium articles', 'No ads', 'Daily news brief by e-mail'],
+    premiumArticles: null,
+    position: 2,
+    visibility: 'listed',
+  },
+  {
+    id: 'family',
+    name: 'Family Plan',
+    label: '10 Days',
+    value: 14400,
+    price: 500,
+    currency: 'usd',
+    features: ['Up to 6 accounts', 'Parental controls', 'Full access', 'Daily highlights'],
+    premiumArticles: null,
+    position: 3,
+    visibility: 'listed',
+  },
+];
+
+/** SPEC: the 1-minute plan is preselected when it is on sale; otherwise the first plan listed. */
+export const DEFAULT_PLAN_ID = 'trial';
+
+export function defaultPlan(plans: readonly Plan[]): Plan | undefined {
+  return plans.find((plan) => plan.id === DEFAULT_PLAN_ID) ?? plans[0];
+}
+
+export function findPlan(plans: readonly Plan[], id: string | undefined | null): Plan | undefined {
+  return plans.find((plan) => plan.id === id);
+}
+
+const DURATION_UNITS = [
+  { minutes: 24 * 60, one: 'Day', many: 'Days' },
+  { minutes: 60, one: 'Hour', many: 'Hours' },
+  { minutes: 1, one: 'Minute', many: 'Minutes' },
+] as const;
+
+/** 1 -> "1 Minute", 7200 -> "5 Days", 90 -> "90 Minutes": the largest unit that divides the duration. */
+export function durationLabel(minutes: number): string {
+  const unit = DURATION_UNITS.find((candidate) => minutes % candidate.minutes === 0) ?? DURATION_UNITS[2];
+  const count = minutes / unit.minutes;
+  return `${count} ${count === 1 ? unit.one : unit.many}`;
+}
+
+/** 12.5 -> 1250; 1250 -> 12.5. Plans are shown in major units and charged in minor ones. */
+export const toMinorUnits = (price: number) => Math.round(price * 100);
+export const toMajorUnits = (amount: number) => amount / 100;
+
+export function formatPrice(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+}
+
+/** The plan's note, derived so it can never disagree with price and duration (docs/product.md#plan-notes-derived-from-price). */
+export function planNote(plan: Pick<Plan, 'price' | 'currency' | 'label'>): string {
+  return `${formatPrice(plan.price, plan.currency)} for ${plan.label.toLowerCase()}`;
+}
+
+/** What the browser keeps under `subscriptionPlan` (SPEC: label, value, price; the id names the row). */
+export interface PlanChoice {
+  id: string;
+  label: string;
+  value: number;
+  price: number;
+}
+
+export function toPlanChoice(plan: Plan): PlanChoice {
+  return { id: plan.id, label: plan.label, value: plan.value, price: plan.price };
+}
+
+export const PLAN_TEXT = {
+  pageTitle: 'Plans',
+  intro: 'What readers can buy. Prices and durations apply to new purchases; earlier buyers keep what they bought.',
+  newPlan: 'New plan',
+  edit: 'Edit',
+  archive: 'Archive',
+  restore: 'List again',
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  columns: {
+    name: 'Plan',
+    price: 'Price',
+    duration: 'Duration',
+    articles: 'Premium articles',
+    visibility: 'Shown',
+    purchases: 'Purchases',
+    holders: 'Readers with access',
+  },
+  visibility: { listed: 'Listed', unlisted: 'By link only', archived: 'Archived' },
+  allArticles: 'All',
+  fields: {
+    name: 'Name',
+    price: 'Price',
+    currency: 'Currency',
+    duration: 'Duration',
+    durationUnit: 'Unit',
+    features: 'Benefits, one per line',
+    premiumArticles: 'Premium articles included',
+    premiumArticlesAll: 'All premium articles',
+    premiumArticlesCount: 'A number of premium articles',
+    premiumArticlesNumber: 'Number of premium articles',
+    visibility: 'Who can buy it',
+  },
+  units: { minutes: 'Minutes', hours: 'Hours', days: 'Days' },
+  archiveTitle: 'Archive this plan?',
+  archiveBody: (name: string) =>
+    `${name} will no longer be sold. Readers who bought it keep their access until it ends.`,
+  save: 'Save plan',
+  create: 'Create plan',
+  cancel: 'Cancel',
+  empty: 'No plans yet.',
+  planLink: 'Link to buy',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied',
+  editTitle: (name: string) => `Edit ${name}`,
+  actions: 'Actions',
+  /** The home page's and /subscription's word when nothing is listed. */
+  unavailableHeading: 'Plan no longer offered',
+  noneOnSale: 'No plans are on sale right now. Please come back soon.',
+  purchasesPerPlan: 'Purchases per plan',
+  revenue: 'Revenue',
+  noPurchases: 'No purchases in this period.',
+  articlesIncluded: (count: number) => `${count} premium ${count === 1 ? 'article' : 'articles'}`,
+} as const;
+
+/** What a reader sees of their own access on /profile and beside a premium article. */
+export const ACCESS_TEXT = {
+  planLabel: 'Plan',
+  includes: 'Includes',
+  complimentary: 'Complimentary premium',
+  articlesLeft: (left: number, included: number) =>
+    `${left} of ${included} premium ${included === 1 ? 'article' : 'articles'} left to open`,
+  articlesUsed: (included: number) =>
+    `You have opened the ${included === 1 ? 'premium article' : `${included} premium articles`} your plan includes.`,
+  allArticles: 'Every premium article',
+  /** The admin's users table, under the plan. */
+  noPlan: 'No plan',
+  accessUntil: (date: string) => `Until ${date}`,
+  accessEnded: (date: string) => `Ended ${date}`,
+} as const;
