@@ -476,7 +476,7 @@ describe('who may call what', () => {
       expect(documented.length).toBeGreaterThan(20);
       expect(declared.sort()).toEqual(documented.sort());
       for (const { access } of protectedRoutes())
-        expect(['signed-in', 'reader', 'premium', 'admin', 'self-or-admin']).toContain(access);
+        expect(['signed-in', 'reader', 'premium', 'premium-list', 'admin', 'self-or-admin']).toContain(access);
     });
 
     it('answers 401 to an anonymous caller with a malformed request on every protected route', async () => {
@@ -492,7 +492,9 @@ describe('who may call what', () => {
     });
 
     it('answers 403 to a plain reader with a malformed request on every admin and premium route', async () => {
-      const restricted = protectedRoutes().filter(({ access }) => access === 'admin' || access === 'premium');
+      const restricted = protectedRoutes().filter(({ access }) =>
+        ['admin', 'premium', 'premium-list'].includes(access),
+      );
       expect(restricted.length).toBeGreaterThanOrEqual(10);
       const answers = await Promise.all(
         restricted.map(async ({ method, url }) => {

@@ -29,6 +29,14 @@ export function hasPremiumAccess(
   );
 }
 
+/**
+ * The premium list and its page: admins and any unexpired access, a pass with a number of premium articles
+ * included (its cards are teasers like everyone's, and it opens articles from them one at a time).
+ */
+export function canListPremium(viewer: Pick<Viewer, 'role' | 'premiumTaken'> | null, now: Date): boolean {
+  return viewer !== null && (viewer.role === 'admin' || isPremium(viewer.premiumTaken, now));
+}
+
 export interface ArticleAccessFacts {
   status: ArticleStatus;
   isPremium: boolean;

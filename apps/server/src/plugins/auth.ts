@@ -1,4 +1,4 @@
-import { API_MESSAGES, ARTICLE_MESSAGES, hasPremiumAccess } from '@dispatch/shared';
+import { API_MESSAGES, ARTICLE_MESSAGES, canListPremium, hasPremiumAccess } from '@dispatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps, Viewer } from '../app-types.js';
 import type { ViewerCache } from './viewer-cache.js';
@@ -12,7 +12,7 @@ import { forbidden, unauthorized } from './errors.js';
  * by the URL's `:email` (or `?email=`, else the caller's own) or an admin. Checks that depend on stored
  * data (an article's author) stay in the handler or the service.
  */
-export type Access = 'signed-in' | 'reader' | 'premium' | 'admin' | 'self-or-admin';
+export type Access = 'signed-in' | 'reader' | 'premium' | 'premium-list' | 'admin' | 'self-or-admin';
 
 /** The OpenAPI security of a route that declares an access. */
 export const bearer = [{ bearer: [] }];
@@ -38,6 +38,7 @@ function checkAccess(request: FastifyRequest, access: Access, now: Date): void {
   const viewer = access === 'reader' ? requireReader(request) : requireViewer(request);
   if (access === 'admin' && viewer.role !== 'admin') throw forbidden(API_MESSAGES.adminOnly);
   if (access === 'premium' && !hasPremiumAccess(viewer, now)) throw forbidden(API_MESSAGES.premiumOnly);
+  if (access === 'premium-list' && !canListPremium(viewer, now)) throw forbidden(API_MESSAGES.premiumOnly);
   if (access === 'self-or-admin' && viewer.role !== 'admin' && namedEmail(request, viewer) !== viewer.email) {
     throw forbidden();
   }

@@ -1,4 +1,12 @@
-import { hasPremiumAccess, isPremium, type Role, type RoleRecord, type User, type Viewer } from '@dispatch/shared';
+import {
+  canListPremium,
+  hasPremiumAccess,
+  isPremium,
+  type Role,
+  type RoleRecord,
+  type User,
+  type Viewer,
+} from '@dispatch/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -47,6 +55,8 @@ export interface ViewerState {
   isPremium: boolean;
   /** Premium pages: unexpired premium, or an admin. */
   hasPremiumAccess: boolean;
+  /** The premium list: any unexpired access (a pass with a number of articles too) or an admin. */
+  canListPremium: boolean;
 }
 
 /** setTimeout's longest delay (about 24.8 days); a longer premium is waited for in steps. */
@@ -101,6 +111,7 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
     isAdmin: role === 'admin',
     isPremium: isPremium(premiumTaken, now),
     hasPremiumAccess: user !== null && hasPremiumAccess(facts, now),
+    canListPremium: user !== null && canListPremium(facts, now),
   };
 }
 

@@ -133,10 +133,11 @@ export function publicArticleRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/premium-articles',
     {
-      config: { access: 'premium' },
+      config: { access: 'premium-list' },
       schema: {
         tags: ['articles'],
-        summary: 'Premium articles, 12 a page; premium subscribers and admins',
+        summary:
+          'Premium articles, 12 a page (cards: excerpts only); any unexpired premium, a limited pass too, and admins',
         security: bearer,
         querystring: PremiumArticlesQuerySchema,
         response: { 200: ArticlePageSchema },

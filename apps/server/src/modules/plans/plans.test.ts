@@ -120,6 +120,23 @@ describe('plans: the list anyone reads, the admin edits', () => {
     expect(one.json()).toEqual(SEED_PLANS[1]);
   });
 
+  // Benefit lines that name premium articles: "Access to 1 premium article", "Unlimited premium articles",
+  // "Full access". Each seeded plan is timed full premium (SPEC), so its buyer reads every premium article.
+  it.each(SEED_PLANS.map((plan) => [plan.name, plan.id]))(
+    "keeps %s's promise of premium articles: its buyer reads premium articles in full",
+    async (_name, id) => {
+      const reader = await suite.reader();
+      expect((await suite.read(reader.token, suite.premium[0]!)).json<ArticleDetail>().access).toBe(false);
+      await suite.buy(reader.token, id);
+      for (const [n, article] of suite.premium.slice(0, 2).entries()) {
+        const answer = await suite.read(reader.token, article);
+        expect(answer.json<ArticleDetail>().access).toBe(true);
+        expect(answer.body).toContain(`${SECRET}-${n}`);
+      }
+      expect((await suite.role(reader.token)).premiumArticles).toBeNull();
+    },
+  );
+
   it('keeps the admin routes to admins: 401 anonymous, 403 for a reader', async () => {
     const { token } = await suite.reader();
     const routes: InjectOptions[] = [
@@ -337,8 +354,10 @@ describe('a plan that includes a number of premium articles', () => {
     const view = (id: string) => suite.call({ method: 'PATCH', url: `/api/articles/views/${id}` }, reader.token);
     expect((await view(suite.premium[0]!)).statusCode).toBe(200);
     expect((await view(suite.premium[1]!)).statusCode).toBe(403);
-    // The lists and the premium page stay closed to a limited pass.
-    expect((await suite.call({ method: 'GET', url: '/api/premium-articles' }, reader.token)).statusCode).toBe(403);
+    // The premium list is open to a limited pass, with teasers only: it opens articles from there.
+    const list = await suite.call({ method: 'GET', url: '/api/premium-articles' }, reader.token);
+    expect(list.statusCode).toBe(200);
+    expect(list.body).not.toContain(SECRET);
   });
 
   it('gives one article, not two, to opens of different articles at the same moment with one left', async () => {

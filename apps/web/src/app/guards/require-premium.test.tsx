@@ -51,6 +51,7 @@ describe('RequirePremium (/premium-articles)', () => {
   it.each([
     ['a subscriber', ROLES.premium],
     ['an admin', ROLES.admin],
+    ['a pass with one premium article included', { ...ROLES.premium, premiumArticles: { included: 1, opened: 0 } }],
   ])('lets %s in, with the Details of premium cards open', async (_who, role) => {
     const { router } = openPremiumArticles(role);
 
