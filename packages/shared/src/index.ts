@@ -22,3 +22,4 @@ export * from './desk-texts.js';
 export * from './revenue.js';
 export * from './revenue-texts.js';
 export * from './time.js';
+export * from './brief.js';
