@@ -8,7 +8,11 @@ import { fromPglite, fromPostgres, openPglite, queryRows } from './client.js';
 
 const TABLES = [
   'article_revisions',
+  'article_views_hourly',
   'articles',
+  'brief_deliveries',
+  'brief_sends',
+  'brief_subscriptions',
   'corrections',
   'gift_link_opens',
   'gift_links',

@@ -1,4 +1,4 @@
-import { LIMITS, PLAN_VISIBILITIES, type PlanSnapshot } from '@dispatch/shared';
+import { BRIEF_STATUSES, LIMITS, PLAN_VISIBILITIES, type PlanSnapshot } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -537,5 +537,126 @@ export const paywallEvents = pgTable(
     index('paywall_events_user_idx').on(table.userId, table.kind, table.at),
     // Deleting an article removes its events.
     index('paywall_events_article_idx').on(table.articleId),
+  ],
+);
+
+/**
+ * The daily brief's readers (docs/product.md#the-daily-brief): one row per address, an account's or a visitor's.
+ * A visitor's row has no user; an account's follows its owner's address. `nextBriefAt` is the next moment the
+ * reader's chosen hour comes round in their time zone: the scheduler reads due rows by it.
+ */
+export const briefSubscriptions = pgTable(
+  'brief_subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Stored lower-cased. */
+    email: text().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    status: text({ enum: BRIEF_STATUSES }).notNull().default('pending'),
+    hour: smallint().notNull(),
+    timeZone: text().notNull(),
+    /** Empty: every tag. */
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Empty: every publisher. */
+    publisherIds: uuid()
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    confirmedAt: timestamp({ withTimezone: true }),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+    suppressedAt: timestamp({ withTimezone: true }),
+    suppressedReason: text(),
+    /** Articles approved after this moment go in the next brief; set when a brief is queued for the reader. */
+    lastBriefAt: timestamp({ withTimezone: true }),
+    nextBriefAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('brief_subscriptions_email_key').on(table.email),
+    index('brief_subscriptions_user_idx').on(table.userId),
+    index('brief_subscriptions_due_idx')
+      .on(table.nextBriefAt)
+      .where(sql`${table.status} = 'active'`),
+    check('brief_subscriptions_hour_check', sql`${table.hour} between 0 and 23`),
+    check('brief_subscriptions_email_lower_check', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/** One send: a day's briefs (one row per UTC date) or a special edition of one article. */
+export const briefSends = pgTable(
+  'brief_sends',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    kind: text({ enum: ['daily', 'special'] }).notNull(),
+    /** The UTC date (YYYY-MM-DD) of a daily send; the article's title for a special edition. */
+    label: text().notNull(),
+    articleId: uuid().references(() => articles.id, { onDelete: 'set null' }),
+    audience: text({ enum: ['all', 'premium', 'free'] }),
+    createdBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('brief_sends_daily_key')
+      .on(table.label)
+      .where(sql`${table.kind} = 'daily'`),
+    index('brief_sends_created_idx').on(table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * One reader's copy of one send: unique per send and subscription, so a reader gets an edition once whichever
+ * instance sends it. Claimed with FOR UPDATE SKIP LOCKED for a lease; its id is the e-mail's Message-ID.
+ */
+export const briefDeliveries = pgTable(
+  'brief_deliveries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    sendId: uuid()
+      .notNull()
+      .references(() => briefSends.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => briefSubscriptions.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    status: text({ enum: ['queued', 'sent', 'failed', 'bounced', 'skipped'] })
+      .notNull()
+      .default('queued'),
+    /** The brief holds articles approved after `since` and up to `until`. */
+    since: timestamp({ withTimezone: true }),
+    until: timestamp({ withTimezone: true }).notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp({ withTimezone: true }),
+    sentAt: timestamp({ withTimezone: true }),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('brief_deliveries_send_subscription_key').on(table.sendId, table.subscriptionId),
+    index('brief_deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} = 'queued'`),
+    index('brief_deliveries_subscription_idx').on(table.subscriptionId),
+  ],
+);
+
+/** Views per article per hour, written with the view count, kept 90 days: the brief's highlights read them. */
+export const articleViewsHourly = pgTable(
+  'article_views_hourly',
+  {
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    hour: timestamp({ withTimezone: true }).notNull(),
+    views: integer().notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.articleId, table.hour] }),
+    index('article_views_hourly_hour_idx').on(table.hour, table.articleId, table.views),
   ],
 );
