@@ -1,9 +1,9 @@
-import { LIMITS, type Tag } from '@dispatch/shared';
+import { HOUR_MS, LIMITS, type Tag } from '@dispatch/shared';
 import { and, arrayContains, desc, eq, gte, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { likePattern } from '../../db/like-pattern.js';
-import { articles, publishers, users } from '../../db/schema.js';
+import { articles, articleViewsHourly, publishers, users } from '../../db/schema.js';
 
 /** A list card's columns, with the excerpt cut in SQL. */
 export interface ArticleCardRow {
@@ -396,14 +396,23 @@ export async function listByAuthor(db: DbOrTx, authorId: string, page: { offset:
   return { rows, total: count?.total ?? 0 };
 }
 
-/** One atomic increment: concurrent views never overwrite each other. */
-export async function incrementViews(db: DbOrTx, id: string): Promise<number | undefined> {
-  const [row] = await db
-    .update(articles)
-    .set({ views: sql`${articles.views} + 1` })
-    .where(eq(articles.id, id))
-    .returning({ views: articles.views });
-  return row?.views;
+/**
+ * One atomic increment of the article's count and of its count for the hour of `at` (the brief's most-read
+ * section), in one statement: concurrent views never overwrite each other and the two never disagree.
+ */
+export async function incrementViews(db: DbOrTx, id: string, at: Date): Promise<number | undefined> {
+  const hour = new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS).toISOString();
+  const [row] = await queryRows<{ views: number }>(
+    db,
+    sql`with counted as (
+          update ${articles} set views = views + 1 where id = ${id} returning id, views),
+        hourly as (
+          insert into ${articleViewsHourly} (article_id, hour, views)
+          select id, ${hour}::timestamptz, 1 from counted
+          on conflict (article_id, hour) do update set views = ${articleViewsHourly}.views + 1)
+        select views from counted`,
+  );
+  return row && Number(row.views);
 }
 
 export async function remove(db: DbOrTx, id: string): Promise<number> {

@@ -340,7 +340,7 @@ export async function recordView(
     throw forbidden(ARTICLE_MESSAGES.premiumToRead);
   }
   if (detail.article.author_email === viewer.email) return { views: detail.article.views };
-  const views = await repository.incrementViews(deps.db, id);
+  const views = await repository.incrementViews(deps.db, id, deps.clock());
   if (views === undefined) throw articleNotFound();
   return { views };
 }

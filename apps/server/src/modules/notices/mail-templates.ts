@@ -1,4 +1,11 @@
-import { NOTICE_TEXT, noticeHeadline, NOTICES_TEXT, type ArticleNoticeKind, type NoticeKind } from '@dispatch/shared';
+import {
+  BRIEF_TEXT,
+  NOTICE_TEXT,
+  noticeHeadline,
+  NOTICES_TEXT,
+  type ArticleNoticeKind,
+  type NoticeKind,
+} from '@dispatch/shared';
 import { element, escapeXml, type Xml } from '../feeds/xml.js';
 
 /**
@@ -224,5 +231,19 @@ export function premiumLapsedMail(input: SubscriptionMailBase & { endedAt: Date 
     action: { label: 'Renew premium', url: input.actionUrl },
     footer: subscriptionFooter(input.siteName, input.kind),
     unsubscribeUrl: input.unsubscribeUrl,
+  };
+}
+
+/** The daily brief's double opt-in: nothing is sent to the address until its owner follows this link. */
+export function briefConfirmationMail(input: { siteName: string; confirmUrl: string }): MailTemplate {
+  return {
+    subject: BRIEF_TEXT.confirmSubject(input.siteName),
+    greeting: 'Hello,',
+    paragraphs: [
+      `Someone, probably you, asked for ${input.siteName}’s daily brief at this address: ${BRIEF_TEXT.pitch}`,
+      'Confirm to start getting it. The link works for 7 days; if you did not ask, ignore this e-mail and nothing more will come.',
+    ],
+    action: { label: 'Confirm my subscription', url: input.confirmUrl },
+    footer: [`You receive this e-mail because this address was entered on ${input.siteName}’s daily brief form.`],
   };
 }

@@ -18,6 +18,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.js';
 import {
   articleNoticeMail,
+  briefConfirmationMail,
   premiumEndingMail,
   premiumLapsedMail,
   receiptMail,
@@ -56,6 +57,8 @@ export interface Notifier {
   /** E-mail only: nothing when mail is off or the person opted out of the kind. */
   subscriptionEvent(tx: DbOrTx, event: SubscriptionEvent): Promise<void>;
   welcome(tx: DbOrTx, user: { id: string; name: string; email: string }, at: Date): Promise<void>;
+  /** The daily brief's confirmation link to an address (mail must be on). */
+  briefConfirmation(tx: DbOrTx, to: string, confirmUrl: string, at: Date): Promise<void>;
   /** A new verification link (mail must be on). */
   verification(tx: DbOrTx, user: { id: string; name: string; email: string }, at: Date): Promise<void>;
 }
@@ -63,6 +66,7 @@ export interface Notifier {
 // The outbox kinds that carry a verification link (the welcome message has one too).
 const VERIFICATION_KIND = 'verification';
 const VERIFICATION_KINDS = ['welcome', VERIFICATION_KIND];
+const BRIEF_CONFIRMATION_KIND = 'brief-confirm';
 
 export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site'>, tokens: MailTokens): Notifier {
   const siteName = config.site.name;
@@ -154,6 +158,12 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
       const verifyUrl = await verifyUrlFor(user);
       await repository.insertMails(tx, [
         outboxRow('welcome', user.email, welcomeMail({ siteName, recipientName: user.name, verifyUrl }), at),
+      ]);
+    },
+
+    async briefConfirmation(tx, to, confirmUrl, at) {
+      await repository.insertMails(tx, [
+        outboxRow(BRIEF_CONFIRMATION_KIND, to, briefConfirmationMail({ siteName, confirmUrl }), at),
       ]);
     },
 

@@ -57,6 +57,7 @@ describe('housekeeping', { timeout: 60_000 }, () => {
       images: 1,
       funnelEvents: 0,
       mails: 0,
+      hourlyViews: 0,
     });
 
     expect(filesOf(abandoned!)).toEqual([]);

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-types.js';
 import { queryRows } from '../../db/client.js';
 import { LOCKS } from '../../db/locks.js';
 import { removeExpiredSessions } from '../auth/auth.service.js';
+import { removeOldHourlyViews } from '../brief/hourly-views.service.js';
 import { removeFinishedMail } from '../notices/notices.service.js';
 import { removeOldEvents } from '../revenue/funnel.service.js';
 import { findUnreferencedImages, removeImages } from '../uploads/uploads.service.js';
@@ -12,12 +13,14 @@ import { isRefusedWhileDown } from '../../plugins/database-errors.js';
 type Deps = Pick<AppDeps, 'db' | 'images' | 'clock'>;
 
 export type SweepResult =
-  { swept: false } | { swept: true; sessions: number; images: number; funnelEvents: number; mails: number };
+  | { swept: false }
+  | { swept: true; sessions: number; images: number; funnelEvents: number; mails: number; hourlyViews: number };
 
 /**
  * Removes expired sessions, uploads no row has referenced for a day, paywall funnel events past their
- * retention and outbox e-mails sent a month ago (given up on, three months). Instances share the
- * database and the uploads: whichever takes the lock sweeps, the others skip this round.
+ * retention, outbox e-mails sent a month ago (given up on, three months) and the brief's hourly view counts
+ * past their retention. Instances share the database and the uploads: whichever takes the lock sweeps, the
+ * others skip this round.
  */
 export async function sweep({ db, images, clock }: Deps): Promise<SweepResult> {
   const now = clock();
@@ -32,7 +35,8 @@ export async function sweep({ db, images, clock }: Deps): Promise<SweepResult> {
     await removeImages(images, unreferenced);
     const funnelEvents = await removeOldEvents(tx, now);
     const mails = await removeFinishedMail(tx, now);
-    return { swept: true, sessions, images: unreferenced.length, funnelEvents, mails };
+    const hourlyViews = await removeOldHourlyViews(tx, now);
+    return { swept: true, sessions, images: unreferenced.length, funnelEvents, mails, hourlyViews };
   });
 }
 
@@ -47,7 +51,10 @@ export function startHousekeeping(deps: Deps, intervalMs: number, log: FastifyBa
     running ??= sweep(deps)
       .then(
         (result) => {
-          if (result.swept && result.sessions + result.images + result.funnelEvents + result.mails > 0)
+          if (
+            result.swept &&
+            result.sessions + result.images + result.funnelEvents + result.mails + result.hourlyViews > 0
+          )
             log.info(result, 'housekeeping: removed');
         },
         (error: unknown) => {

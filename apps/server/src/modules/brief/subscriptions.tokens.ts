@@ -1,0 +1,54 @@
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+
+/**
+ * The brief's links, signed with the site's secret like the notices' (docs/decisions/023-notifications-and-mail-outbox.md),
+ * each for its own audience: a confirmation link names a subscription and the address it went to, for a week; an
+ * unsubscribe link names a subscription and, in a brief, the send it came with (counted per send) and never expires.
+ */
+const CONFIRM_AUDIENCE = 'brief-confirm';
+const UNSUBSCRIBE_AUDIENCE = 'brief-unsubscribe';
+const CONFIRM_TTL = '7d';
+
+export interface BriefTokens {
+  confirm(subscriptionId: string, email: string): Promise<string>;
+  readConfirm(token: string): Promise<{ subscriptionId: string; email: string } | undefined>;
+  unsubscribe(subscriptionId: string, sendId?: string): Promise<string>;
+  readUnsubscribe(token: string): Promise<{ subscriptionId: string; sendId?: string } | undefined>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createBriefTokens(secret: string): BriefTokens {
+  const key = new TextEncoder().encode(secret);
+  const sign = (audience: string, subject: string, claims: Record<string, string>, ttl?: string) => {
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setAudience(audience).setSubject(subject);
+    return (ttl ? jwt.setExpirationTime(ttl) : jwt).setIssuedAt().sign(key);
+  };
+  const read = async (token: string, audience: string): Promise<(JWTPayload & { sub: string }) | undefined> => {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience });
+      return payload.sub && UUID.test(payload.sub) ? { ...payload, sub: payload.sub } : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    confirm: (subscriptionId, email) => sign(CONFIRM_AUDIENCE, subscriptionId, { email }, CONFIRM_TTL),
+    async readConfirm(token) {
+      const payload = await read(token, CONFIRM_AUDIENCE);
+      return payload && typeof payload.email === 'string'
+        ? { subscriptionId: payload.sub, email: payload.email }
+        : undefined;
+    },
+    unsubscribe: (subscriptionId, sendId) =>
+      sign(UNSUBSCRIBE_AUDIENCE, subscriptionId, sendId === undefined ? {} : { send: sendId }),
+    async readUnsubscribe(token) {
+      const payload = await read(token, UNSUBSCRIBE_AUDIENCE);
+      if (!payload) return undefined;
+      if (payload.send === undefined) return { subscriptionId: payload.sub };
+      return typeof payload.send === 'string' && UUID.test(payload.send)
+        ? { subscriptionId: payload.sub, sendId: payload.send }
+        : undefined;
+    },
+  };
+}
