@@ -90,7 +90,7 @@ export async function subscribe(
   const verified = viewer ? Boolean((await findUserById(deps.db, viewer.id))?.emailVerifiedAt) : false;
   const now = deps.clock();
   const confirmUrl = async (subscriptionId: string) =>
-    `${deps.config.publicUrl}/brief/confirm?token=${await tokensFor(deps.secret).confirm(subscriptionId, email)}`;
+    `${deps.config.publicUrl}/brief/confirm?token=${await tokensFor(deps.secret).confirm(subscriptionId, email, now)}`;
 
   return deps.db.transaction(async (tx) => {
     const existing =
@@ -123,12 +123,12 @@ const linkInvalid = () => badRequest(BRIEF_MESSAGES.linkInvalid);
 
 /** `POST /api/brief/confirm`: the confirmation link's token makes a pending subscription active. */
 export async function confirm(deps: Deps, token: string): Promise<{ status: 'active'; email: string }> {
-  const claims = await tokensFor(deps.secret).readConfirm(token);
+  const now = deps.clock();
+  const claims = await tokensFor(deps.secret).readConfirm(token, now);
   const row = claims && (await repository.findById(deps.db, claims.subscriptionId));
   if (!claims || !row || row.email !== claims.email) throw linkInvalid();
   if (row.status === 'active') return { status: 'active', email: row.email };
   if (row.status !== 'pending') throw linkInvalid();
-  const now = deps.clock();
   // An account with this address owns the row: it goes with the account and shows in its export.
   const userId = row.userId ?? (await findUserByEmail(deps.db, row.email))?.id ?? null;
   await repository.update(deps.db, row.id, {

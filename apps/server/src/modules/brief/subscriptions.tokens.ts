@@ -7,11 +7,11 @@ import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
  */
 const CONFIRM_AUDIENCE = 'brief-confirm';
 const UNSUBSCRIBE_AUDIENCE = 'brief-unsubscribe';
-const CONFIRM_TTL = '7d';
+const CONFIRM_TTL_MS = 7 * 86_400_000;
 
 export interface BriefTokens {
-  confirm(subscriptionId: string, email: string): Promise<string>;
-  readConfirm(token: string): Promise<{ subscriptionId: string; email: string } | undefined>;
+  confirm(subscriptionId: string, email: string, now: Date): Promise<string>;
+  readConfirm(token: string, now: Date): Promise<{ subscriptionId: string; email: string } | undefined>;
   unsubscribe(subscriptionId: string, sendId?: string): Promise<string>;
   readUnsubscribe(token: string): Promise<{ subscriptionId: string; sendId?: string } | undefined>;
 }
@@ -20,22 +20,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createBriefTokens(secret: string): BriefTokens {
   const key = new TextEncoder().encode(secret);
-  const sign = (audience: string, subject: string, claims: Record<string, string>, ttl?: string) => {
+  const sign = (audience: string, subject: string, claims: Record<string, string>, expires?: Date) => {
     const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setAudience(audience).setSubject(subject);
-    return (ttl ? jwt.setExpirationTime(ttl) : jwt).setIssuedAt().sign(key);
+    return (expires ? jwt.setExpirationTime(expires) : jwt).sign(key);
   };
-  const read = async (token: string, audience: string): Promise<(JWTPayload & { sub: string }) | undefined> => {
+  const read = async (
+    token: string,
+    audience: string,
+    currentDate?: Date,
+  ): Promise<(JWTPayload & { sub: string }) | undefined> => {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience });
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience, currentDate });
       return payload.sub && UUID.test(payload.sub) ? { ...payload, sub: payload.sub } : undefined;
     } catch {
       return undefined;
     }
   };
   return {
-    confirm: (subscriptionId, email) => sign(CONFIRM_AUDIENCE, subscriptionId, { email }, CONFIRM_TTL),
-    async readConfirm(token) {
-      const payload = await read(token, CONFIRM_AUDIENCE);
+    confirm: (subscriptionId, email, now) =>
+      sign(CONFIRM_AUDIENCE, subscriptionId, { email }, new Date(now.getTime() + CONFIRM_TTL_MS)),
+    async readConfirm(token, now) {
+      const payload = await read(token, CONFIRM_AUDIENCE, now);
       return payload && typeof payload.email === 'string'
         ? { subscriptionId: payload.sub, email: payload.email }
         : undefined;
