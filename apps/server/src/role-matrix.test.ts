@@ -329,6 +329,42 @@ describe('who may call what', () => {
       expected: everyone(400),
     },
     {
+      // The matrix's site sends no e-mail: the brief is off for everyone, signed in or not.
+      endpoint: 'POST /api/brief/subscribe (mail off)',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/brief/subscribe',
+        payload: { hour: 7, timeZone: 'UTC', email: 'matrix.visitor@example.com' },
+      }),
+      expected: everyone(409),
+    },
+    {
+      endpoint: 'POST /api/brief/confirm (a forged token)',
+      request: async () => ({ method: 'POST', url: '/api/brief/confirm', payload: { token: 'forged' } }),
+      expected: everyone(400),
+    },
+    { endpoint: 'GET /api/brief/me', request: get('/api/brief/me'), expected: loggedIn(200) },
+    {
+      endpoint: 'PUT /api/brief/me (not subscribed)',
+      request: async () => ({ method: 'PUT', url: '/api/brief/me', payload: { hour: 7, timeZone: 'UTC' } }),
+      expected: loggedIn(404),
+    },
+    {
+      endpoint: 'DELETE /api/brief/me',
+      request: async () => ({ method: 'DELETE', url: '/api/brief/me' }),
+      expected: loggedIn(200),
+    },
+    {
+      endpoint: 'POST /api/brief/unsubscribe (a forged token, RFC 8058 form)',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/brief/unsubscribe?token=forged',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      }),
+      expected: everyone(400),
+    },
+    {
       endpoint: 'POST /api/auth/verify-email (a forged token)',
       request: async () => ({ method: 'POST', url: '/api/auth/verify-email', payload: { token: 'forged' } }),
       expected: everyone(400),

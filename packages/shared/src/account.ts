@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BriefSubscriptionSchema } from './brief.js';
 import { LIMITS } from './constants.js';
 import { text } from './fields.js';
 import { NoticeSchema } from './notice-schemas.js';
@@ -54,6 +55,8 @@ export const AccountExportSchema = z.object({
   /** The bell's notices, newest first. */
   notices: z.array(NoticeSchema),
   notificationPreferences: z.array(z.object({ kind: z.enum(NOTICE_KINDS), email: z.boolean() })),
+  /** The daily brief's subscription of the account's address, if any. */
+  dailyBrief: BriefSubscriptionSchema.nullable(),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 

@@ -12,6 +12,7 @@ import { LOCKS } from '../../db/locks.js';
 import { badRequest, conflict, unauthorized } from '../../plugins/errors.js';
 import { articlesRemoved, getArticlesForExport, removeArticlesOf } from '../articles/articles.service.js';
 import { endAllSessions } from '../auth/auth.service.js';
+import { getSubscriptionForExport } from '../brief/subscriptions.service.js';
 import { verifyPassword } from '../auth/password.js';
 import { getPreferences, listNotices, removeNoticesOf } from '../notices/notices.service.js';
 import { detachPayments, listAllPayments } from '../payments/payments.service.js';
@@ -47,6 +48,7 @@ export async function exportAccount(
       payments: await listAllPayments(tx, row.id),
       notices: (await listNotices(tx, row.id)).notices,
       notificationPreferences: preferences.kinds,
+      dailyBrief: await getSubscriptionForExport(tx, row.email),
     };
   });
 }

@@ -8,7 +8,7 @@ import {
 } from '@dispatch/shared';
 import type { z } from 'zod';
 import type { AppDeps, Viewer } from '../../app-types.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { getPublishers } from '../publishers/publishers.service.js';
 import { getPremiumAccess } from '../users/premium-access.js';
@@ -221,7 +221,7 @@ export async function suppress(db: DbOrTx, subscriptionId: string, reason: strin
 }
 
 /** The account's subscription, for its export. */
-export async function getSubscriptionForExport(db: Db, email: string): Promise<BriefSubscription | null> {
+export async function getSubscriptionForExport(db: DbOrTx, email: string): Promise<BriefSubscription | null> {
   const row = await repository.findByEmail(db, email);
   return row ? toSubscription(row, false) : null;
 }

@@ -19,7 +19,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { insertArticle, insertPublisher, insertUser, seedSnapshot } from '../../test/fixtures.js';
-import { bearer, signedInUser } from '../../test/http.js';
+import { bearer, PASSWORD, signedInUser } from '../../test/http.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { createMailer, type Mailer } from '../notices/mailer.js';
@@ -341,6 +341,23 @@ describe('subscribing to the daily brief', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(none.statusCode).toBe(400);
+  });
+
+  it("lists the subscription in the account's export, and removes it with the account", async () => {
+    const reader = await signedInUser(ctx.app, db(), { emailVerifiedAt: new Date() });
+    await subscribe({ ...settings, tags: ['Sports'] }, reader.token);
+    const exported = await ctx.app.inject({ method: 'GET', url: '/api/account/export', headers: bearer(reader.token) });
+    expect(exported.json()).toMatchObject({
+      dailyBrief: { email: reader.user.email, status: 'active', hour: 7, tags: ['Sports'] },
+    });
+    const deleted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: bearer(reader.token),
+      payload: { confirmation: PASSWORD },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await rowOf(reader.user.email)).toBeUndefined();
   });
 
   it('suppresses an address for the sender, but never one that unsubscribed', async () => {
