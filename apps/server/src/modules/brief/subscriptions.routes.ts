@@ -118,7 +118,8 @@ export function briefSubscriptionRoutes(app: AppInstance, deps: AppDeps) {
             "A brief's unsubscribe link, without signing in: the page's button ({token}) or a mail client's RFC 8058 one-click POST (?token=)",
           querystring: z.object({ token: BriefTokenInputSchema.shape.token.optional() }),
           body: BriefTokenInputSchema.partial()
-            .extend({ 'List-Unsubscribe': z.string().max(100).optional() })
+            // Any text the shared rule accepts (no NUL): mail clients write `One-Click`.
+            .extend({ 'List-Unsubscribe': BriefTokenInputSchema.shape.token.optional() })
             .optional(),
           response: { 200: UnsubscribeResultSchema },
         },
