@@ -98,14 +98,16 @@ export async function subscribe(
       (await repository.insert(tx, { email, userId: viewer?.id ?? null, status: 'pending', ...settings })) ??
       (await repository.lockByEmail(tx, email))!;
     const userId = viewer?.id ?? existing.userId;
-    // Unsubscribed or refused by its server: the address proves itself again, whoever asks.
-    const mayActivate = verified && (existing.status === 'pending' || existing.status === 'active');
+    // Unsubscribed or refused by its server: the address proves itself again by the link, whoever asks (until it
+    // is followed the row keeps when it stopped, so asking twice is no way round it).
+    const stoppedBefore = existing.unsubscribedAt !== null || existing.suppressedAt !== null;
+    const mayActivate = verified && (existing.status === 'active' || (existing.status === 'pending' && !stoppedBefore));
     if (mayActivate) {
       await repository.update(tx, existing.id, {
         ...settings,
         userId,
         status: 'active',
-        confirmedAt: existing.confirmedAt ?? now,
+        confirmedAt: existing.status === 'active' ? existing.confirmedAt : now,
         nextBriefAt: nextBriefAt(settings.hour, settings.timeZone, now),
         updatedAt: now,
       });

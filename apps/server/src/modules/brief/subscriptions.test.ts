@@ -249,10 +249,19 @@ describe('subscribing to the daily brief', () => {
       nextBriefAt: null,
     });
 
-    // Back from unsubscribed: through the confirmation link again.
+    // Back from unsubscribed: through the confirmation link again, however often it is asked.
     expect((await subscribe(settings, reader.token)).json()).toEqual({ status: 'pending', email: reader.user.email });
+    expect((await subscribe(settings, reader.token)).json()).toEqual({ status: 'pending', email: reader.user.email });
+    expect(await rowOf(reader.user.email)).toMatchObject({ status: 'pending' });
     await mailer.deliverDue();
-    expect(mailsTo(reader.user.email)).toHaveLength(1);
+    expect(mailsTo(reader.user.email)).toHaveLength(2);
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/brief/confirm',
+      payload: { token: confirmLink(mailsTo(reader.user.email)[1]!.text) },
+    });
+    expect(confirmed.json()).toEqual({ status: 'active', email: reader.user.email });
+    expect(await rowOf(reader.user.email)).toMatchObject({ status: 'active', unsubscribedAt: null });
   });
 
   it("says whether the reader's pass includes the highlights", async () => {
