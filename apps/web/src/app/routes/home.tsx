@@ -1,6 +1,6 @@
-import { TEXT } from '@dispatch/shared';
+import { BRIEF_TEXT, TEXT } from '@dispatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { JsonLd } from '../../components/json-ld';
 import { ErrorState } from '../../components/states';
 import { PageTitle } from '../../components/page-title';
@@ -19,6 +19,12 @@ import { UpgradeModal } from '../../features/subscription/components/upgrade-mod
 import { useViewer } from '../../hooks/use-viewer';
 import { plansQueryOptions, usePlans } from '../../lib/plans';
 import { prefetch } from '../../lib/prefetch';
+
+// The sign-up box's form and its request (with zod) load after the first paint: the home page's first load has a
+// budget (docs/decisions/011-page-weight-and-audits.md).
+const BriefSignup = lazy(async () => ({
+  default: (await import('../../features/brief/components/brief-signup')).BriefSignup,
+}));
 
 export function homeLoader(queryClient: QueryClient) {
   return async () => {
@@ -122,6 +128,11 @@ export function HomeRoute() {
       </HomeSection>
       <HomeSection id="testimonials" title={TEXT.home.testimonials} intro={TEXT.homeCopy.testimonialsIntro}>
         <TestimonialsSection />
+      </HomeSection>
+      <HomeSection id="brief" title={BRIEF_TEXT.heading} intro={BRIEF_TEXT.pitch} band="white">
+        <Suspense fallback={<div className="min-h-24" />}>
+          <BriefSignup />
+        </Suspense>
       </HomeSection>
       <UpgradeModal enabled={!loading && !isPremium} />
     </>
