@@ -1,4 +1,4 @@
-import { BRIEF_TEXT, TEXT } from '@dispatch/shared';
+import { TEXT } from '@dispatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { JsonLd } from '../../components/json-ld';
@@ -20,11 +20,21 @@ import { useViewer } from '../../hooks/use-viewer';
 import { plansQueryOptions, usePlans } from '../../lib/plans';
 import { prefetch } from '../../lib/prefetch';
 
-// The sign-up box's form and its request (with zod) load after the first paint: the home page's first load has a
-// budget (docs/decisions/011-page-weight-and-audits.md).
-const BriefSignup = lazy(async () => ({
-  default: (await import('../../features/brief/components/brief-signup')).BriefSignup,
-}));
+// The daily brief's section comes whole with its chunk, texts included: the brief's shared module builds zod schemas
+// as it loads, and the home page's first load has a budget without zod (docs/decisions/011-page-weight-and-audits.md).
+// The server renders it in full (prerendering waits for lazy components).
+const BriefHomeSection = lazy(async () => {
+  const { BriefSignup, briefSignupTitle } = await import('../../features/brief/components/brief-signup');
+  return {
+    default: function BriefHomeSection() {
+      return (
+        <HomeSection id="brief" title={briefSignupTitle.title} intro={briefSignupTitle.intro} band="white">
+          <BriefSignup />
+        </HomeSection>
+      );
+    },
+  };
+});
 
 export function homeLoader(queryClient: QueryClient) {
   return async () => {
@@ -129,11 +139,9 @@ export function HomeRoute() {
       <HomeSection id="testimonials" title={TEXT.home.testimonials} intro={TEXT.homeCopy.testimonialsIntro}>
         <TestimonialsSection />
       </HomeSection>
-      <HomeSection id="brief" title={BRIEF_TEXT.heading} intro={BRIEF_TEXT.pitch} band="white">
-        <Suspense fallback={<div className="min-h-24" />}>
-          <BriefSignup />
-        </Suspense>
-      </HomeSection>
+      <Suspense fallback={<div className="min-h-96 border-y border-rule bg-surface" />}>
+        <BriefHomeSection />
+      </Suspense>
       <UpgradeModal enabled={!loading && !isPremium} />
     </>
   );

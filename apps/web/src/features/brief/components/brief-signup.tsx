@@ -13,6 +13,9 @@ import { useSubscribeBrief } from '../api/subscribe';
 import { DEFAULT_HOUR, HourSelect, TimeZoneSelect, useBrowserTimeZone } from './brief-fields';
 import { subscribeProblem } from './subscribe-error';
 
+/** The box's heading and pitch, for a page that frames the box in its own section (the home page). */
+export const briefSignupTitle = { title: BRIEF_TEXT.heading, intro: BRIEF_TEXT.pitch };
+
 /** A light check before the request; the server's schema decides. */
 function emailProblem(email: string): string | undefined {
   if (!email.trim()) return BRIEF_MESSAGES.emailRequired;
