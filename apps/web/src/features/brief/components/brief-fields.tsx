@@ -1,5 +1,5 @@
 import { BRIEF_PAGE_TEXT, BRIEF_TEXT } from '@dispatch/shared';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { FieldFrame, fieldAria, useFieldIds } from '../../../components/form-field';
 import { useHydrated } from '../../../hooks/use-hydrated';
 
@@ -55,17 +55,24 @@ export function HourSelect({ value, onChange, error }: SelectProps<number>) {
   );
 }
 
-/** The list of zones is long and differs between runtimes: the server's HTML and hydration show the chosen one only. */
+/**
+ * The list of zones is long (over 400) and differs between runtimes: the field holds the chosen zone only until a
+ * reader reaches it (focus, a press), so the server's HTML matches hydration and a page with the box under every
+ * article does not build 400 options it rarely needs.
+ */
 export function TimeZoneSelect({ value, onChange, error }: SelectProps<string>) {
   const ids = useFieldIds(undefined);
   const hydrated = useHydrated();
-  const zones = hydrated ? zonesWith(value) : [value];
+  const [reached, setReached] = useState(false);
+  const zones = hydrated && reached ? zonesWith(value) : [value];
   return (
     <FieldFrame ids={ids} label={BRIEF_TEXT.timeZone} error={error}>
       <select
         {...fieldAria(ids, undefined, error)}
         name="timeZone"
         value={value}
+        onFocus={() => setReached(true)}
+        onPointerDown={() => setReached(true)}
         onChange={(event) => onChange(event.target.value)}
         className="field-control"
       >
