@@ -15,6 +15,7 @@ import { errorResponse, stubApi, type StubRequest } from '../../test/api-stub';
 import { config, publishers, stats, trending } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import { sessionRoutes, storeToken, testUser } from '../../test/session';
+import { ARTICLE_ID, article as fullArticle } from '../../test/writing-fixtures';
 
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const homeRoutes = {
@@ -141,6 +142,27 @@ describe('the daily brief sign-up box on the home page', () => {
     );
     expect(within(box).queryByRole('button', { name: BRIEF_TEXT.subscribe })).not.toBeInTheDocument();
   }, 20_000);
+});
+
+describe('the daily brief sign-up box under an article', () => {
+  it('follows an approved article, for a signed-in reader not yet subscribed', async () => {
+    const user = testUser();
+    const shown = fullArticle({ status: 'approved' });
+    storeToken();
+    stubApi({
+      '/api/config': config,
+      ...sessionRoutes(user),
+      [apiPaths.article(ARTICLE_ID)]: { access: true, article: shown },
+      [apiPaths.articleViews(ARTICLE_ID)]: { views: 1 },
+      [apiPaths.briefMe]: { subscription: null },
+    });
+    renderRoute(`/articles/${ARTICLE_ID}`);
+
+    await screen.findByRole('heading', { level: 1, name: shown.title }, { timeout: 10_000 });
+    const box = await screen.findByRole('region', { name: BRIEF_TEXT.heading });
+    expect(await within(box).findByRole('button', { name: BRIEF_TEXT.subscribe })).toBeInTheDocument();
+    expect(within(box).getByText(BRIEF_TEXT.pitch)).toBeInTheDocument();
+  }, 30_000);
 });
 
 describe('/brief/confirm', () => {
