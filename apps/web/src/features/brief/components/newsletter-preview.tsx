@@ -20,7 +20,10 @@ export function NewsletterPreview() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setAsked(email.trim().toLowerCase());
+    const next = email.trim().toLowerCase();
+    // The same address again asks again: the day's articles may have changed since.
+    if (next === asked) void preview.refetch();
+    else setAsked(next);
   };
 
   return (
