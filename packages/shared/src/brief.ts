@@ -220,3 +220,41 @@ export const BRIEF_TEXT = {
   },
   noNews: 'No new articles since the last brief: no e-mail goes out today.',
 } as const;
+
+/**
+ * The web's words around the brief that the home page's first load does not need (its sign-up box, the pages
+ * from the e-mails' links, the profile's section, the archive and the editor's newsletter page).
+ */
+export const BRIEF_PAGE_TEXT = {
+  managed: 'Subscribed — manage on your profile',
+  hourOption: (hour: number) => `${hour}:00`,
+  confirmHeading: 'Your daily brief',
+  confirming: 'Confirming your subscription…',
+  backHome: 'Back to the front page',
+  unsubscribeHeading: 'Stop the daily brief',
+  unsubscribeConfirm: 'Press the button to stop getting the daily brief at this address.',
+  linkMissing: 'This link is incomplete. Open it again from the e-mail.',
+  archiveIntro: 'Every daily brief that went out, newest first.',
+  noBriefs: 'No brief has gone out yet.',
+  status: 'Status',
+  lastBrief: 'Last brief',
+  suppressedReason: 'What the receiving server said',
+  highlightsIncluded: 'Your plan adds the most-read articles of the day to your brief.',
+  highlightsNotIncluded: 'Premium plans add the most-read articles of the day to the brief.',
+  stopTitle: 'Stop the daily brief?',
+  stopBody: 'You will no longer get the daily brief. You can subscribe again at any time.',
+  stopped: 'The daily brief is stopped.',
+  subscribed: 'You are subscribed to the daily brief.',
+  subscribers: { active: 'Active subscribers', pending: 'Awaiting confirmation', suppressed: 'Paused (mail refused)' },
+  previewEmail: 'Subscriber e-mail (optional)',
+  previewFrame: 'The brief as it would be sent',
+  subject: 'Subject',
+  specialArticle: 'Approved article',
+  specialSearch: 'Search approved articles',
+  specialChoose: 'Choose an article',
+  specialAudience: 'Send to',
+  specialConfirm: (title: string) => `“${title}” goes out now as a special edition. This cannot be undone.`,
+  specialSend: 'Send the special edition',
+  noSends: 'No brief has been sent yet.',
+  kinds: { daily: 'Daily', special: 'Special edition' },
+} as const;

@@ -94,6 +94,22 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'unsubscribe',
               lazy: async () => ({ Component: (await import('./routes/unsubscribe')).UnsubscribeRoute }),
             },
+            // The daily brief's links (docs/product.md#the-daily-brief) and its public archive.
+            {
+              path: 'brief/confirm',
+              lazy: async () => ({ Component: (await import('./routes/brief-confirm')).BriefConfirmRoute }),
+            },
+            {
+              path: 'brief/unsubscribe',
+              lazy: async () => ({ Component: (await import('./routes/brief-unsubscribe')).BriefUnsubscribeRoute }),
+            },
+            {
+              path: 'briefs',
+              lazy: async () => {
+                const route = await import('./routes/briefs');
+                return { loader: route.briefsLoader(queryClient), Component: route.BriefsRoute };
+              },
+            },
             {
               path: 'verify-email',
               lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailRoute }),
@@ -213,6 +229,10 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'plans',
               lazy: async () => ({ Component: (await import('./routes/dashboard/plans')).PlansRoute }),
+            },
+            {
+              path: 'newsletter',
+              lazy: async () => ({ Component: (await import('./routes/dashboard/newsletter')).NewsletterRoute }),
             },
             {
               path: 'add-publisher',

@@ -33,6 +33,7 @@ export const paths = {
   dashboardHistory: '/dashboard/history',
   dashboardFunnel: '/dashboard/funnel',
   dashboardPlans: '/dashboard/plans',
+  dashboardNewsletter: '/dashboard/newsletter',
   /** /subscription with one plan chosen: how a plan sold by its link only is bought. */
   subscriptionFor: (planId: string) => `/subscription?plan=${encodeURIComponent(planId)}`,
   login: '/login',
@@ -40,6 +41,11 @@ export const paths = {
   forbidden: '/forbidden',
   unsubscribe: '/unsubscribe',
   verifyEmail: '/verify-email',
+  briefConfirm: '/brief/confirm',
+  briefUnsubscribe: '/brief/unsubscribe',
+  briefs: '/briefs',
+  /** The profile's daily brief section. */
+  profileBrief: '/profile#brief',
   corrections: '/corrections',
   /** An article's page at its corrections. */
   articleCorrections: (id: string) => `/articles/${encodeURIComponent(id)}#corrections`,
@@ -114,4 +120,13 @@ export const apiPaths = {
   adminPlan: (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`,
   adminPlansOrder: '/api/admin/plans/order',
   userAccess: '/api/users/access',
+  briefSubscribe: '/api/brief/subscribe',
+  briefConfirm: '/api/brief/confirm',
+  briefUnsubscribe: '/api/brief/unsubscribe',
+  briefMe: '/api/brief/me',
+  briefArchive: '/api/briefs',
+  adminBriefPreview: '/api/admin/brief/preview',
+  adminBriefTest: '/api/admin/brief/test',
+  adminBriefSpecial: '/api/admin/brief/special',
+  adminBriefSends: '/api/admin/brief/sends',
 } as const;

@@ -11,6 +11,7 @@ import { articlePreviewQueryOptions, useArticlePreview } from '../../features/ar
 import { useRecordView } from '../../features/article-detail/api/record-view';
 import { ArticleSkeleton } from '../../features/article-detail/components/article-skeleton';
 import { ArticleMeta } from '../../features/article-detail/components/article-meta';
+import { BriefSignupSection } from '../../features/brief/components/brief-signup';
 import { ArticleView, PremiumTeaser } from '../../features/article-detail/components/article-view';
 import { articleCorrectionsQueryOptions } from '../../features/corrections/api/get-article-corrections';
 import { ArticleCorrections } from '../../features/corrections/components/article-corrections';
@@ -154,6 +155,7 @@ function ArticleReader({ id }: { id: string }) {
             <GiftLinksPanel articleId={id} />
           </Suspense>
         )}
+        {article.status === 'approved' && <BriefSignupSection />}
         {related.data && <RelatedArticles related={related.data} viewer={viewer} />}
         {related.isLoading && (
           <div className="mt-16">

@@ -1,6 +1,6 @@
 import { TEXT } from '@dispatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { JsonLd } from '../../components/json-ld';
 import { ErrorState } from '../../components/states';
 import { PageTitle } from '../../components/page-title';
@@ -19,6 +19,22 @@ import { UpgradeModal } from '../../features/subscription/components/upgrade-mod
 import { useViewer } from '../../hooks/use-viewer';
 import { plansQueryOptions, usePlans } from '../../lib/plans';
 import { prefetch } from '../../lib/prefetch';
+
+// The daily brief's section comes whole with its chunk, texts included: the brief's shared module builds zod schemas
+// as it loads, and the home page's first load has a budget without zod (docs/decisions/011-page-weight-and-audits.md).
+// The server renders it in full (prerendering waits for lazy components).
+const BriefHomeSection = lazy(async () => {
+  const { BriefSignup, briefSignupTitle } = await import('../../features/brief/components/brief-signup');
+  return {
+    default: function BriefHomeSection() {
+      return (
+        <HomeSection id="brief" title={briefSignupTitle.title} intro={briefSignupTitle.intro} band="white">
+          <BriefSignup />
+        </HomeSection>
+      );
+    },
+  };
+});
 
 export function homeLoader(queryClient: QueryClient) {
   return async () => {
@@ -123,6 +139,9 @@ export function HomeRoute() {
       <HomeSection id="testimonials" title={TEXT.home.testimonials} intro={TEXT.homeCopy.testimonialsIntro}>
         <TestimonialsSection />
       </HomeSection>
+      <Suspense fallback={<div className="min-h-96 border-y border-rule bg-surface" />}>
+        <BriefHomeSection />
+      </Suspense>
       <UpgradeModal enabled={!loading && !isPremium} />
     </>
   );

@@ -44,6 +44,7 @@ async function openProfile(
     [apiPaths.giftLinks]: giftLinks,
     [apiPaths.mailPreferences]: mailPreferences,
     [apiPaths.resendVerification]: resendVerification,
+    [apiPaths.briefMe]: { subscription: null },
   });
   const view = renderRoute('/profile');
   await screen.findByRole('heading', { level: 1, name: TEXT.profile.heading });

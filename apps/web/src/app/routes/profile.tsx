@@ -6,6 +6,8 @@ import { AccountSection } from '../../features/account/components/account-sectio
 import { BillingHistory } from '../../features/billing/components/billing-history';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useProfile } from '../../features/profile/api/get-profile';
+import { BriefSettingsSection } from '../../features/brief/components/brief-settings-section';
+import { usePublishers } from '../../features/publishers/api/get-publishers';
 import { MailPreferencesSection } from '../../features/notices/components/mail-preferences-form';
 import { ProfileGiftLinks } from '../../features/gifts/components/profile-gift-links';
 import { PasswordForm } from '../../features/profile/components/password-form';
@@ -21,6 +23,7 @@ export function ProfileRoute() {
   const { user, signOut } = useAuth();
   const profile = useProfile(user?.email);
   const navigate = useNavigate();
+  const publishers = usePublishers();
 
   // The server has ended every session: forget this one here too, then leave for the home page.
   const onAccountDeleted = () => {
@@ -65,6 +68,9 @@ export function ProfileRoute() {
       <ProfileGiftLinks />
       <div className="mt-8 panel">
         <MailPreferencesSection />
+      </div>
+      <div className="mt-8 panel">
+        <BriefSettingsSection publishers={publishers.data ?? []} />
       </div>
       <div className="mt-8 panel">
         <AccountSection onDeleted={onAccountDeleted} />
