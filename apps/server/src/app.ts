@@ -11,6 +11,7 @@ import type { Db } from './db/client.js';
 import { adminArticleRoutes } from './modules/articles/articles-admin.routes.js';
 import { publicArticleRoutes } from './modules/articles/articles-public.routes.js';
 import { writerArticleRoutes } from './modules/articles/articles-writer.routes.js';
+import { briefSendRoutes } from './modules/brief/brief-admin.routes.js';
 import { correctionRoutes } from './modules/corrections/corrections.routes.js';
 import { createLoginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -90,6 +91,7 @@ const ROUTE_MODULES = [
   paymentRoutes,
   noticeRoutes,
   revenueRoutes,
+  briefSendRoutes,
 ];
 
 function paymentsFor(config: Config): AppDeps['payments'] {
