@@ -181,8 +181,11 @@ export function createBriefSender(
         text,
         html,
         messageId: `<${row.id}@${messageDomain}>`,
-        list: { unsubscribe: [links.oneClickUrl, links.pageUrl] },
-        headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        // One header with both (RFC 8058 needs the HTTPS one; nodemailer's `list` option writes two headers).
+        headers: {
+          'List-Unsubscribe': `<${links.oneClickUrl}>, <${links.pageUrl}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
