@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
-import { articles, briefDeliveries, briefSends, briefSubscriptions } from '../../db/schema.js';
+import { briefDeliveries, briefSends, briefSubscriptions } from '../../db/schema.js';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { openTestDatabase } from '../../test/test-app.js';
