@@ -405,7 +405,7 @@ describe('who may call what', () => {
       // No SMTP_URL here: the admin is told mail is off.
       endpoint: 'POST /api/admin/brief/test',
       request: async () => ({ method: 'POST', url: '/api/admin/brief/test' }),
-      expected: adminOnly(503),
+      expected: adminOnly(409),
     },
     { endpoint: 'GET /api/plans', request: get('/api/plans'), expected: everyone(200) },
     { endpoint: 'GET /api/plans/:id', request: get('/api/plans/trial'), expected: everyone(200) },

@@ -9,8 +9,7 @@ import {
 import { z } from 'zod';
 import nodemailer from 'nodemailer';
 import type { AppDeps, Viewer } from '../../app-types.js';
-import { AppError, badRequest, notFound } from '../../plugins/errors.js';
-import { ERROR_CODES } from '@dispatch/shared';
+import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import * as repository from './brief-send.repository.js';
 import { composeFor, toBriefArticle } from './compose.js';
 import { briefRendererFor } from './sender.js';
@@ -59,7 +58,8 @@ export async function previewBrief(deps: Deps, admin: Viewer, email: string | un
 /** Sends the admin's own preview to the admin's address now, outside the queue. */
 export async function sendTestBrief(deps: Deps, admin: Viewer): Promise<{ email: string }> {
   const mail = deps.config.mail;
-  if (!mail) throw new AppError(ERROR_CODES.unavailable, 503, BRIEF_MESSAGES.mailOff);
+  // A setting of the site, not an outage: the request cannot succeed until SMTP_URL is set.
+  if (!mail) throw conflict(BRIEF_MESSAGES.mailOff);
   const preview = await previewBrief(deps, admin, undefined);
   const transport = nodemailer.createTransport({ url: mail.smtpUrl, connectionTimeout: 10_000, socketTimeout: 30_000 });
   try {
