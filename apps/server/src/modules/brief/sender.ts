@@ -44,8 +44,13 @@ export const BRIEF_SENDER_DEFAULTS: BriefSenderOptions = {
 const MAX_RETRY_DELAY_MS = 3_600_000;
 
 export type BriefSenderDeps = Pick<AppDeps, 'db' | 'clock' | 'secret'> & {
-  config: Pick<Config, 'publicUrl' | 'site' | 'brief'> & { mail: NonNullable<Config['mail']> };
+  config: Config & { mail: NonNullable<Config['mail']> };
 };
+
+/** One claimed batch's shared reads: each delivery's content from them. */
+interface Edition {
+  content(row: repository.ClaimedDelivery): Promise<BriefContent | null>;
+}
 
 export interface BriefSender {
   /** Turns due subscriptions into deliveries; resolves with how many were queued. */
@@ -56,6 +61,7 @@ export interface BriefSender {
 }
 
 const utcDate = (date: Date) => date.toISOString().slice(0, 10);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
 
 /** The SMTP reply code of a failed send, when the server answered one. */
@@ -119,7 +125,7 @@ export function createBriefSender(
   }
 
   /** What one claimed batch needs, read once: the articles of every window in it and the highlights. */
-  async function editionFor(batch: repository.ClaimedDelivery[]) {
+  async function editionFor(batch: repository.ClaimedDelivery[]): Promise<Edition> {
     const daily = batch.filter((row) => row.kind === 'daily');
     const until = new Date(Math.max(...daily.map((row) => new Date(row.until).getTime())));
     const since = new Date(
@@ -161,34 +167,59 @@ export function createBriefSender(
     };
   }
 
-  async function deliver(row: repository.ClaimedDelivery, edition: Awaited<ReturnType<typeof editionFor>>) {
+  /** A temporary failure: tried again later with a growing delay, or marked failed after the last attempt. */
+  async function retryOrFail(row: repository.ClaimedDelivery, message: string, code?: number) {
+    if (row.attempts >= options.maxAttempts) {
+      log.warn({ deliveryId: row.id, attempts: row.attempts, err: message }, 'brief: giving up');
+      await repository.markFinal(db, row.id, 'failed', message);
+      return;
+    }
+    const delayMs = Math.min(options.retryBaseMs * 2 ** (row.attempts - 1), MAX_RETRY_DELAY_MS);
+    log.warn({ deliveryId: row.id, attempt: row.attempts, code, err: message }, 'brief: sending failed, will retry');
+    await repository.markRetry(db, row.id, delayMs, message);
+  }
+
+  async function prepare(row: repository.ClaimedDelivery, edition: Edition) {
+    const content = await edition.content(row);
+    if (!content) return null;
+    const links = await unsubscribeLinks(deps, row.subscription_id, row.send_id);
+    const { html, text } = await renderer.render(content, links.pageUrl);
+    return { subject: content.subject, html, text, links };
+  }
+
+  async function deliver(row: repository.ClaimedDelivery, edition: Edition) {
     if (row.status !== 'active') {
       await repository.markFinal(db, row.id, 'skipped', `subscription ${row.status}`);
       return false;
     }
-    const content = await edition.content(row);
-    if (!content) {
+    let mail: Awaited<ReturnType<typeof prepare>>;
+    try {
+      mail = await prepare(row, edition);
+    } catch (error) {
+      // Not the receiver's answer: a database hiccup or a bug; the same attempts and back-off apply.
+      await retryOrFail(row, messageOf(error));
+      return false;
+    }
+    if (!mail) {
       await repository.markFinal(db, row.id, 'skipped', null);
       return false;
     }
-    const links = await unsubscribeLinks(deps as Pick<AppDeps, 'config' | 'secret'>, row.subscription_id, row.send_id);
-    const { html, text } = await renderer.render(content, links.pageUrl);
     try {
       await transport.sendMail({
         from: config.mail.from,
         to: row.email,
-        subject: content.subject,
-        text,
-        html,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
         messageId: `<${row.id}@${messageDomain}>`,
         // One header with both (RFC 8058 needs the HTTPS one; nodemailer's `list` option writes two headers).
         headers: {
-          'List-Unsubscribe': `<${links.oneClickUrl}>, <${links.pageUrl}>`,
+          'List-Unsubscribe': `<${mail.links.oneClickUrl}>, <${mail.links.pageUrl}>`,
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         },
       });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = messageOf(error);
       const code = responseCodeOf(error);
       if (code !== undefined && code >= 500) {
         log.warn({ deliveryId: row.id, code }, 'brief: the receiving server refused the address for good');
@@ -198,14 +229,7 @@ export function createBriefSender(
         });
         return false;
       }
-      if (row.attempts >= options.maxAttempts) {
-        log.warn({ deliveryId: row.id, attempts: row.attempts, err: message }, 'brief: giving up');
-        await repository.markFinal(db, row.id, 'failed', message);
-        return false;
-      }
-      const delayMs = Math.min(options.retryBaseMs * 2 ** (row.attempts - 1), MAX_RETRY_DELAY_MS);
-      log.warn({ deliveryId: row.id, attempt: row.attempts, code, err: message }, 'brief: sending failed, will retry');
-      await repository.markRetry(db, row.id, delayMs, message);
+      await retryOrFail(row, message, code);
       return false;
     }
     await repository.markSent(db, row.id);
