@@ -37,20 +37,48 @@ export async function suppress(db: DbOrTx, subscriptionId: string, reason: strin
   );
 }
 
-function localHour(date: Date, timeZone: string) {
-  const hour = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(date);
-  return Number(hour);
+// Building a formatter costs far more than using one: one per zone, kept.
+const clocks = new Map<string, Intl.DateTimeFormat>();
+function wallClock(date: Date, timeZone: string) {
+  let format = clocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    clocks.set(timeZone, format);
+  }
+  const parts = format.formatToParts(date);
+  const part = (type: string) => Number(parts.find((one) => one.type === type)?.value);
+  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour'), minute: part('minute') };
 }
+
+const reads = (date: Date, timeZone: string, hour: number) => {
+  const local = wallClock(date, timeZone);
+  return local.minute === 0 && local.hour === hour;
+};
 
 /** The first whole hour after `after` at which the clock in `timeZone` reads `hour`:00. */
 export function nextBriefAt(hour: number, timeZone: string, after: Date): Date {
+  // The zone's offset now gives the answer, unless a clock change falls in between: then the slow search below.
+  const local = wallClock(after, timeZone);
+  const offset =
+    Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute) -
+    Math.floor(after.getTime() / 60_000) * 60_000;
+  for (const days of [0, 1]) {
+    const guess = new Date(Date.UTC(local.year, local.month - 1, local.day + days, hour) - offset);
+    if (guess > after && reads(guess, timeZone, hour)) return guess;
+  }
   const start = Math.floor(after.getTime() / HOUR_MS) * HOUR_MS;
-  // Zones are offset by whole or half hours: check every quarter hour for two days (a skipped hour moves a day).
+  // Zones are offset by whole, half or quarter hours: every quarter hour for two days (a skipped hour moves a day).
   for (let at = start + 15 * 60_000; at <= start + 49 * HOUR_MS; at += 15 * 60_000) {
     const candidate = new Date(at);
-    if (candidate <= after) continue;
-    const minutes = new Intl.DateTimeFormat('en-US', { timeZone, minute: 'numeric' }).format(candidate);
-    if (Number(minutes) === 0 && localHour(candidate, timeZone) === hour) return candidate;
+    if (candidate > after && reads(candidate, timeZone, hour)) return candidate;
   }
   return new Date(start + 24 * HOUR_MS);
 }

@@ -212,6 +212,8 @@ export function createBriefSender(
         text: mail.text,
         html: mail.html,
         messageId: `<${row.id}@${messageDomain}>`,
+        // Base64 is encoded natively; quoted-printable in JavaScript halved the send rate (measured, 25 KB briefs).
+        textEncoding: 'base64',
         // One header with both (RFC 8058 needs the HTTPS one; nodemailer's `list` option writes two headers).
         headers: {
           'List-Unsubscribe': `<${mail.links.oneClickUrl}>, <${mail.links.pageUrl}>`,
