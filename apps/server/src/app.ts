@@ -12,6 +12,7 @@ import { adminArticleRoutes } from './modules/articles/articles-admin.routes.js'
 import { publicArticleRoutes } from './modules/articles/articles-public.routes.js';
 import { writerArticleRoutes } from './modules/articles/articles-writer.routes.js';
 import { briefSubscriptionRoutes } from './modules/brief/subscriptions.routes.js';
+import { briefSendRoutes } from './modules/brief/brief-admin.routes.js';
 import { correctionRoutes } from './modules/corrections/corrections.routes.js';
 import { createLoginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -92,6 +93,7 @@ const ROUTE_MODULES = [
   noticeRoutes,
   revenueRoutes,
   briefSubscriptionRoutes,
+  briefSendRoutes,
 ];
 
 function paymentsFor(config: Config): AppDeps['payments'] {

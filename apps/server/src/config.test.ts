@@ -138,6 +138,14 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('sends the daily brief at BRIEF_SEND_RATE messages a second, 50 unless set', () => {
+    expect(loadConfig({}).brief).toEqual({ sendRatePerSecond: 50 });
+    expect(loadConfig({ BRIEF_SEND_RATE: '200' }).brief.sendRatePerSecond).toBe(200);
+    expect(problemsOf({ BRIEF_SEND_RATE: '0' })).toEqual([
+      'Invalid configuration: BRIEF_SEND_RATE Too small: expected number to be >=1',
+    ]);
+  });
+
   it('takes any currency with cents', () => {
     expect(loadConfig({ CURRENCY: 'EUR' }).payments.currency).toBe('eur');
   });

@@ -133,6 +133,8 @@ const EnvSchema = z
         .optional(),
     ),
     MAIL_FROM: optionalString,
+    // The daily brief's sending rate: messages per second per instance, through a pooled SMTP transport.
+    BRIEF_SEND_RATE: z.coerce.number().int().min(1).max(10_000).default(50),
     SITE_NAME: z.string().trim().min(1).max(80).default('The Daily Dispatch'),
     SUPPORT_EMAIL: z.email().default('support@example.com'),
     SOCIAL_FACEBOOK: z.url().default('https://www.facebook.com/'),
@@ -224,6 +226,7 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     mail: env.SMTP_URL
       ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.SITE_NAME} <${env.SUPPORT_EMAIL}>` }
       : undefined,
+    brief: { sendRatePerSecond: env.BRIEF_SEND_RATE },
     site: {
       name: env.SITE_NAME,
       supportEmail: env.SUPPORT_EMAIL,

@@ -425,6 +425,24 @@ describe('who may call what', () => {
       },
       expected: { anonymous: 401, user: 404, author: 404, premium: 404, admin: 200 },
     },
+    { endpoint: 'GET /api/briefs', request: get('/api/briefs'), expected: everyone(200) },
+    { endpoint: 'GET /api/admin/brief/preview', request: get('/api/admin/brief/preview'), expected: adminOnly(200) },
+    { endpoint: 'GET /api/admin/brief/sends', request: get('/api/admin/brief/sends'), expected: adminOnly(200) },
+    {
+      endpoint: 'POST /api/admin/brief/special',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/admin/brief/special',
+        payload: { articleId: await article(), audience: 'all' },
+      }),
+      expected: adminOnly(200),
+    },
+    {
+      // No SMTP_URL here: the admin is told mail is off.
+      endpoint: 'POST /api/admin/brief/test',
+      request: async () => ({ method: 'POST', url: '/api/admin/brief/test' }),
+      expected: adminOnly(409),
+    },
     { endpoint: 'GET /api/plans', request: get('/api/plans'), expected: everyone(200) },
     { endpoint: 'GET /api/plans/:id', request: get('/api/plans/trial'), expected: everyone(200) },
     {

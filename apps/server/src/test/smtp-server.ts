@@ -10,6 +10,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   listUnsubscribe: string | undefined;
+  /** Each header's raw value (unfolded), by lower-case name. */
+  headers: Record<string, string>;
 }
 
 export interface TestSmtpServer {
@@ -17,8 +19,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** How many messages were refused or cut off before being accepted. */
   refused: number;
-  /** Answers 451 (try again later) to the next `count` messages. */
-  refuseNext(count: number): void;
+  /** Answers 451 (try again later), or the code given, to the next `count` messages. */
+  refuseNext(count: number, code?: number): void;
   /** Holds the next message's DATA unanswered until `release()`; resolves when one is being held. */
   holdNext(): Promise<void>;
   release(): void;
@@ -34,19 +36,25 @@ const toReceived = (mail: ParsedMail, to: string): ReceivedMail => ({
   html: typeof mail.html === 'string' ? mail.html : '',
   // mailparser gathers the List-* headers under 'list'.
   listUnsubscribe: mail.headers.has('list') ? JSON.stringify(mail.headers.get('list')) : undefined,
+  // The raw lines, by lower-case name: mailparser folds the List-* headers into 'list' and keeps one URL.
+  headers: Object.fromEntries(
+    mail.headerLines.map((header) => [header.key, header.line.replace(/^[^:]*:\s*/, '').replace(/\r?\n\s+/g, ' ')]),
+  ),
 });
 
 /** A real SMTP server on a free local port (the `smtp-server` package), for the mail tests. */
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   let refuse = 0;
+  let refuseCode = 451;
   let holding: { started: () => void } | undefined;
   let release: (() => void) | undefined;
   const state: TestSmtpServer = {
     url: '',
     received: [],
     refused: 0,
-    refuseNext(count) {
+    refuseNext(count, code = 451) {
       refuse = count;
+      refuseCode = code;
     },
     holdNext() {
       return new Promise((resolve) => (holding = { started: resolve }));
@@ -83,7 +91,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         if (refuse > 0) {
           refuse -= 1;
           state.refused += 1;
-          const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
+          const message = refuseCode >= 500 ? 'Mailbox unavailable' : 'Try again later';
+          const error = Object.assign(new Error(message), { responseCode: refuseCode });
           return callback(error);
         }
         if (holding) {
