@@ -24,6 +24,7 @@ import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.
 import { bearer, signedInUser } from '../../test/http.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
+import { resolveJwtSecret } from '../../config.js';
 import { createBriefSender, type BriefSender, type BriefSenderOptions } from './sender.js';
 
 const log = pino({ level: 'silent' });
@@ -71,7 +72,8 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
       {
         db: ctx.database.db,
         clock: () => ctx.clock.now,
-        secret: 'a test secret of at least thirty-two characters',
+        // The app's own secret: the mail's unsubscribe links must open on this app.
+        secret: resolveJwtSecret(ctx.config),
         config: { ...ctx.config, mail: ctx.config.mail! },
       },
       log,
@@ -160,7 +162,7 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
     expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(mail!.headers['list-unsubscribe']).toMatch(
       new RegExp(
-        `^<${PUBLIC_URL}/api/brief/unsubscribe/one-click\\?token=[^>]+>, <${PUBLIC_URL}/brief/unsubscribe\\?token=[^>]+>$`,
+        `^<${PUBLIC_URL}/api/brief/unsubscribe\\?token=[^>]+>, <${PUBLIC_URL}/brief/unsubscribe\\?token=[^>]+>$`,
       ),
     );
     expect(mail!.html).toContain(`${PUBLIC_URL}/brief/unsubscribe?token=`);
@@ -173,6 +175,22 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
     expect(after!.nextBriefAt!.getTime()).toBeGreaterThan(ctx.clock.now.getTime());
     // Not due again: another round queues nothing.
     expect(await worker.queueDue()).toBe(0);
+
+    // The header's one-click address, as a mail client posts it (RFC 8058), stops the brief and counts for the send.
+    const oneClick = new URL(/^<([^>]+)>/.exec(mail!.headers['list-unsubscribe']!)![1]!);
+    const unsubscribe = await ctx.app.inject({
+      method: 'POST',
+      url: `${oneClick.pathname}${oneClick.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(unsubscribe.statusCode, unsubscribe.body).toBe(200);
+    const [stopped] = await ctx.database.db
+      .select()
+      .from(briefSubscriptions)
+      .where(eq(briefSubscriptions.id, subscription.id));
+    expect(stopped!.status).toBe('unsubscribed');
+    expect((await deliveries())[0]!.unsubscribedAt).not.toBeNull();
   });
 
   it('sends nothing when no new article matches: the delivery is skipped', async () => {

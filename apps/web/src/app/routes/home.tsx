@@ -17,12 +17,15 @@ import { StatsSection } from '../../features/stats/components/stats-section';
 import { PlansSection } from '../../features/subscription/components/plans-section';
 import { UpgradeModal } from '../../features/subscription/components/upgrade-modal';
 import { useViewer } from '../../hooks/use-viewer';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { plansQueryOptions, usePlans } from '../../lib/plans';
 import { prefetch } from '../../lib/prefetch';
 
 // The daily brief's section comes whole with its chunk, texts included: the brief's shared module builds zod schemas
 // as it loads, and the home page's first load has a budget without zod (docs/decisions/011-page-weight-and-audits.md).
-// The server renders it in full (prerendering waits for lazy components).
+// It renders once the page has hydrated, in the browser only: a lazy boundary that hydrated after the page would
+// keep the server's disabled form (React does not patch attributes while hydrating), and the box needs the
+// reader's time zone anyway.
 const BriefHomeSection = lazy(async () => {
   const { BriefSignup, briefSignupTitle } = await import('../../features/brief/components/brief-signup');
   return {
@@ -100,6 +103,7 @@ function HomeLoadProblem() {
 export function HomeRoute() {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const { loading, isPremium } = useViewer();
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -139,9 +143,13 @@ export function HomeRoute() {
       <HomeSection id="testimonials" title={TEXT.home.testimonials} intro={TEXT.homeCopy.testimonialsIntro}>
         <TestimonialsSection />
       </HomeSection>
-      <Suspense fallback={<div className="min-h-96 border-y border-rule bg-surface" />}>
-        <BriefHomeSection />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={<div className="min-h-96 border-y border-rule bg-surface" />}>
+          <BriefHomeSection />
+        </Suspense>
+      ) : (
+        <div className="min-h-96 border-y border-rule bg-surface" />
+      )}
       <UpgradeModal enabled={!loading && !isPremium} />
     </>
   );
