@@ -7,7 +7,10 @@ import { sendNotFound } from './errors.js';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const IMMUTABLE = `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
 
-/** Uploaded images: named by content hash, so they never change. */
+/**
+ * Uploaded images: named by content hash, so they never change. Other origins may embed them (helmet's default is
+ * same-origin): the daily brief's images show in a webmail's page, and feed readers show articles' images.
+ */
 export async function registerUploadFiles(app: FastifyInstance, uploadsDir: string) {
   mkdirSync(uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -17,7 +20,10 @@ export async function registerUploadFiles(app: FastifyInstance, uploadsDir: stri
     cacheControl: false,
     dotfiles: 'deny',
     index: false,
-    setHeaders: (res) => res.header('cache-control', IMMUTABLE),
+    setHeaders: (res) => {
+      res.header('cache-control', IMMUTABLE);
+      res.header('cross-origin-resource-policy', 'cross-origin');
+    },
   });
 }
 

@@ -144,6 +144,8 @@ describe('role lookup, profile and uploads: who may call what', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['cache-control']).toContain('immutable');
+      // Loadable from other origins: a webmail's page showing the brief, a feed reader.
+      expect(served.headers['cross-origin-resource-policy']).toBe('cross-origin');
     }
   });
 
