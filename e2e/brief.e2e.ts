@@ -69,6 +69,12 @@ describe('the daily brief', () => {
     await admin.getByRole('button', { name: BRIEF_TEXT.special }).click();
     await admin.getByRole('button', { name: BRIEF_PAGE_TEXT.specialSend }).click();
     await expectToast(admin, 'The special edition is on its way');
+    // The journeys' own init script (support/browser.ts) is refused by the preview's script-less sandbox, as it should be.
+    session.errors.splice(
+      0,
+      session.errors.length,
+      ...session.errors.filter((error) => !error.includes("Blocked script execution in 'about:srcdoc'")),
+    );
     expectNoErrors(session);
 
     // The reader's mail: the article's headline as subject, a link to the article, a way out.
