@@ -8,7 +8,7 @@ import {
 } from '@dispatch/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { apiPaths } from '../../lib/paths';
 import { errorResponse, stubApi, type StubRequest } from '../../test/api-stub';
@@ -31,6 +31,26 @@ beforeAll(async () => {
 });
 
 const openHomeBox = () => screen.findByRole('region', { name: BRIEF_TEXT.heading }, { timeout: 10_000 });
+
+/** The box asks for a signed-in reader's subscription once it comes into view: here, at once. */
+class InViewObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as never);
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+const noopObserver = window.IntersectionObserver;
+beforeEach(() => {
+  window.IntersectionObserver = InViewObserver as unknown as typeof IntersectionObserver;
+});
+afterEach(() => {
+  window.IntersectionObserver = noopObserver;
+});
 
 describe('the daily brief sign-up box on the home page', () => {
   it('subscribes a visitor with their address, 7:00 and their browser’s time zone, and says where the link went', async () => {

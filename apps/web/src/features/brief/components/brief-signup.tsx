@@ -1,5 +1,5 @@
 import { BRIEF_MESSAGES, BRIEF_PAGE_TEXT, BRIEF_TEXT } from '@dispatch/shared';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/form-field';
@@ -81,10 +81,29 @@ function SignupForm({ signedIn }: { signedIn: boolean }) {
   );
 }
 
-/** A signed-in reader who already gets (or is confirming) the brief manages it on the profile. */
+/**
+ * A signed-in reader who already gets (or is confirming) the brief manages it on the profile. Their subscription is
+ * asked for once the box comes into view: the page's server-rendered data is all it fetches before then.
+ */
 function SignedInSignup() {
-  const me = useMyBrief();
-  if (me.isPending) return <LoadingState />;
+  const place = useRef<HTMLDivElement>(null);
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    const element = place.current;
+    if (!element || inView) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setInView(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [inView]);
+  const me = useMyBrief(inView);
+  if (!inView || me.isPending)
+    return (
+      <div ref={place}>
+        <LoadingState />
+      </div>
+    );
   const status = me.data?.subscription?.status;
   if (status === 'active' || status === 'pending')
     return (
