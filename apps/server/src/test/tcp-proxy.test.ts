@@ -1,5 +1,5 @@
 import { connect, createServer, type Server } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 /** An echo server behind the proxy: what goes through comes back. */
@@ -57,14 +57,14 @@ describe('the test TCP proxy', () => {
     socket.on('data', (chunk: string) => chunks.push(chunk));
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write('one');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Arrived before the freeze, however slow the machine.
+    await vi.waitFor(() => expect(chunks.join('')).toBe('one'));
     await proxy.setMode('frozen');
     socket.write('two');
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(chunks.join('')).toBe('one');
     await proxy.setMode('forward');
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(chunks.join('')).toBe('onetwo');
+    await vi.waitFor(() => expect(chunks.join('')).toBe('onetwo'));
     socket.destroy();
   });
 });

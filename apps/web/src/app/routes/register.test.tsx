@@ -90,8 +90,8 @@ describe('/register', () => {
 
     expect(await screen.findByText(TEXT.toast.registrationSuccess)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    // The e-mail they just registered with is already in the login form.
-    expect(await screen.findByLabelText(TEXT.auth.email)).toHaveValue('nadia@example.com');
+    // The e-mail they just registered with is already in the login form (once it has replaced the register form).
+    await waitFor(() => expect(screen.getByLabelText(TEXT.auth.email)).toHaveValue('nadia@example.com'));
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     const [request] = api.calls(apiPaths.register);
     const form = request?.body as FormData;
