@@ -14,6 +14,8 @@ export const BRIEF_LIMITS = {
   articlesMax: 12,
   /** The most-read articles in the highlights section. */
   highlightsMax: 5,
+  /** However long since a reader's last brief, it looks back at most this many days. */
+  windowDaysMax: 7,
   /** Hourly view counts are kept this long. */
   hourlyViewsRetentionDays: 90,
   /** Subscribe requests per address per hour (a visitor's form). */

@@ -178,11 +178,17 @@ export function claimDue(db: DbOrTx, leaseMs: number, limit: number) {
   );
 }
 
-export const markSent = (db: DbOrTx, id: string) =>
-  db.execute(
+/** These deliveries were accepted by the SMTP server: one statement for a group of them. */
+export async function markSent(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return;
+  await db.execute(
     sql`update brief_deliveries set status = 'sent', sent_at = now(), locked_until = null, last_error = null
-        where id = ${id}`,
+        where id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
   );
+}
 
 export const markFinal = (db: DbOrTx, id: string, status: 'skipped' | 'bounced' | 'failed', error: string | null) =>
   db.execute(

@@ -1,4 +1,4 @@
-import { BRIEF_BENEFITS, BRIEF_LIMITS, HOUR_MS, excerpt, type BriefArticle } from '@dispatch/shared';
+import { BRIEF_BENEFITS, BRIEF_LIMITS, DAY_MS, HOUR_MS, excerpt, type BriefArticle } from '@dispatch/shared';
 import type { AppDeps } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { getPremiumAccess } from '../users/premium-access.js';
@@ -36,6 +36,16 @@ export function toBriefArticle(row: repository.BriefArticleRow, publicUrl: strin
 const absoluteUrl = (image: string, publicUrl: string) =>
   /^https?:\/\//i.test(image) ? image : `${publicUrl}${image.startsWith('/') ? '' : '/'}${image}`;
 
+/**
+ * Where a reader's window starts: just after their last brief (or their confirmation), but never further back than
+ * BRIEF_LIMITS.windowDaysMax, so a reader back after months gets the recent news and a send reads a bounded pool.
+ */
+export function windowStart(since: Date | null, until: Date) {
+  const earliest = until.getTime() - BRIEF_LIMITS.windowDaysMax * DAY_MS;
+  if (since === null) return new Date(until.getTime() - DAY_MS);
+  return since.getTime() < earliest ? new Date(earliest) : since;
+}
+
 /** From the window's approved articles (newest first), the ones this reader follows, at most articlesMax. */
 export function pickArticles(pool: repository.BriefArticleRow[], follows: Follows, since: Date | null, until: Date) {
   return pool
@@ -66,17 +76,27 @@ export async function loadHighlights(db: DbOrTx, now: Date) {
   return rows.slice(0, BRIEF_LIMITS.highlightsMax);
 }
 
+/** Each row as a brief shows it, made once per row however many briefs carry it (a send reuses one pool). */
+export function briefArticles(publicUrl: string) {
+  const made = new WeakMap<repository.BriefArticleRow, BriefArticle>();
+  return (row: repository.BriefArticleRow) => {
+    let article = made.get(row);
+    if (!article) made.set(row, (article = toBriefArticle(row, publicUrl)));
+    return article;
+  };
+}
+
 /** The brief's content, or null when no article matches: nothing is sent. */
 export function composeBrief(
   articles: repository.BriefArticleRow[],
   highlights: repository.BriefArticleRow[],
-  publicUrl: string,
+  toArticle: (row: repository.BriefArticleRow) => BriefArticle,
 ): BriefContent | null {
   if (articles.length === 0) return null;
   return {
     subject: articles[0]!.title,
-    articles: articles.map((row) => toBriefArticle(row, publicUrl)),
-    highlights: highlights.map((row) => toBriefArticle(row, publicUrl)),
+    articles: articles.map(toArticle),
+    highlights: highlights.map(toArticle),
   };
 }
 
@@ -86,9 +106,9 @@ export async function composeFor(
   subscription: Follows & { email?: string },
   window: { since: Date | null; until: Date },
 ): Promise<BriefContent | null> {
-  const since = window.since ?? new Date(window.until.getTime() - 24 * HOUR_MS);
+  const since = windowStart(window.since, window.until);
   const pool = await repository.approvedBetween(deps.db, since, window.until);
   const articles = pickArticles(pool, subscription, since, window.until);
   const highlights = (await hasHighlights(deps, subscription.email)) ? await loadHighlights(deps.db, deps.clock()) : [];
-  return composeBrief(articles, highlights, deps.config.publicUrl);
+  return composeBrief(articles, highlights, briefArticles(deps.config.publicUrl));
 }
