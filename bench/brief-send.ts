@@ -25,7 +25,7 @@ const { values: args } = parseArgs({
   options: {
     subscribers: { type: 'string', default: '100000' },
     articles: { type: 'string', default: '10000' },
-    /** Connections loading pages before and during the send, and the pages a second they ask for together. */
+    /** Connections loading pages before and during the send, and the pages a second they ask for together (0: none). */
     connections: { type: 'string', default: '10' },
     'page-rate': { type: 'string', default: '20' },
     port: { type: 'string', default: '3918' },
@@ -241,8 +241,9 @@ async function main() {
     });
     const pid = server.pid!;
     await waitForHealth(Date.now() + 120_000);
-    await loadPages(approvedIds, 5).result;
-    const before = await loadPages(approvedIds, 10).result;
+    const withPages = Number(args['page-rate']) > 0;
+    if (withPages) await loadPages(approvedIds, 5).result;
+    const before = withPages ? await loadPages(approvedIds, 10).result : undefined;
     const rssBefore = memoryMb(pid, 'VmRSS');
 
     // Due now: the sender's next round (it polls every minute) queues and sends them.
@@ -258,7 +259,7 @@ async function main() {
     const cpuBefore = { server: cpuSeconds([pid]), database: cpuSeconds(backends), bench: process.cpuUsage() };
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, memoryMb(pid, 'VmRSS'))), 200);
-    const during = loadPages(approvedIds, 600);
+    const during = withPages ? loadPages(approvedIds, 900) : undefined;
     let finished = 0;
     for (;;) {
       const [row] = await queryRows<{ queued: number }>(
@@ -277,8 +278,8 @@ async function main() {
       await sleep(100);
     }
     clearInterval(sampler);
-    during.stop();
-    const pagesDuring = await during.result;
+    during?.stop();
+    const pagesDuring = await during?.result;
     const cpu = {
       server: cpuSeconds([pid]) - cpuBefore.server,
       database: cpuSeconds(backends) - cpuBefore.database,
@@ -308,8 +309,10 @@ async function main() {
     console.log(
       `server memory: ${rssBefore.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB during (+${(rssPeak - rssBefore).toFixed(0)} MB)`,
     );
-    console.log(`pages before the send (${args['page-rate']}/s): ${pageFigures(before)}`);
-    console.log(`pages during the send:                ${pageFigures(pagesDuring)}`);
+    if (before && pagesDuring) {
+      console.log(`pages before the send (${args['page-rate']}/s): ${pageFigures(before)}`);
+      console.log(`pages during the send:                ${pageFigures(pagesDuring)}`);
+    }
   } finally {
     server?.kill('SIGTERM');
     if (server) await new Promise((resolve) => server!.once('exit', resolve));
