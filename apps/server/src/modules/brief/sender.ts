@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AppDeps } from '../../app-types.js';
 import type { Config } from '../../config.js';
-import { isRefusedWhileDown } from '../../plugins/database-errors.js';
 import * as repository from './brief-send.repository.js';
 import { briefArticles, composeBrief, hasHighlights, loadHighlights, pickArticles, windowStart } from './compose.js';
 import { buildBriefMessage, parseSender } from './mime.js';
 import { createBriefRenderer, type BriefContent, type BriefRenderer } from './render.js';
 import { nextBriefAt } from './subscriptions.schedule.js';
 import { suppress, unsubscribeLinks } from './subscriptions.service.js';
+import { startPeriodic } from '../system/periodic.js';
 
 /*
  * The daily brief's sender, on every instance (like the mail outbox, docs/decisions/023-notifications-and-mail-outbox.md).
@@ -308,28 +308,19 @@ export function createBriefSender(
 
 /** Every `pollMs`: queue what is due, then send it; `stop()` waits for a round under way. */
 export function startBriefSender(sender: BriefSender, log: FastifyBaseLogger, pollMs = BRIEF_SENDER_DEFAULTS.pollMs) {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    running ??= (async () => {
+  const periodic = startPeriodic({
+    everyMs: pollMs,
+    log,
+    failure: 'brief: the round failed',
+    async round() {
       const queued = await sender.queueDue();
       const sent = await sender.deliverDue();
       if (queued > 0 || sent > 0) log.info({ queued, sent }, 'brief: round done');
-    })()
-      .catch((error: unknown) => {
-        if (!isRefusedWhileDown(error)) log.error({ err: error }, 'brief: the round failed');
-      })
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(run, pollMs);
-  timer.unref();
-  run();
+    },
+  });
   return {
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await periodic.stop();
       await sender.stop();
     },
   };

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { isRefusedWhileDown } from '../../plugins/database-errors.js';
+import { startPeriodic } from '../system/periodic.js';
 
 /**
  * Sends the outbox (docs/decisions/023-notifications-and-mail-outbox.md). Every instance runs one; each claims a few due rows
@@ -141,31 +141,18 @@ export function createMailer(
 
 /** Runs `deliverDue` every `pollMs` until `stop()`, which waits for a round under way. */
 export function startMailer(mailer: Mailer, log: FastifyBaseLogger, pollMs = MAILER_DEFAULTS.pollMs) {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    running ??= mailer
-      .deliverDue()
-      .then(
-        (sent) => {
-          if (sent > 0) log.info({ sent }, 'mail: sent');
-        },
-        (error: unknown) => {
-          // While the database is known to be down the pool has said so once; the next round tries again.
-          if (!isRefusedWhileDown(error)) log.error({ err: error }, 'mail: the outbox could not be read');
-        },
-      )
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(run, pollMs);
-  timer.unref();
-  run();
+  const periodic = startPeriodic({
+    everyMs: pollMs,
+    log,
+    failure: 'mail: the outbox could not be read',
+    async round() {
+      const sent = await mailer.deliverDue();
+      if (sent > 0) log.info({ sent }, 'mail: sent');
+    },
+  });
   return {
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+      await periodic.stop();
       await mailer.stop();
     },
   };

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.js';
 import type { Notifier } from './notices.service.js';
-import { isRefusedWhileDown } from '../../plugins/database-errors.js';
+import { startPeriodic } from '../system/periodic.js';
 
 // A site that was down for a while does not mail lapses older than this.
 const LAPSE_NOTICE_WINDOW_MS = 7 * DAY_MS;
@@ -77,27 +77,13 @@ export function startPremiumReminders(
   log: FastifyBaseLogger,
   intervalMs = 60_000,
 ) {
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= remindPremiumEnds(deps.db, deps.notifier, deps.clock())
-      .then(
-        (written) => {
-          if (written > 0) log.info({ written }, 'premium reminders written to the outbox');
-        },
-        (error: unknown) => {
-          // While the database is known to be down the pool has said so once; the next round tries again.
-          if (!isRefusedWhileDown(error)) log.error({ err: error }, 'premium reminders: the check failed');
-        },
-      )
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  run();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return startPeriodic({
+    everyMs: intervalMs,
+    log,
+    failure: 'premium reminders: the check failed',
+    async round() {
+      const written = await remindPremiumEnds(deps.db, deps.notifier, deps.clock());
+      if (written > 0) log.info({ written }, 'premium reminders written to the outbox');
     },
-  };
+  });
 }

@@ -8,7 +8,7 @@ import { removeOldHourlyViews } from '../brief/hourly-views.service.js';
 import { removeFinishedMail } from '../notices/notices.service.js';
 import { removeOldEvents } from '../revenue/funnel.service.js';
 import { findUnreferencedImages, removeImages } from '../uploads/uploads.service.js';
-import { isRefusedWhileDown } from '../../plugins/database-errors.js';
+import { startPeriodic, type Periodic } from './periodic.js';
 
 type Deps = Pick<AppDeps, 'db' | 'images' | 'clock'>;
 
@@ -44,35 +44,17 @@ export async function sweep({ db, images, clock }: Deps): Promise<SweepResult> {
 const FIRST_SWEEP_AFTER_MS = 60_000;
 
 /** Sweeps every `intervalMs` (never when 0) until `stop()`, which waits for a sweep under way. */
-export function startHousekeeping(deps: Deps, intervalMs: number, log: FastifyBaseLogger) {
+export function startHousekeeping(deps: Deps, intervalMs: number, log: FastifyBaseLogger): Periodic {
   if (intervalMs <= 0) return { stop: async () => undefined };
-  let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= sweep(deps)
-      .then(
-        (result) => {
-          if (
-            result.swept &&
-            result.sessions + result.images + result.funnelEvents + result.mails + result.hourlyViews > 0
-          )
-            log.info(result, 'housekeeping: removed');
-        },
-        (error: unknown) => {
-          // While the database is known to be down the pool has said so once; the next round tries again.
-          if (!isRefusedWhileDown(error)) log.error({ err: error }, 'housekeeping: the sweep failed');
-        },
-      )
-      .finally(() => (running = undefined));
-  };
-  const first = setTimeout(run, Math.min(FIRST_SWEEP_AFTER_MS, intervalMs));
-  const timer = setInterval(run, intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    async stop() {
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
+  return startPeriodic({
+    everyMs: intervalMs,
+    firstAfterMs: Math.min(FIRST_SWEEP_AFTER_MS, intervalMs),
+    log,
+    failure: 'housekeeping: the sweep failed',
+    async round() {
+      const result = await sweep(deps);
+      if (result.swept && result.sessions + result.images + result.funnelEvents + result.mails + result.hourlyViews > 0)
+        log.info(result, 'housekeeping: removed');
     },
-  };
+  });
 }
