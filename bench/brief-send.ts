@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     /** Connections loading pages before and during the send, and the pages a second they ask for together (0: none). */
     connections: { type: 'string', default: '10' },
     'page-rate': { type: 'string', default: '20' },
+    /** Seconds of page load before the baseline: the pages' caches fill as a running site's are. */
+    warmup: { type: 'string', default: '60' },
     port: { type: 'string', default: '3918' },
     'smtp-port': { type: 'string', default: '2526' },
     /** BRIEF_SEND_RATE for the server: messages a second. */
@@ -242,7 +244,7 @@ async function main() {
     const pid = server.pid!;
     await waitForHealth(Date.now() + 120_000);
     const withPages = Number(args['page-rate']) > 0;
-    if (withPages) await loadPages(approvedIds, 5).result;
+    if (withPages) await loadPages(approvedIds, Number(args.warmup)).result;
     const before = withPages ? await loadPages(approvedIds, 10).result : undefined;
     const rssBefore = memoryMb(pid, 'VmRSS');
 

@@ -67,7 +67,7 @@ export type ArticlePreview = z.infer<typeof ArticlePreviewSchema>;
  * The whole article, or a premium article's teaser. `meter`: this month's free premium reads when the
  * meter opened it (or refused it, spent); `gift`: a gift link opened it until then; `giftRefused`: why the
  * link given did not; `freeReadOffer`: a free read not spent for it, to spend on request
- * (docs/product.md#reader-revenue).
+ * (docs/product.md#reader-revenue); `passOffer`: likewise one of a limited pass's premium articles.
  */
 export const ArticleDetailSchema = z.discriminatedUnion('access', [
   z.object({
@@ -83,6 +83,8 @@ export const ArticleDetailSchema = z.discriminatedUnion('access', [
     giftRefused: GiftRefusalSchema.optional(),
     /** Free reads left this month that this teaser did not spend: the reader may spend one on it (decision 040). */
     freeReadOffer: z.object({ left: z.number().int().positive() }).optional(),
+    /** Premium articles the reader's pass has left, not spent on this teaser: the reader may open it with one. */
+    passOffer: z.object({ left: z.number().int().positive() }).optional(),
   }),
 ]);
 export type ArticleDetail = z.infer<typeof ArticleDetailSchema>;

@@ -96,7 +96,7 @@ export function publicArticleRoutes(app: AppInstance, deps: AppDeps) {
       schema: {
         tags: ['articles'],
         summary:
-          "Spend one of this month's free reads on a premium article its page did not open (opened from another site)",
+          "Open a premium article its page did not open (opened from another site): with one of the pass's premium articles, else one of this month's free reads",
         security: bearer,
         params: ArticleIdParams,
         response: { 200: ArticleDetailSchema },

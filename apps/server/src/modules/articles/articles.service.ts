@@ -42,7 +42,7 @@ import {
 } from '../revisions/revisions.service.js';
 import { findPublisherByName } from '../publishers/publishers.service.js';
 import { lockUserForUpdate } from '../users/users.service.js';
-import { openedInRun, openPremiumArticle } from '../users/premium-access.js';
+import { openedInRun, openPremiumArticle, passArticlesLeft } from '../users/premium-access.js';
 import {
   toAdminArticle,
   toArticle,
@@ -298,14 +298,20 @@ export async function openArticle(
   const decision = canReadArticle(answers.facts, asAccessViewer(viewer), deps.clock());
   if (decision === 'none') throw articleNotFound();
   if (decision === 'full') return answers.full;
-  if (await openPremiumArticle(deps, viewer, id)) return answers.full;
+  // A page another site sent the reader to spends none of their pass's articles (decision 040): only one
+  // already opened in this run opens; the teaser offers the pass instead, spent by a click.
+  const passOpens = arrival.sameSite ? openPremiumArticle(deps, viewer, id) : openedInRun(deps, viewer, id);
+  if (await passOpens) return answers.full;
   const unlock = await unlockPremium(deps, viewer.id, id, giftToken, arrival);
   if (unlock.open) return { ...answers.full, meter: unlock.meter, gift: unlock.gift };
+  const passLeft = arrival.sameSite ? 0 : await passArticlesLeft(deps, viewer);
   return {
     ...answers.teaser,
     meter: unlock.meter,
     giftRefused: unlock.giftRefused,
-    ...(unlock.freeReadsLeft !== undefined && { freeReadOffer: { left: unlock.freeReadsLeft } }),
+    ...(passLeft > 0
+      ? { passOffer: { left: passLeft } }
+      : unlock.freeReadsLeft !== undefined && { freeReadOffer: { left: unlock.freeReadsLeft } }),
   };
 }
 

@@ -28,7 +28,7 @@ export async function renderPage({ url }) {
 }
 `;
 
-describe('free reads are spent only by the reader: same-site pages, the API, never a refused gift link (decision 040)', () => {
+describe("free reads and a pass's articles are spent only by the reader: same-site pages, the API, never a refused gift link (decision 040)", () => {
   let root: string;
   let ctx: TestContext;
   let premium: string[];
@@ -116,6 +116,58 @@ describe('free reads are spent only by the reader: same-site pages, the API, nev
       meter: { used: 2 },
     });
     expect(await countOf('metered_reads', reader.user.id)).toBe(2);
+  });
+
+  it('a pass of two premium articles spends none from another site: the teaser offers the pass, a click opens it', async () => {
+    const opensOf = async (userId: string) => {
+      const result = await ctx.database.db.execute(
+        `select count(*)::int as n from premium_article_opens where user_id = '${userId}'`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    const reader = await signedInUser(ctx.app, ctx.database.db, {
+      premiumTaken: new Date(ctx.clock.now.getTime() + 86_400_000),
+      premiumArticles: 2,
+      premiumArticlesSince: ctx.clock.now,
+    });
+    for (const site of [undefined, 'cross-site', 'same-site']) {
+      const { html, detail } = await page(`/articles/${premium[0]}`, reader.pageCookie, site);
+      expect(detail, String(site)).toMatchObject({ access: false, passOffer: { left: 2 } });
+      expect(detail).not.toHaveProperty('freeReadOffer');
+      expect(html).not.toContain(SECRET);
+    }
+    expect(await opensOf(reader.user.id)).toBe(0);
+    expect(await countOf('metered_reads', reader.user.id)).toBe(0);
+
+    // The button opens it with the pass (not a free read).
+    const opened = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/articles/${premium[0]}/free-read`,
+      headers: bearer(reader.token),
+    });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json<ArticleDetail>()).toMatchObject({ access: true });
+    expect(opened.body).toContain(`${SECRET}-0`);
+    expect(await opensOf(reader.user.id)).toBe(1);
+    expect(await countOf('metered_reads', reader.user.id)).toBe(0);
+    // From another site again: opened in this run, so it opens and costs nothing; another offers the one left.
+    expect((await page(`/articles/${premium[0]}`, reader.pageCookie, 'cross-site')).detail).toMatchObject({
+      access: true,
+    });
+    expect((await page(`/articles/${premium[1]}`, reader.pageCookie, 'cross-site')).detail).toMatchObject({
+      access: false,
+      passOffer: { left: 1 },
+    });
+    // On this site the page spends as before.
+    expect((await page(`/articles/${premium[1]}`, reader.pageCookie, 'same-origin')).detail).toMatchObject({
+      access: true,
+    });
+    expect(await opensOf(reader.user.id)).toBe(2);
+    // The pass spent: from another site the free read is what is offered.
+    expect((await page(`/articles/${premium[2]}`, reader.pageCookie, 'cross-site')).detail).toMatchObject({
+      access: false,
+      freeReadOffer: { left: ALLOWED },
+    });
   });
 
   it('a revoked gift link spends no free read: the teaser says it was withdrawn and offers the read', async () => {

@@ -96,6 +96,15 @@ export async function openedInRun(deps: Pick<AppDeps, 'db' | 'clock'>, viewer: V
   return repository.hasOpenedSince(deps.db, viewer.id, articleId, row.premiumArticlesSince ?? now);
 }
 
+/** The premium articles a limited pass has left in its run; 0 without one. */
+export async function passArticlesLeft(deps: Pick<AppDeps, 'db' | 'clock'>, viewer: Viewer): Promise<number> {
+  const now = deps.clock();
+  if (!hasLimitedPass(viewer, now)) return 0;
+  const row = await repository.findById(deps.db, viewer.id);
+  const allowance = row && (await premiumArticlesOf(deps.db, row, now));
+  return allowance ? Math.max(allowance.included - allowance.opened, 0) : 0;
+}
+
 /** An active limited run's allowance and how much of it is spent; null for full access or none. */
 export async function premiumArticlesOf(
   db: DbOrTx,

@@ -200,6 +200,33 @@ describe('/articles/:id', () => {
     expect(screen.queryByRole('button', { name: /free read/ })).toBeNull();
   });
 
+  it("offers a limited pass's premium article on a teaser its page did not spend, and opens it with a click", async () => {
+    const until = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const full = article({ isPremium: true });
+    const { description: _description, ...rest } = full;
+    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    storeToken();
+    const api = stubApi({
+      '/api/config': config,
+      ...sessionRoutes(reader, { role: 'user', premiumTaken: until, premiumArticles: { included: 3, opened: 1 } }),
+      [apiPaths.article(ARTICLE_ID)]: { access: false, article: teaser, passOffer: { left: 2 } },
+      [apiPaths.articleFreeRead(ARTICLE_ID)]: { access: true, article: full },
+      [apiPaths.articleViews(ARTICLE_ID)]: { views: 42 },
+    });
+    renderStrict(`/articles/${ARTICLE_ID}`);
+
+    const button = await screen.findByRole('button', { name: ACCESS_TEXT.readWithPass(2) }, { timeout: 5000 });
+    expect(button).toHaveTextContent("Read it with one of your pass's 2 premium articles");
+    expect(screen.queryByRole('button', { name: /free read/ })).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls(apiPaths.articleFreeRead(ARTICLE_ID))).toHaveLength(0);
+
+    await userEvent.setup().click(button);
+    expect(await screen.findByText('Commuters cheered as the first buses crossed.')).toBeInTheDocument();
+    expect(api.calls(apiPaths.articleFreeRead(ARTICLE_ID))).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: ACCESS_TEXT.readWithPass(2) })).toBeNull();
+  });
+
   it('says a revoked gift link was withdrawn, and offers the free read instead of spending it', async () => {
     const { description: _description, ...rest } = article({ isPremium: true });
     const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });

@@ -17,8 +17,9 @@ export function articleQueryOptions(id: string, gift?: string) {
   });
 }
 
-/** A teaser that offers a free read the page did not spend (opened from another site, decision 040). */
-const offersFreeRead = (detail: ArticleDetail | undefined) => detail?.access === false && !!detail.freeReadOffer;
+/** A teaser that offers a free read or a pass's article the page did not spend (opened from another site, decision 040). */
+const offersFreeRead = (detail: ArticleDetail | undefined) =>
+  detail?.access === false && !!(detail.freeReadOffer ?? detail.passOffer);
 
 /**
  * Needs the session's token, so no loader prefetches it. Not refetched on window focus: the page shows

@@ -84,8 +84,8 @@ function teaserNotice(detail: Extract<ArticleDetail, { access: false }>, pass: L
   return notices.filter(Boolean).join(' ') || undefined;
 }
 
-/** A free read the page did not spend (opened from another site, a refused gift link): the reader's to spend. */
-function FreeReadButton({ articleId, gift, left }: { articleId: string; gift?: string; left: number }) {
+/** Spends, on the reader's click (opened from another site, a refused gift link), what the page did not: one of the pass's premium articles, else a free read. */
+function FreeReadButton({ articleId, gift, label }: { articleId: string; gift?: string; label: string }) {
   const spend = useSpendFreeRead(articleId, gift);
   return (
     <button
@@ -94,7 +94,7 @@ function FreeReadButton({ articleId, gift, left }: { articleId: string; gift?: s
       disabled={spend.isPending}
       onClick={() => spend.mutate(undefined, { onError: (error) => toast.error(errorMessage(error)) })}
     >
-      {REVENUE_TEXT.detail.readWithFreeRead(left)}
+      {label}
     </button>
   );
 }
@@ -231,8 +231,20 @@ export function ArticleView({
         </div>
       ) : (
         <PremiumTeaser excerpt={detail.article.excerpt} notice={teaserNotice(detail, pass)}>
-          {detail.freeReadOffer && (
-            <FreeReadButton articleId={article._id} gift={gift} left={detail.freeReadOffer.left} />
+          {detail.passOffer ? (
+            <FreeReadButton
+              articleId={article._id}
+              gift={gift}
+              label={ACCESS_TEXT.readWithPass(detail.passOffer.left)}
+            />
+          ) : (
+            detail.freeReadOffer && (
+              <FreeReadButton
+                articleId={article._id}
+                gift={gift}
+                label={REVENUE_TEXT.detail.readWithFreeRead(detail.freeReadOffer.left)}
+              />
+            )
           )}
         </PremiumTeaser>
       )}
