@@ -1,9 +1,17 @@
 // Plans the publisher sets (issue 26), in Chromium at a desktop's and a phone's width: the admin creates a
 // plan, edits another's price and archives a third; a reader sees what is on sale, buys with 4242… and reads
 // premium; the archived plan's earlier buyer keeps access; a one-article plan opens one premium article
-// and teases the next. The journey sells its own plans and archives them after, so the seeded three (which
-// the other journeys buy) stay as SPEC says.
-import { formatPrice, PLAN_MESSAGES, PLAN_TEXT, TEXT, type AdminPlan, type PlanInput } from '@dispatch/shared';
+// (followed from another site, only by the reader's click) and teases the next. The journey sells its own
+// plans and archives them after, so the seeded three (which the other journeys buy) stay as SPEC says.
+import {
+  ACCESS_TEXT,
+  formatPrice,
+  PLAN_MESSAGES,
+  PLAN_TEXT,
+  TEXT,
+  type AdminPlan,
+  type PlanInput,
+} from '@dispatch/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -187,7 +195,7 @@ describe.each([
     expect(detail.access).toBe(true);
   });
 
-  it('a plan with one premium article included opens the first premium article in full and teases the next', async () => {
+  it('a plan with one premium article included opens the first premium article in full (from another site, on a click) and teases the next', async () => {
     const stamp = `${Date.now() % 1_000_000}${viewport.width}`;
     const editor = await apiLogin(ADMIN);
     const trial = await createPlan(editor.token, {
@@ -217,8 +225,17 @@ describe.each([
     await expectToast(page, TEXT.toast.subscriptionSuccess);
     await page.waitForURL('**/premium-articles');
 
-    await page.goto(`/articles/${first}`);
-    await page.getByText(firstClosing).waitFor();
+    // Followed from another site (a link in a mail or a chat): the page opens nothing; the click spends the pass.
+    const elsewhere = await session.context.newPage();
+    await elsewhere.goto(`data:text/html,<a href="${baseUrl}/articles/${first}">Canal locks</a>`);
+    await elsewhere.getByRole('link', { name: 'Canal locks' }).click();
+    await elsewhere.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    const offer = elsewhere.getByRole('button', { name: ACCESS_TEXT.readWithPass(1) });
+    await offer.waitFor();
+    expect(await elsewhere.getByText(firstClosing).count()).toBe(0);
+    await offer.click();
+    await elsewhere.getByText(firstClosing).waitFor();
+    await elsewhere.close();
     await page.goto(`/articles/${second}`);
     await page.getByRole('heading', { name: TEXT.detail.teaserTitle }).waitFor();
     expect(await page.getByText(secondClosing).count()).toBe(0);
