@@ -39,7 +39,7 @@ export interface BriefSenderOptions {
 export const BRIEF_SENDER_DEFAULTS: BriefSenderOptions = {
   leaseMs: 300_000,
   batchSize: 500,
-  concurrency: 40,
+  concurrency: 20,
   markEvery: 50,
   queueBatchSize: 500,
   pollMs: 60_000,
