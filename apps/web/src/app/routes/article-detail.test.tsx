@@ -48,6 +48,13 @@ function stubDetail(detail: unknown, role?: RoleRecord | (() => RoleRecord)) {
   });
 }
 
+/** A premium article in full and as its teaser, as the server answers either. */
+function premiumArticle() {
+  const full = article({ isPremium: true });
+  const { description: _description, ...rest } = full;
+  return { full, teaser: ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' }) };
+}
+
 describe('/articles/:id', () => {
   it('shows the whole article as text and counts exactly one view for the page load', async () => {
     const full = article({ title: 'Bridge <img src=x onerror=alert(1)> opens' });
@@ -89,8 +96,7 @@ describe('/articles/:id', () => {
   });
 
   it('shows a premium teaser with a call to subscribe, and counts no view', async () => {
-    const { description: _description, ...rest } = article({ isPremium: true });
-    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    const { teaser } = premiumArticle();
     const api = stubDetail({ access: false, article: teaser });
     renderStrict(`/articles/${ARTICLE_ID}`);
 
@@ -120,8 +126,7 @@ describe('/articles/:id', () => {
 
   it("says a limited pass's premium articles are all opened when the server answers a teaser", async () => {
     const until = new Date(Date.now() + 60 * 60 * 1000).toISOString();
-    const { description: _description, ...rest } = article({ isPremium: true });
-    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    const { teaser } = premiumArticle();
     stubDetail(
       { access: false, article: teaser },
       { role: 'user', premiumTaken: until, premiumArticles: { included: 3, opened: 3 } },
@@ -164,9 +169,7 @@ describe('/articles/:id', () => {
   });
 
   it('offers a free read on a teaser its page did not spend, spends it with a click, then shows the article in full', async () => {
-    const full = article({ isPremium: true });
-    const { description: _description, ...rest } = full;
-    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    const { full, teaser } = premiumArticle();
     storeToken();
     const api = stubApi({
       '/api/config': config,
@@ -202,9 +205,7 @@ describe('/articles/:id', () => {
 
   it("offers a limited pass's premium article on a teaser its page did not spend, and opens it with a click", async () => {
     const until = new Date(Date.now() + 60 * 60 * 1000).toISOString();
-    const full = article({ isPremium: true });
-    const { description: _description, ...rest } = full;
-    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    const { full, teaser } = premiumArticle();
     storeToken();
     const api = stubApi({
       '/api/config': config,
@@ -228,8 +229,7 @@ describe('/articles/:id', () => {
   });
 
   it('says a revoked gift link was withdrawn, and offers the free read instead of spending it', async () => {
-    const { description: _description, ...rest } = article({ isPremium: true });
-    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    const { teaser } = premiumArticle();
     stubDetail({ access: false, article: teaser, giftRefused: 'revoked', freeReadOffer: { left: 1 } });
     renderStrict(`/articles/${ARTICLE_ID}?gift=GiftToken_1`);
     expect(
@@ -260,8 +260,7 @@ describe('/articles/:id', () => {
   });
 
   it("gives a premium teaser's reading time from the teaser alone", async () => {
-    const { description: _description, ...rest } = article({ isPremium: true });
-    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    const { teaser } = premiumArticle();
     stubDetail({ access: false, article: teaser });
     renderStrict(`/articles/${ARTICLE_ID}`);
     await screen.findByRole('heading', { level: 1, name: teaser.title }, { timeout: 5000 });
