@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/form-field';
 import { HydratedForm } from '../../../components/hydrated-form';
-import { LoadingState } from '../../../components/states';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuth } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
@@ -98,22 +97,22 @@ function SignedInSignup() {
     return () => observer.disconnect();
   }, [inView]);
   const me = useMyBrief(inView);
-  if (!inView || me.isPending)
-    return (
-      <div ref={place}>
-        <LoadingState />
-      </div>
-    );
   const status = me.data?.subscription?.status;
-  if (status === 'active' || status === 'pending')
-    return (
-      <p className="text-ink">
-        <Link to={paths.profileBrief} className="font-semibold underline underline-offset-4">
-          {BRIEF_PAGE_TEXT.managed}
-        </Link>
-      </p>
-    );
-  return <SignupForm signedIn />;
+  // Until the answer, the form itself holds the place (subscribing again is harmless): a spinner swapped for the
+  // taller form would move the page under the reader's eyes.
+  return (
+    <div ref={place}>
+      {status === 'active' || status === 'pending' ? (
+        <p className="text-ink">
+          <Link to={paths.profileBrief} className="font-semibold underline underline-offset-4">
+            {BRIEF_PAGE_TEXT.managed}
+          </Link>
+        </p>
+      ) : (
+        <SignupForm signedIn />
+      )}
+    </div>
+  );
 }
 
 /**
