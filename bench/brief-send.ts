@@ -248,7 +248,7 @@ async function main() {
     const before = withPages ? await loadPages(approvedIds, 10).result : undefined;
     const rssBefore = memoryMb(pid, 'VmRSS');
 
-    // Due now: the sender's next round (it polls every minute) queues and sends them.
+    // Due now: the sender's next round (every 5 seconds) queues and sends them.
     await database.db.execute(sql`update brief_subscriptions set next_brief_at = now()`);
     while ((await countRows(database.db, 'brief_deliveries')) === 0) await sleep(50);
     const started = Date.now();

@@ -42,7 +42,8 @@ export const BRIEF_SENDER_DEFAULTS: BriefSenderOptions = {
   concurrency: 20,
   markEvery: 50,
   queueBatchSize: 500,
-  pollMs: 60_000,
+  // Briefs are due on the hour; a special edition goes out within seconds.
+  pollMs: 5_000,
   retryBaseMs: 60_000,
   maxAttempts: 6,
   maxConnections: 10,
