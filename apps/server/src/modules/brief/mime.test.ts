@@ -67,6 +67,20 @@ describe('a brief built as one message', () => {
     expect(parsed.text).toBe(message.text);
   });
 
+  it('writes each part as base64 lines of at most 76 characters, whatever its length', async () => {
+    for (const length of [1, 56, 57, 58, 171, 10_000]) {
+      const text = 'é'.repeat(Math.floor(length / 2)) + 'x'.repeat(length % 2);
+      const html = `<p>${'a'.repeat(length)}</p>`;
+      const raw = buildBriefMessage({ ...message, text, html });
+      const body = raw.toString('utf8').split('\r\n\r\n').slice(1).join('\r\n\r\n');
+      const longest = Math.max(...body.split('\r\n').map((line) => line.length));
+      expect(longest, `${length} bytes`).toBeLessThanOrEqual(76);
+      const parsed = await simpleParser(raw);
+      expect(parsed.text, `${length} bytes`).toBe(text);
+      expect(parsed.html, `${length} bytes`).toBe(html);
+    }
+  });
+
   it('refuses a sender that is no address', () => {
     expect(() => parseSender('The Daily Dispatch')).toThrow('MAIL_FROM is not an address');
   });
