@@ -1,4 +1,4 @@
-import { TAGS, TEXT } from '@dispatch/shared';
+import { BRIEF_TEXT, TAGS, TEXT } from '@dispatch/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESKTOP, openBrowser, PHONE, type Session } from './support/browser.js';
 import { logIn } from './support/actions.js';
@@ -18,13 +18,14 @@ describe('a visitor on the home page', () => {
   let session: Session;
   afterEach(() => session.close());
 
-  it('sees the six sections in order, with demo content', async () => {
+  it("sees the six sections in order, with demo content, and the daily brief's box after them", async () => {
     session = await openBrowser();
     const { page } = session;
     await page.goto('/');
+    // The brief's box comes in its own chunk once the page has hydrated: SPEC's six stay first, in order.
     await expect
       .poll(() => page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents())
-      .toEqual(HOME_SECTIONS);
+      .toEqual([...HOME_SECTIONS, BRIEF_TEXT.heading]);
     await page.getByRole('link', { name: TEXT.home.readMore }).first().waitFor();
     expect(await page.getByText('The Morning Ledger').count()).toBeGreaterThan(0);
     await page.getByText(TEXT.home.totalUsers).scrollIntoViewIfNeeded();
