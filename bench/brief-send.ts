@@ -11,7 +11,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { SEED_PLANS, TAGS } from '@dispatch/shared';
 import { fromPostgres, queryRows, type Database } from '../apps/server/src/db/client.js';
+import { databaseUrlFor, memoryMb, pick, totalCpuSeconds, waitForHealth } from './process.js';
 import { seedBenchData } from './seed.js';
 
 const { values: args } = parseArgs({
@@ -45,13 +46,6 @@ const serverUrl = process.env.BENCH_DATABASE_URL;
 if (!serverUrl) throw new Error('BENCH_DATABASE_URL: the brief bench runs on PostgreSQL');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-
-function databaseUrlFor(url: string, name: string) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 /**
  * The subscriptions: the 1,000 seeded users (200 of them on a pass whose plan names the highlights) and the rest
@@ -142,36 +136,6 @@ function startSink(port: number) {
   );
 }
 
-function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM') {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-}
-
-function cpuSeconds(pids: number[]) {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
-
-async function waitForHealth(deadline: number) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not start');
-}
-
 /** Readers loading pages: the home page, list pages and any article, anonymous. */
 function loadPages(approvedIds: string[], duration: number) {
   const paths = [
@@ -242,7 +206,7 @@ async function main() {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const pid = server.pid!;
-    await waitForHealth(Date.now() + 120_000);
+    await waitForHealth(BASE, Date.now() + 120_000);
     const withPages = Number(args['page-rate']) > 0;
     if (withPages) await loadPages(approvedIds, Number(args.warmup)).result;
     const before = withPages ? await loadPages(approvedIds, 10).result : undefined;
@@ -258,7 +222,11 @@ async function main() {
         sql`select pid from pg_stat_activity where datname = current_database()`,
       )
     ).map((row) => row.pid);
-    const cpuBefore = { server: cpuSeconds([pid]), database: cpuSeconds(backends), bench: process.cpuUsage() };
+    const cpuBefore = {
+      server: totalCpuSeconds([pid]),
+      database: totalCpuSeconds(backends),
+      bench: process.cpuUsage(),
+    };
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, memoryMb(pid, 'VmRSS'))), 200);
     const during = withPages ? loadPages(approvedIds, 900) : undefined;
@@ -283,8 +251,8 @@ async function main() {
     during?.stop();
     const pagesDuring = await during?.result;
     const cpu = {
-      server: cpuSeconds([pid]) - cpuBefore.server,
-      database: cpuSeconds(backends) - cpuBefore.database,
+      server: totalCpuSeconds([pid]) - cpuBefore.server,
+      database: totalCpuSeconds(backends) - cpuBefore.database,
       bench: (({ user, system }) => (user + system) / 1e6)(process.cpuUsage(cpuBefore.bench)),
     };
     const statuses = await queryRows<{ status: string; count: number }>(

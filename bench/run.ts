@@ -1,7 +1,7 @@
 // `npm run bench`: the built server on a fresh database under load. See bench/README.md.
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,6 +9,7 @@ import pg from 'pg';
 import { LIMITS, TAGS } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import { fromPglite, fromPostgres, openPglite, queryRows, type Database } from '../apps/server/src/db/client.js';
+import { cpuSeconds, databaseUrlFor, memoryMb, pick, waitForHealth } from './process.js';
 import { printQueryPlans, type PlanTarget } from './query-plans.js';
 import { BENCH_READER, seedBenchData } from './seed.js';
 
@@ -38,12 +39,6 @@ const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
 const BASE = `http://127.0.0.1:${args.port}`;
 const serverUrl = process.env.BENCH_DATABASE_URL;
-
-function databaseUrlFor(url: string, name: string) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 /** What the scenarios pick from: the approved articles' ids. */
 interface Archive {
@@ -107,7 +102,6 @@ async function prepareDatabase(dataDir: string): Promise<{ url?: string; archive
   return { url, archive: { approvedIds }, drop };
 }
 
-const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 const upTo = (max: number) => 1 + Math.floor(Math.random() * Math.max(1, max));
 
 function shuffled<T>(items: T[]): T[] {
@@ -163,38 +157,6 @@ function partialTitleSearches(): () => string {
     asked.add(candidate);
     return candidate;
   };
-}
-
-async function waitForHealth(deadline: number) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not start');
-}
-
-function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
-
-/** CPU seconds (user + system) each process has used so far, from /proc; a process that has gone counts 0. */
-function cpuSeconds(pids: number[]): Map<number, number> {
-  const used = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      used.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
-    } catch {
-      used.set(pid, 0);
-    }
-  }
-  return used;
 }
 
 /**
@@ -292,7 +254,7 @@ async function main() {
     ],
   };
   try {
-    await waitForHealth(Date.now() + 120_000);
+    await waitForHealth(BASE, Date.now() + 120_000);
     const login = await fetch(`${BASE}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -382,7 +344,7 @@ async function main() {
         `${result.name.padEnd(30)}${String(result.rps).padStart(9)}${String(result.p50).padStart(9)}${String(result.p99).padStart(9)}${`${Math.round((result.rps / baseline) * 100)} %`.padStart(13)}${result.cpuMs.toFixed(2).padStart(12)}${String(result.errors).padStart(8)}`,
       );
     }
-    console.log(`\nserver peak RSS: ${peakRssMb(server.pid!)} MB`);
+    console.log(`\nserver peak RSS: ${Math.round(memoryMb(server.pid!, 'VmHWM'))} MB`);
   } finally {
     await stats?.end();
     server.kill('SIGTERM');
