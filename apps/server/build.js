@@ -1,12 +1,13 @@
-// Bundles the server into dist/server.js; npm packages stay external, the shared workspace is inlined.
+// Bundles the server into dist/server.js and its brief-sending thread into dist/brief-worker.js; npm packages stay external, the shared workspace is inlined.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  // The brief's sender runs in a worker thread on PostgreSQL (src/modules/brief/sender-thread.ts).
+  entryPoints: { server: 'src/server.ts', 'brief-worker': 'src/brief-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

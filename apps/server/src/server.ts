@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, resolveJwtSecret } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createBriefSender, startBriefSender } from './modules/brief/sender.js';
+import { briefWorkerEntry, startBriefSenderThread } from './modules/brief/sender-thread.js';
 import { createMailer, startMailer } from './modules/notices/mailer.js';
 import { startPremiumReminders } from './modules/notices/premium-reminders.js';
 import { startHousekeeping } from './modules/system/housekeeping.js';
@@ -53,18 +54,21 @@ async function main() {
       { db: database.db, notifier: app.notifier, clock: () => new Date() },
       app.log,
     );
-    const briefs = startBriefSender(
-      createBriefSender(
-        {
-          db: database.db,
-          clock: () => new Date(),
-          secret: resolveJwtSecret(config),
-          config: { ...config, mail: config.mail },
-        },
-        app.log,
-      ),
-      app.log,
-    );
+    const briefs =
+      database.kind === 'postgres'
+        ? startBriefSenderThread({ entry: briefWorkerEntry(import.meta.url) }, app.log)
+        : startBriefSender(
+            createBriefSender(
+              {
+                db: database.db,
+                clock: () => new Date(),
+                secret: resolveJwtSecret(config),
+                config: { ...config, mail: config.mail },
+              },
+              app.log,
+            ),
+            app.log,
+          );
     app.addHook('onClose', async () => {
       await briefs.stop();
       await reminders.stop();

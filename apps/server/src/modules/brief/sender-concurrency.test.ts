@@ -10,9 +10,11 @@ import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { openTestDatabase } from '../../test/test-app.js';
 import { createBriefSender, type BriefSender, type BriefSenderOptions } from './sender.js';
+import { briefWorkerEntry, startBriefSenderThread } from './sender-thread.js';
 
 const log = pino({ level: 'silent' });
 const SENDER_SCRIPT = fileURLToPath(new URL('../../test/brief-sender-process.ts', import.meta.url));
+const WORKER_ENTRY = briefWorkerEntry(new URL('../../server.ts', import.meta.url).href);
 const HOUR = 3_600_000;
 
 /** Several senders on one database (PostgreSQL: TEST_DATABASE_URL; the kill test needs it). */
@@ -108,6 +110,49 @@ describe('brief senders side by side, and one killed mid-send', () => {
       expect(Math.min(sentByA, sentByB)).toBeGreaterThan(0);
     }
   });
+
+  // The server's own sending thread (on PostgreSQL): its own connections, the same database.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'sends every reader their brief from the server’s worker thread, which ends when stopped',
+    async () => {
+      const readers = await subscribe(25);
+      const thread = startBriefSenderThread(
+        {
+          entry: WORKER_ENTRY,
+          env: {
+            ...process.env,
+            DATABASE_URL: databaseUrl,
+            SMTP_URL: smtp.url,
+            PUBLIC_URL: 'https://news.example',
+            BRIEF_SEND_RATE: '1000',
+            JWT_SECRET: 'a test secret of at least thirty-two characters',
+            LOG_LEVEL: 'silent',
+          },
+        },
+        log,
+      );
+      try {
+        await smtp.waitFor(25, 20_000);
+      } finally {
+        await thread.stop();
+      }
+      const rows = await deliveries();
+      expect(rows.filter((row) => row.status === 'sent')).toHaveLength(25);
+      expect(new Set(smtp.received.map((mail) => mail.to))).toEqual(new Set(readers.map((reader) => reader.email)));
+      // Stopped: a reader due now gets nothing until a sender runs again.
+      await database.db.insert(briefSubscriptions).values({
+        email: 'late@example.com',
+        status: 'active',
+        hour: 7,
+        timeZone: 'UTC',
+        confirmedAt: new Date(Date.now() - 48 * HOUR),
+        nextBriefAt: new Date(Date.now() - 60_000),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(await deliveries()).toHaveLength(25);
+    },
+    40_000,
+  );
 
   // Another process needs the database over the network: PostgreSQL only.
   it.skipIf(!process.env.TEST_DATABASE_URL)(
