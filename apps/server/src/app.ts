@@ -13,6 +13,7 @@ import { publicArticleRoutes } from './modules/articles/articles-public.routes.j
 import { writerArticleRoutes } from './modules/articles/articles-writer.routes.js';
 import { briefSubscriptionRoutes } from './modules/brief/subscriptions.routes.js';
 import { briefSendRoutes } from './modules/brief/brief-admin.routes.js';
+import { familyRoutes } from './modules/family/family.routes.js';
 import { correctionRoutes } from './modules/corrections/corrections.routes.js';
 import { createLoginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -94,6 +95,7 @@ const ROUTE_MODULES = [
   revenueRoutes,
   briefSubscriptionRoutes,
   briefSendRoutes,
+  familyRoutes,
 ];
 
 function paymentsFor(config: Config): AppDeps['payments'] {

@@ -343,6 +343,38 @@ describe('who may call what', () => {
       request: async () => ({ method: 'POST', url: '/api/brief/confirm', payload: { token: 'forged' } }),
       expected: everyone(400),
     },
+    { endpoint: 'GET /api/family', request: get('/api/family'), expected: loggedIn(200) },
+    {
+      // Nobody in the matrix bought a plan for several accounts.
+      endpoint: 'POST /api/family/invitations (no family)',
+      request: async () => ({ method: 'POST', url: '/api/family/invitations', payload: { email: 'kin@example.com' } }),
+      expected: loggedIn(403),
+    },
+    {
+      endpoint: 'DELETE /api/family/invitations/:id (no family)',
+      request: async () => ({ method: 'DELETE', url: `/api/family/invitations/${crypto.randomUUID()}` }),
+      expected: loggedIn(403),
+    },
+    {
+      endpoint: 'DELETE /api/family/members/:id (no family)',
+      request: async () => ({ method: 'DELETE', url: `/api/family/members/${crypto.randomUUID()}` }),
+      expected: loggedIn(403),
+    },
+    {
+      endpoint: 'POST /api/family/leave (in no family)',
+      request: async () => ({ method: 'POST', url: '/api/family/leave' }),
+      expected: loggedIn(404),
+    },
+    {
+      endpoint: 'POST /api/family/invitations/accept (a forged token)',
+      request: async () => ({ method: 'POST', url: '/api/family/invitations/accept', payload: { token: 'forged' } }),
+      expected: loggedIn(400),
+    },
+    {
+      endpoint: 'POST /api/family/invitations/preview (a forged token)',
+      request: async () => ({ method: 'POST', url: '/api/family/invitations/preview', payload: { token: 'forged' } }),
+      expected: loggedIn(400),
+    },
     { endpoint: 'GET /api/brief/me', request: get('/api/brief/me'), expected: loggedIn(200) },
     {
       endpoint: 'PUT /api/brief/me (not subscribed)',

@@ -23,3 +23,4 @@ export * from './revenue.js';
 export * from './revenue-texts.js';
 export * from './time.js';
 export * from './brief.js';
+export * from './family.js';

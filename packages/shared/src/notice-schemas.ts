@@ -8,6 +8,8 @@ export const NoticeSchema = z.object({
   kind: z.enum(NOTICE_KINDS),
   /** The article it is about; null once the article is deleted. */
   article: z.object({ _id: z.string(), title: z.string() }).nullable(),
+  /** A family notice's owner (docs/product.md#families); absent on the other kinds. */
+  family: z.object({ owner: z.string() }).optional(),
   /** The editor's note or reason, when the event had one. */
   note: z.string().nullable(),
   read: z.boolean(),

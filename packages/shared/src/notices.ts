@@ -14,15 +14,19 @@ export const NOTICE_KINDS = [
   'receipt',
   'premium-ending',
   'premium-lapsed',
+  'family-removed',
+  'family-ended',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 /** The subscription's kinds: e-mail only, about a reader's premium access. */
 export type SubscriptionNoticeKind = 'receipt' | 'premium-ending' | 'premium-lapsed';
+/** A family member's kinds (docs/product.md#families): the bell's, and e-mail; `{title}` is the owner's name. */
+export type FamilyNoticeKind = 'family-removed' | 'family-ended';
 /** The kinds about an article: the bell's, and e-mail. */
-export type ArticleNoticeKind = Exclude<NoticeKind, SubscriptionNoticeKind>;
+export type ArticleNoticeKind = Exclude<NoticeKind, SubscriptionNoticeKind | FamilyNoticeKind>;
 
-/** Writers and subscribers are everyone (anyone may write or subscribe); editors are admins. */
-export type NoticeAudience = 'writer' | 'editor' | 'subscriber';
+/** Writers, subscribers and family members are everyone (anyone may write or subscribe); editors are admins. */
+export type NoticeAudience = 'writer' | 'editor' | 'subscriber' | 'family';
 
 interface NoticeKindText {
   audience: NoticeAudience;
@@ -83,6 +87,16 @@ export const NOTICE_TEXT: Record<NoticeKind, NoticeKindText> = {
     headline: 'Your premium access has ended',
     preference: 'A notice when my premium access has ended',
   },
+  'family-removed': {
+    audience: 'family',
+    headline: '{title} removed you from their family: your premium access from it has ended',
+    preference: 'I am removed from a family I read with',
+  },
+  'family-ended': {
+    audience: 'family',
+    headline: 'The family of {title} has ended: their account was deleted',
+    preference: 'A family I read with ends',
+  },
 };
 
 /** The kinds the bell lists; the subscription's kinds are e-mail only. */
@@ -92,9 +106,10 @@ export const isBellNotice = (kind: NoticeKind) => NOTICE_TEXT[kind].audience !==
 export const noticeKindsFor = (role: 'user' | 'admin'): NoticeKind[] =>
   NOTICE_KINDS.filter((kind) => role === 'admin' || NOTICE_TEXT[kind].audience !== 'editor');
 
-/** Where a notice leads, in the app and in its e-mail: the review desk's pending list, the writer's list, or the article. */
+/** Where a notice leads, in the app and in its e-mail: the review desk's pending list, the writer's list, the plans (a family's end) or the article. */
 export function noticePath(kind: NoticeKind, articleId: string): string {
   if (NOTICE_TEXT[kind].audience === 'editor') return '/dashboard/all-articles?status=pending';
+  if (NOTICE_TEXT[kind].audience === 'family') return '/subscription';
   if (kind === 'declined' || kind === 'changes-requested') return '/my-articles';
   return `/articles/${encodeURIComponent(articleId)}`;
 }

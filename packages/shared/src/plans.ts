@@ -37,6 +37,8 @@ export const PLAN_LIMITS = {
   /** Five years. */
   durationMaxMinutes: 5 * 366 * 24 * 60,
   premiumArticlesMax: 1000,
+  /** Accounts one pass may cover, the buyer's included. */
+  familySeatsMax: 10,
   /** How many plans a site may hold, archived ones included. */
   plansMax: 50,
 } as const;
@@ -63,6 +65,8 @@ export const PlanSchema = z.object({
   features: z.array(z.string()),
   /** Null: every premium article while access lasts; a number: that many premium articles in full. */
   premiumArticles: z.number().int().nullable(),
+  /** Accounts the pass covers, the buyer's included: above 1, the buyer invites the others (a family). */
+  familySeats: z.number().int(),
   /** The order plans are shown in, lowest first. */
   position: z.number().int(),
   /** Listed: on /subscription and the home page; unlisted: sold only by its link; archived: sold to no one new. */
@@ -100,6 +104,9 @@ export const PLAN_MESSAGES = {
   orderInvalid: 'List every plan exactly once to reorder them',
   planNotFound: 'Plan not found',
   lastListedPlan: 'Keep at least one plan listed, or readers have nothing to buy.',
+  familySeatsInvalid: `Enter a number of accounts from 1 to ${PLAN_LIMITS.familySeatsMax}`,
+  familyNeedsFullAccess:
+    'A plan for several accounts includes every premium article: its members share the access in full.',
   created: 'Plan created',
   saved: 'Plan saved',
   archived: 'Plan archived',
@@ -155,6 +162,13 @@ export const PlanInputSchema = z.object({
     .min(1, PLAN_MESSAGES.premiumArticlesInvalid)
     .max(PLAN_LIMITS.premiumArticlesMax, PLAN_MESSAGES.premiumArticlesInvalid)
     .nullable(),
+  /** Accounts covered, the buyer's included; 1 when not given. */
+  familySeats: z
+    .number({ error: PLAN_MESSAGES.familySeatsInvalid })
+    .int(PLAN_MESSAGES.familySeatsInvalid)
+    .min(1, PLAN_MESSAGES.familySeatsInvalid)
+    .max(PLAN_LIMITS.familySeatsMax, PLAN_MESSAGES.familySeatsInvalid)
+    .optional(),
   visibility: z.enum(PLAN_VISIBILITIES),
 });
 export type PlanInput = z.input<typeof PlanInputSchema>;
@@ -173,6 +187,8 @@ export const PlanSnapshotSchema = z.object({
   durationMinutes: z.number().int(),
   features: z.array(z.string()),
   premiumArticles: z.number().int().nullable(),
+  /** Absent in payments made before families existed: 1. */
+  familySeats: z.number().int().optional(),
 });
 export type PlanSnapshot = z.infer<typeof PlanSnapshotSchema>;
 
@@ -183,7 +199,8 @@ export const PremiumAccessSchema = z.object({
   /** True while `until` is later than now. */
   active: z.boolean(),
   /** Where the current (or last) access came from. */
-  source: z.enum(['pass', 'complimentary']).nullable(),
+  /** 'family': the owner's access, shared with the reader's seat (docs/product.md#families). */
+  source: z.enum(['pass', 'complimentary', 'family']).nullable(),
   /** The plan the current (or last) pass bought, as it was bought; null for complimentary access. */
   plan: z.object({ id: z.string(), name: z.string(), features: z.array(z.string()) }).nullable(),
   /** Null: every premium article; otherwise how many this access includes and how many are opened. */

@@ -89,6 +89,8 @@ export const plans = pgTable(
     features: text().array().notNull(),
     /** Null: every premium article while access lasts. */
     premiumArticles: integer(),
+    /** Accounts the pass covers, the buyer's included: above 1, the buyer may invite others (docs/product.md#families). */
+    familySeats: integer().notNull().default(1),
     position: integer().notNull(),
     visibility: text({ enum: PLAN_VISIBILITIES }).notNull(),
     createdAt: createdAt(),
@@ -100,6 +102,64 @@ export const plans = pgTable(
     check('plans_duration_minutes_check', sql`${table.durationMinutes} > 0`),
     check('plans_premium_articles_check', sql`${table.premiumArticles} is null or ${table.premiumArticles} > 0`),
     check('plans_visibility_check', sql`${table.visibility} in ('listed', 'unlisted', 'archived')`),
+    check('plans_family_seats_check', sql`${table.familySeats} >= 1`),
+  ],
+);
+
+/**
+ * A family (docs/product.md#families): its owner bought a plan of several seats and invites others, who read
+ * premium while the owner's access lasts. Seats are the most any of the owner's passes gave.
+ */
+export const families = pgTable(
+  'families',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seats: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('families_owner_key').on(table.ownerId),
+    check('families_seats_check', sql`${table.seats} > 1`),
+  ],
+);
+
+/** A reader in someone's family: at most one family each. */
+export const familyMembers = pgTable(
+  'family_members',
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid()
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    joinedAt: createdAt(),
+  },
+  (table) => [index('family_members_family_idx').on(table.familyId)],
+);
+
+/** An owner's invitation by e-mail: its signed link names the row, which is used once. */
+export const familyInvitations = pgTable(
+  'family_invitations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    familyId: uuid()
+      .notNull()
+      .references(() => families.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set when someone accepts it, or the owner revokes it: either way the link is spent. */
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('family_invitations_family_idx').on(table.familyId),
+    uniqueIndex('family_invitations_open_email_key')
+      .on(table.familyId, table.email)
+      .where(sql`${table.closedAt} is null`),
   ],
 );
 

@@ -18,6 +18,7 @@ import { getPreferences, listNotices, removeNoticesOf } from '../notices/notices
 import { detachPayments, listAllPayments } from '../payments/payments.service.js';
 import { removeImagesNoLongerUsed } from '../uploads/uploads.service.js';
 import { countAdmins, findUserById, lockUserForUpdate, removeUserRow } from '../users/users.service.js';
+import { endFamilyOf } from '../family/family-access.js';
 
 /** Everything the site holds about the signed-in reader, read in one snapshot. */
 export async function exportAccount(
@@ -71,7 +72,14 @@ async function checkConfirmation(row: { passwordHash: string | null }, confirmat
  * The last admin cannot leave. Images nobody uses any more are removed once it has committed.
  */
 export async function deleteAccount(
-  { db, cache, viewers, images }: Pick<AppDeps, 'db' | 'cache' | 'viewers' | 'images'>,
+  {
+    db,
+    cache,
+    viewers,
+    images,
+    notifier,
+    clock,
+  }: Pick<AppDeps, 'db' | 'cache' | 'viewers' | 'images' | 'notifier' | 'clock'>,
   viewer: Viewer,
   input: DeleteAccountInput,
 ): Promise<{ deleted: true }> {
@@ -80,6 +88,7 @@ export async function deleteAccount(
   // Checked outside the transaction: argon2 takes a while, and no lock should wait for it.
   await checkConfirmation(before, input.confirmation ?? '');
 
+  let members: string[] = [];
   const imageUrls = await db.transaction(async (tx) => {
     const row = await lockUserForUpdate(tx, viewer.id);
     // A password changed meanwhile: the one just checked no longer proves anything.
@@ -88,6 +97,7 @@ export async function deleteAccount(
       await queryRows(tx, sql`select pg_advisory_xact_lock(${LOCKS.adminDeletion})`);
       if ((await countAdmins(tx)) <= 1) throw conflict(ACCOUNT_MESSAGES.lastAdmin);
     }
+    members = await endFamilyOf({ notifier }, tx, viewer, clock());
     await endAllSessions(tx, row.id);
     await removeNoticesOf(tx, row.id, row.email);
     await detachPayments(tx, row.id);
@@ -97,6 +107,7 @@ export async function deleteAccount(
   });
 
   await viewers.invalidateUser(viewer.id);
+  for (const id of members) await viewers.invalidateUser(id);
   await articlesRemoved(cache);
   await cache.invalidate('users');
   await removeImagesNoLongerUsed(db, images, imageUrls);

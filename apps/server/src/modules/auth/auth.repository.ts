@@ -1,6 +1,9 @@
-import { and, eq, gt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { families, familyMembers, sessions, users } from '../../db/schema.js';
+
+const owners = alias(users, 'family_owner');
 
 export async function insertSession(db: DbOrTx, userId: string, expiresAt: Date) {
   const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
@@ -9,16 +12,24 @@ export async function insertSession(db: DbOrTx, userId: string, expiresAt: Date)
 
 function prepareLiveSession(db: DbOrTx) {
   return db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      // A member's family access: the owner's, when it opens every premium article (modules/users/premium-access.ts).
+      familyPremiumTaken: owners.premiumTaken,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
+    .leftJoin(families, eq(families.id, familyMembers.familyId))
+    .leftJoin(owners, and(eq(owners.id, families.ownerId), isNull(owners.premiumArticles)))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .prepare('find_live_session');
 }
 // Every authenticated request runs this query: it is built once per database and prepared.
 const liveSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareLiveSession>>();
 
-/** The live session and its user's current row: role and premium are read fresh on every request. */
+/** The live session, its user's current row and family access: role and premium are read fresh on every request. */
 export async function findLiveSession(db: DbOrTx, sessionId: string, now: Date) {
   let query = liveSessionQueries.get(db);
   if (!query) liveSessionQueries.set(db, (query = prepareLiveSession(db)));

@@ -13,6 +13,7 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../plugins/errors.js';
 import type { CachedSession } from '../../plugins/viewer-cache.js';
+import { withFamilyAccess } from '../users/premium-access.js';
 import * as users from '../users/users.service.js';
 import * as repository from './auth.repository.js';
 import type { GoogleClaims } from './google.js';
@@ -45,8 +46,7 @@ async function loadSession(deps: Deps, sessionId: string, now: Date): Promise<Ca
     email: user.email,
     name: user.name,
     role: user.role,
-    premiumTaken: user.premiumTaken,
-    premiumArticles: user.premiumArticles,
+    ...withFamilyAccess(user, found.familyPremiumTaken),
     sessionId,
   };
   return { viewer, expiresAt };

@@ -4,6 +4,7 @@ import {
   noticeHeadline,
   NOTICES_TEXT,
   type ArticleNoticeKind,
+  type FamilyNoticeKind,
   type NoticeKind,
 } from '@dispatch/shared';
 import { element, escapeXml, type Xml } from '../feeds/xml.js';
@@ -245,5 +246,42 @@ export function briefConfirmationMail(input: { siteName: string; confirmUrl: str
     ],
     action: { label: 'Confirm my subscription', url: input.confirmUrl },
     footer: [`You receive this e-mail because this address was entered on ${input.siteName}’s daily brief form.`],
+  };
+}
+
+/** A family's invitation: a link that works once, for 7 days, for whoever signs in with it. */
+export function familyInvitationMail(input: {
+  siteName: string;
+  ownerName: string;
+  joinUrl: string;
+  expiresAt: Date;
+}): MailTemplate {
+  return {
+    subject: `${input.ownerName} invites you to read ${input.siteName}`,
+    greeting: 'Hello,',
+    paragraphs: [
+      `${input.ownerName} has a plan on ${input.siteName} that covers several accounts, and invites you to read premium articles with it.`,
+      `Follow the link to log in or register and accept. It works once, until ${mailDate.format(input.expiresAt)}.`,
+      'If you did not expect this, ignore this e-mail: nothing happens unless you accept.',
+    ],
+    action: { label: 'Accept the invitation', url: input.joinUrl },
+    footer: [`You receive this e-mail because ${input.ownerName} entered this address on ${input.siteName}.`],
+  };
+}
+
+/** A member's family access ended: removed by the owner, or the owner's account was deleted. */
+export function familyNoticeMail(
+  input: Omit<SubscriptionMailBase, 'kind'> & { kind: FamilyNoticeKind; ownerName: string },
+): MailTemplate {
+  return {
+    subject: noticeHeadline(input.kind, input.ownerName),
+    greeting: `Hello ${input.recipientName},`,
+    paragraphs: [
+      `${noticeHeadline(input.kind, input.ownerName)}.`,
+      'Premium articles are locked again unless you hold premium of your own; a plan of your own opens them.',
+    ],
+    action: { label: 'See the plans', url: input.actionUrl },
+    footer: subscriptionFooter(input.siteName, input.kind),
+    unsubscribeUrl: input.unsubscribeUrl,
   };
 }

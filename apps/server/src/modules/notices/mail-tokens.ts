@@ -14,11 +14,14 @@ export interface MailTokens {
   readUnsubscribe(token: string): Promise<{ userId: string; kind: NoticeKind } | undefined>;
   verifyEmail(userId: string, email: string): Promise<string>;
   readVerifyEmail(token: string): Promise<{ userId: string; email: string } | undefined>;
+  /** A family invitation's link: names the invitation row, which holds the expiry and whether it was used. */
+  familyInvitation(invitationId: string, expiresAt: Date): Promise<string>;
+  readFamilyInvitation(token: string): Promise<string | undefined>;
 }
 
 export function createMailTokens(secret: string): MailTokens {
   const key = new TextEncoder().encode(secret);
-  const sign = (audience: string, subject: string, claims: Record<string, string>, ttl?: string) => {
+  const sign = (audience: string, subject: string, claims: Record<string, string>, ttl?: string | Date) => {
     const jwt = new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setAudience(audience).setSubject(subject);
     return (ttl ? jwt.setExpirationTime(ttl) : jwt).sign(key);
   };
@@ -42,6 +45,10 @@ export function createMailTokens(secret: string): MailTokens {
       return payload?.sub && typeof payload.email === 'string'
         ? { userId: payload.sub, email: payload.email }
         : undefined;
+    },
+    familyInvitation: (invitationId, expiresAt) => sign('family-invitation', invitationId, {}, expiresAt),
+    async readFamilyInvitation(token) {
+      return (await read(token, 'family-invitation'))?.sub;
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   noticeKindsFor,
   noticePath,
   type ArticleNoticeKind,
+  type FamilyNoticeKind,
   type MailPreferences,
   type NoticeKind,
   type NoticeList,
@@ -19,6 +20,8 @@ import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.j
 import {
   articleNoticeMail,
   briefConfirmationMail,
+  familyInvitationMail,
+  familyNoticeMail,
   premiumEndingMail,
   premiumLapsedMail,
   receiptMail,
@@ -61,12 +64,25 @@ export interface Notifier {
   briefConfirmation(tx: DbOrTx, to: string, confirmUrl: string, at: Date): Promise<void>;
   /** A new verification link (mail must be on). */
   verification(tx: DbOrTx, user: { id: string; name: string; email: string }, at: Date): Promise<void>;
+  /** A family's invitation link to an address: nothing when mail is off (the owner copies the link). */
+  familyInvitation(
+    tx: DbOrTx,
+    to: string,
+    input: { ownerName: string; joinUrl: string; expiresAt: Date },
+    at: Date,
+  ): Promise<void>;
+  /** Members told that their family access ended: the bell, and e-mail to those who have not opted out. */
+  familyEvent(
+    tx: DbOrTx,
+    event: { kind: FamilyNoticeKind; memberIds: string[]; ownerName: string; at: Date },
+  ): Promise<void>;
 }
 
 // The outbox kinds that carry a verification link (the welcome message has one too).
 const VERIFICATION_KIND = 'verification';
 const VERIFICATION_KINDS = ['welcome', VERIFICATION_KIND];
 const BRIEF_CONFIRMATION_KIND = 'brief-confirm';
+const FAMILY_INVITATION_KIND = 'family-invitation';
 
 export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site'>, tokens: MailTokens): Notifier {
   const siteName = config.site.name;
@@ -167,6 +183,45 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
       ]);
     },
 
+    async familyInvitation(tx, to, input, at) {
+      if (!config.mail) return;
+      await repository.insertMails(tx, [
+        outboxRow(FAMILY_INVITATION_KIND, to, familyInvitationMail({ siteName, ...input }), at),
+      ]);
+    },
+
+    async familyEvent(tx, { kind, memberIds, ownerName, at }) {
+      const recipients = (await Promise.all(memberIds.map((id) => repository.findRecipient(tx, id)))).filter(
+        (person) => person !== undefined,
+      );
+      if (recipients.length === 0) return;
+      await repository.insertNotifications(
+        tx,
+        recipients.map((person) => ({ userId: person.id, kind, articleTitle: ownerName, createdAt: at })),
+      );
+      if (!config.mail) return;
+      const mails = await Promise.all(
+        recipients
+          .filter((person) => !person.mailOptOuts.includes(kind))
+          .map(async (person) =>
+            outboxRow(
+              kind,
+              person.email,
+              familyNoticeMail({
+                siteName,
+                kind,
+                ownerName,
+                recipientName: person.name,
+                actionUrl: `${config.publicUrl}${noticePath(kind, '')}`,
+                unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=${await tokens.unsubscribe(person.id, kind)}`,
+              }),
+              at,
+            ),
+          ),
+      );
+      await repository.insertMails(tx, mails);
+    },
+
     async verification(tx, user, at) {
       const verifyUrl = await verifyUrlFor(user);
       await repository.insertMails(tx, [
@@ -196,6 +251,7 @@ export async function listNotices(db: DbOrTx, userId: string, limit?: number): P
       _id: String(row.id),
       kind: row.kind as NoticeKind,
       article: row.articleId ? { _id: row.articleId, title: row.articleTitle } : null,
+      ...(NOTICE_TEXT[row.kind as NoticeKind]?.audience === 'family' && { family: { owner: row.articleTitle } }),
       note: row.note,
       read: row.readAt !== null,
       createdAt: row.createdAt.toISOString(),

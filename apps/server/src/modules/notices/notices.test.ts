@@ -188,6 +188,8 @@ describe('notifications', () => {
       'receipt',
       'premium-ending',
       'premium-lapsed',
+      'family-removed',
+      'family-ended',
     ]);
     expect(initial.kinds.every((one) => one.email)).toBe(true);
     const editorKinds = (

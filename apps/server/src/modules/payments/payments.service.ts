@@ -20,6 +20,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../plugins/errors.js';
 import { findUserByEmail, findUserById } from '../users/users.service.js';
 import { applyPass } from '../users/premium-access.js';
+import { applyFamilySeats, invalidateMembers } from '../family/family-access.js';
 import { findPlanOnSale, snapshotOf } from '../plans/plans.service.js';
 import type { Notifier } from '../notices/notices.service.js';
 import * as repository from './payments.repository.js';
@@ -79,6 +80,7 @@ async function completeIntent(
   if (!won?.userId) return null;
   const plan = won.planSnapshot;
   const periodEnd = await applyPass(tx, won.userId, plan, now);
+  await applyFamilySeats(tx, won.userId, plan.familySeats, now);
   const periodStart = new Date(periodEnd.getTime() - plan.durationMinutes * MINUTE_MS);
   await repository.recordPeriod(tx, won.id, periodStart, periodEnd);
   await recordSubscription(tx, won.userId, now);
@@ -125,6 +127,7 @@ export async function confirmTestPayment(
   }
   await db.transaction((tx) => completeIntent(tx, deps.notifier, intent, now));
   await deps.viewers.invalidateUser(viewer.id);
+  await invalidateMembers(deps, viewer.id);
   await deps.cache.invalidate('users');
   return { status: 'succeeded', premiumTaken: await premiumOf(db, viewer.id) };
 }
@@ -180,7 +183,10 @@ export async function handleStripeWebhook(
     }
     return { duplicate: false };
   });
-  if (outcome.premiumFor) await deps.viewers.invalidateUser(outcome.premiumFor);
+  if (outcome.premiumFor) {
+    await deps.viewers.invalidateUser(outcome.premiumFor);
+    await invalidateMembers(deps, outcome.premiumFor);
+  }
   if (!outcome.duplicate) await deps.cache.invalidate('users');
   return { received: true, duplicate: outcome.duplicate };
 }

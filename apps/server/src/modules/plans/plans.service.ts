@@ -46,6 +46,7 @@ export function toPlan(row: PlanRow, siteCurrency: string): Plan {
     value: row.durationMinutes,
     features: row.features,
     premiumArticles: row.premiumArticles,
+    familySeats: row.familySeats,
     position: row.position,
     visibility: row.visibility,
   };
@@ -60,6 +61,7 @@ export function snapshotOf(row: PlanRow, siteCurrency: string): PlanSnapshot {
     durationMinutes: row.durationMinutes,
     features: row.features,
     premiumArticles: row.premiumArticles,
+    familySeats: row.familySeats,
   };
 }
 
@@ -112,6 +114,12 @@ async function adminPlan(deps: Deps, row: PlanRow): Promise<AdminPlan> {
 
 const nameTaken = () => conflict(PLAN_MESSAGES.nameTaken);
 
+/** Members share the owner's access in full, so a plan of several accounts cannot count premium articles. */
+function checkFamilyAccess(plan: { familySeats: number; premiumArticles: number | null }) {
+  if (plan.familySeats > 1 && plan.premiumArticles !== null)
+    throw badRequest(PLAN_MESSAGES.familyNeedsFullAccess, { familySeats: [PLAN_MESSAGES.familyNeedsFullAccess] });
+}
+
 /** The row's columns of an input (any part of it). */
 function toColumns(input: PlanPatch): Partial<repository.NewPlan> {
   return {
@@ -121,6 +129,7 @@ function toColumns(input: PlanPatch): Partial<repository.NewPlan> {
     ...(input.durationMinutes !== undefined && { durationMinutes: input.durationMinutes }),
     ...(input.features !== undefined && { features: input.features }),
     ...(input.premiumArticles !== undefined && { premiumArticles: input.premiumArticles }),
+    ...(input.familySeats !== undefined && { familySeats: input.familySeats }),
     ...(input.visibility !== undefined && { visibility: input.visibility }),
   };
 }
@@ -139,6 +148,7 @@ export async function createPlan(deps: Deps, admin: Viewer, input: PlanInput): P
     const existing = await repository.listAll(tx);
     if (existing.length >= PLAN_LIMITS.plansMax) throw conflict(PLAN_MESSAGES.tooManyPlans);
     if (await repository.findByName(tx, input.name)) throw nameTaken();
+    checkFamilyAccess({ familySeats: input.familySeats ?? 1, premiumArticles: input.premiumArticles });
     const slug = slugify(input.name).slice(0, 56).replace(/-+$/, '') || 'plan';
     const position = Math.max(0, ...existing.map((plan) => plan.position)) + 1;
     for (let n = 1; n <= MAX_SLUG_NUMBER; n += 1) {
@@ -150,6 +160,7 @@ export async function createPlan(deps: Deps, admin: Viewer, input: PlanInput): P
         durationMinutes: input.durationMinutes,
         features: input.features,
         premiumArticles: input.premiumArticles,
+        familySeats: input.familySeats ?? 1,
         position,
         visibility: input.visibility,
         createdAt: now,
@@ -179,6 +190,10 @@ export async function updatePlan(deps: Deps, admin: Viewer, id: string, patch: P
     const existing = await repository.listAll(tx);
     const plan = existing.find((candidate) => candidate.id === id);
     if (!plan) throw notFound(PLAN_MESSAGES.planNotFound);
+    checkFamilyAccess({
+      familySeats: patch.familySeats ?? plan.familySeats,
+      premiumArticles: patch.premiumArticles !== undefined ? patch.premiumArticles : plan.premiumArticles,
+    });
     if (patch.name !== undefined) {
       const named = await repository.findByName(tx, patch.name);
       if (named && named.id !== id) throw nameTaken();

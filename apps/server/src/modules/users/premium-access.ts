@@ -2,6 +2,7 @@ import { MINUTE_MS, API_MESSAGES, type PremiumAccess } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../plugins/errors.js';
+import { familyAccessOf } from '../family/family.repository.js';
 import * as repository from './users.repository.js';
 
 /*
@@ -58,6 +59,20 @@ export async function applyPass(
   const change = afterPass(row, pass, now);
   await repository.update(tx, userId, change);
   return change.premiumTaken!;
+}
+
+/**
+ * A family member's access (docs/product.md#families): their own, or the owner's full access when it ends
+ * later. The seat never adds to what the member holds: whichever ends later applies.
+ */
+export function withFamilyAccess(
+  own: Pick<AccessRow, 'premiumTaken' | 'premiumArticles'>,
+  familyPremiumTaken: Date | null,
+): Pick<AccessRow, 'premiumTaken' | 'premiumArticles'> {
+  if (familyPremiumTaken && (own.premiumTaken === null || familyPremiumTaken > own.premiumTaken)) {
+    return { premiumTaken: familyPremiumTaken, premiumArticles: null };
+  }
+  return { premiumTaken: own.premiumTaken, premiumArticles: own.premiumArticles };
 }
 
 /** Whether this viewer's access is active and limited to a number of premium articles. */
@@ -123,9 +138,21 @@ export async function premiumArticlesOf(
 export function accessSource(
   row: Pick<AccessRow, 'premiumTaken'>,
   pass: repository.LatestPass,
-): PremiumAccess['source'] {
+): Exclude<PremiumAccess['source'], 'family'> {
   if (!row.premiumTaken) return null;
   return pass?.periodEnd && pass.periodEnd.getTime() === row.premiumTaken.getTime() ? 'pass' : 'complimentary';
+}
+
+/** The reader's access as the role answer gives it: their own, or their family's when it ends later. */
+export async function effectiveAccess(
+  db: DbOrTx,
+  row: Pick<repository.UserRow, 'id'> & AccessRow,
+  now: Date,
+): Promise<{ premiumTaken: Date | null; premiumArticles: PremiumAccess['premiumArticles'] }> {
+  const family = await familyAccessOf(db, row.id);
+  const access = withFamilyAccess(row, family?.premiumTaken ?? null);
+  if (access.premiumArticles === null) return { premiumTaken: access.premiumTaken, premiumArticles: null };
+  return { premiumTaken: access.premiumTaken, premiumArticles: await premiumArticlesOf(db, row, now) };
 }
 
 /** GET /api/users/access: the reader's access as /profile shows it. */
@@ -134,6 +161,16 @@ export async function getPremiumAccess(deps: Pick<AppDeps, 'db' | 'clock'>, emai
   if (!found) throw notFound(API_MESSAGES.userNotFound);
   const { user, pass } = found;
   const now = deps.clock();
+  const family = await familyAccessOf(deps.db, user.id);
+  if (family?.premiumTaken && withFamilyAccess(user, family.premiumTaken).premiumTaken === family.premiumTaken) {
+    return {
+      until: family.premiumTaken.toISOString(),
+      active: isActive(family, now),
+      source: 'family',
+      plan: family.plan,
+      premiumArticles: null,
+    };
+  }
   const source = accessSource(user, pass);
   return {
     until: user.premiumTaken?.toISOString() ?? null,

@@ -12,7 +12,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { recordAction } from '../moderation/moderation.service.js';
 import { toAdminUser, toRoleRecord, toUser } from './users.mapper.js';
-import { accessSource, afterGrant, premiumArticlesOf } from './premium-access.js';
+import { accessSource, afterGrant, effectiveAccess } from './premium-access.js';
+import { invalidateMembers } from '../family/family-access.js';
 import * as repository from './users.repository.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 
@@ -58,7 +59,8 @@ async function requireUser(db: Db, email: string) {
 
 export async function getRoleRecord({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, email: string): Promise<RoleRecord> {
   const row = await requireUser(db, email);
-  return toRoleRecord(row, await premiumArticlesOf(db, row, clock()));
+  const access = await effectiveAccess(db, row, clock());
+  return toRoleRecord({ role: row.role, premiumTaken: access.premiumTaken }, access.premiumArticles);
 }
 
 export async function getProfile(db: Db, email: string): Promise<User> {
@@ -138,6 +140,7 @@ export async function grantPremium(
     return { user: toUser(updated!), userId: row.id };
   });
   await viewers.invalidateUser(user.userId);
+  await invalidateMembers({ db, viewers }, user.userId);
   await cache.invalidate('users');
   return user.user;
 }

@@ -119,6 +119,7 @@ describe('home page', () => {
       value: 7 * 24 * 60,
       features: ['Five premium articles', 'Cancel any time'],
       premiumArticles: 5,
+      familySeats: 1,
       position: 1,
       visibility: 'listed',
     };

@@ -21,6 +21,7 @@ const partnerPlan: Plan = {
   value: 10080,
   features: ['Three premium articles', 'From our partner newsletter'],
   premiumArticles: 3,
+  familySeats: 1,
   position: 4,
   visibility: 'unlisted',
 };

@@ -21,6 +21,7 @@ const seed: AdminPlan[] = [
     value: 10080,
     features: ['Three premium articles'],
     premiumArticles: 3,
+    familySeats: 1,
     position: 3,
     visibility: 'unlisted',
     purchases: 0,

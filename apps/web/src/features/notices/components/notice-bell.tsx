@@ -9,7 +9,10 @@ import { useMarkNoticesRead, useNotices, useUnreadCount } from '../api/notices';
 const badgeText = (count: number) => (count > 9 ? '9+' : String(count));
 
 function NoticeItem({ notice }: { notice: Notice }) {
-  const headline = noticeHeadline(notice.kind, notice.article?.title ?? '');
+  const headline = noticeHeadline(notice.kind, notice.article?.title ?? notice.family?.owner ?? '');
+  const to = notice.article
+    ? noticePath(notice.kind, notice.article._id)
+    : notice.family && noticePath(notice.kind, '');
   const body = (
     <>
       <span className="flex items-start gap-2">
@@ -30,8 +33,8 @@ function NoticeItem({ notice }: { notice: Notice }) {
   );
   return (
     <li className="border-b border-rule last:border-b-0">
-      {notice.article ? (
-        <Link to={noticePath(notice.kind, notice.article._id)} className="block px-4 py-3 hover:bg-surface-muted">
+      {to ? (
+        <Link to={to} className="block px-4 py-3 hover:bg-surface-muted">
           {body}
         </Link>
       ) : (

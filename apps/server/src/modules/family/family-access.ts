@@ -1,0 +1,33 @@
+import type { AppDeps, Viewer } from '../../app-types.js';
+import type { DbOrTx } from '../../db/client.js';
+import * as repository from './family.repository.js';
+
+/*
+ * What other modules do to a family when an owner's access or account changes (docs/product.md#families):
+ * a payment makes or widens the buyer's family, a change to the owner's access reaches the members' cached
+ * viewers, and an owner's deletion tells the members before the rows go with the account.
+ */
+
+/** After a pass of `seats` seats: the buyer's family exists with at least that many. In the payment's transaction. */
+export async function applyFamilySeats(tx: DbOrTx, ownerId: string, seats: number | undefined, now: Date) {
+  if (seats && seats > 1) await repository.ensureFamily(tx, ownerId, seats, now);
+}
+
+/** The members whose access follows this owner's: invalidate their viewers after the owner's access changed. */
+export async function invalidateMembers(deps: Pick<AppDeps, 'db' | 'viewers'>, ownerId: string) {
+  const family = await repository.findByOwner(deps.db, ownerId);
+  if (!family) return;
+  for (const id of await repository.memberIds(deps.db, family.id)) await deps.viewers.invalidateUser(id);
+}
+
+/**
+ * Before the owner's account is deleted (in its transaction): members are told by the bell and e-mail; the
+ * rows go with the account. Returns the members, whose viewers the caller invalidates after the commit.
+ */
+export async function endFamilyOf(deps: Pick<AppDeps, 'notifier'>, tx: DbOrTx, owner: Viewer, now: Date) {
+  const family = await repository.findByOwner(tx, owner.id);
+  if (!family) return [];
+  const memberIds = await repository.memberIds(tx, family.id);
+  await deps.notifier.familyEvent(tx, { kind: 'family-ended', memberIds, ownerName: owner.name, at: now });
+  return memberIds;
+}

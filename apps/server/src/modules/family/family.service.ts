@@ -1,0 +1,201 @@
+import {
+  DAY_MS,
+  FAMILY_LIMITS,
+  FAMILY_MESSAGES,
+  type FamilyInvitation,
+  type FamilyInvitationPreview,
+  type FamilyView,
+} from '@dispatch/shared';
+import type { AppDeps, Viewer } from '../../app-types.js';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
+import { findUserById } from '../users/users.service.js';
+import * as repository from './family.repository.js';
+
+/*
+ * Families (docs/product.md#families, docs/decisions/044-families.md). The owner bought a plan of several seats;
+ * members read premium exactly while the owner's full access lasts: the session query reads it beside the
+ * member's row (modules/users/premium-access.ts `withFamilyAccess`), so whatever changes the owner's access
+ * or a membership invalidates the cached viewers of everyone it concerns. Seats are counted under a lock on
+ * the family's row.
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'viewers' | 'notifier' | 'mailTokens'>;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const hasFullAccess = (owner: { premiumTaken: Date | null; premiumArticles: number | null }, now: Date) =>
+  owner.premiumTaken !== null && owner.premiumTaken > now && owner.premiumArticles === null;
+
+async function invitationView(deps: Deps, row: repository.InvitationRow): Promise<FamilyInvitation> {
+  const token = await deps.mailTokens.familyInvitation(row.id, row.expiresAt);
+  return {
+    id: row.id,
+    email: row.email,
+    expiresAt: row.expiresAt.toISOString(),
+    link: `${deps.config.publicUrl}/family/join?token=${token}`,
+  };
+}
+
+/** GET /api/family. */
+export async function getFamily(deps: Deps, viewer: Viewer): Promise<FamilyView> {
+  const now = deps.clock();
+  const family = await repository.findByOwner(deps.db, viewer.id);
+  if (family) {
+    const owner = await findUserById(deps.db, viewer.id);
+    const [members, invitations] = await Promise.all([
+      repository.listMembers(deps.db, family.id),
+      repository.listOpenInvitations(deps.db, family.id, now),
+    ]);
+    return {
+      role: 'owner',
+      seats: family.seats,
+      until: iso(owner?.premiumTaken ?? null),
+      active: owner ? hasFullAccess(owner, now) : false,
+      members: members.map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() })),
+      invitations: await Promise.all(invitations.map((row) => invitationView(deps, row))),
+    };
+  }
+  const membership = await repository.findMembership(deps.db, viewer.id);
+  if (!membership) return { role: 'none' };
+  const { owner } = membership;
+  return {
+    role: 'member',
+    owner: { name: owner.name },
+    planName: membership.planName,
+    until: iso(owner.premiumTaken),
+    active: owner.premiumTaken !== null && owner.premiumTaken > now,
+    joinedAt: membership.joinedAt.toISOString(),
+  };
+}
+
+/** The viewer's own family, or why they cannot invite. */
+async function ownFamily(db: DbOrTx, viewer: Viewer) {
+  const family = await repository.findByOwner(db, viewer.id);
+  if (family) return family;
+  if (await repository.findMembership(db, viewer.id)) throw forbidden(FAMILY_MESSAGES.memberCannotInvite);
+  throw forbidden(FAMILY_MESSAGES.notOwner);
+}
+
+/** POST /api/family/invitations: an invitation by e-mail (the link is in the answer for a site without mail). */
+export async function invite(deps: Deps, viewer: Viewer, email: string): Promise<FamilyInvitation> {
+  const now = deps.clock();
+  const address = email.trim().toLowerCase();
+  const family = await ownFamily(deps.db, viewer);
+  if (address === viewer.email) throw badRequest(FAMILY_MESSAGES.selfInvite, { email: [FAMILY_MESSAGES.selfInvite] });
+  const row = await deps.db.transaction(async (tx) => {
+    await repository.lockFamily(tx, family.id);
+    const owner = await findUserById(tx, viewer.id);
+    if (!owner || !hasFullAccess(owner, now)) throw conflict(FAMILY_MESSAGES.ownerInactive);
+    const members = await repository.listMembers(tx, family.id);
+    if (members.some((member) => member.email === address)) throw conflict(FAMILY_MESSAGES.alreadyMemberOfThis);
+    if (members.length >= family.seats - 1) throw conflict(FAMILY_MESSAGES.noSeatsLeft);
+    await repository.closeExpired(tx, family.id, now);
+    if ((await repository.countOpenInvitations(tx, family.id, now)) >= FAMILY_LIMITS.openInvitationsMax) {
+      throw conflict(FAMILY_MESSAGES.tooManyInvitations);
+    }
+    const created = await repository.insertInvitation(tx, {
+      familyId: family.id,
+      email: address,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + FAMILY_LIMITS.invitationDays * DAY_MS),
+    });
+    if (!created) throw conflict(FAMILY_MESSAGES.alreadyInvited);
+    const view = await invitationView(deps, created);
+    await deps.notifier.familyInvitation(
+      tx,
+      address,
+      { ownerName: viewer.name, joinUrl: view.link, expiresAt: created.expiresAt },
+      now,
+    );
+    return view;
+  });
+  return row;
+}
+
+/** DELETE /api/family/invitations/:id: the link stops working. */
+export async function revokeInvitation(deps: Deps, viewer: Viewer, invitationId: string): Promise<void> {
+  const family = await ownFamily(deps.db, viewer);
+  if (!(await repository.closeInvitation(deps.db, invitationId, family.id, deps.clock()))) {
+    throw notFound(FAMILY_MESSAGES.invitationNotFound);
+  }
+}
+
+/** DELETE /api/family/members/:userId: the member's access from the family ends at once; they are told. */
+export async function removeMember(deps: Deps, viewer: Viewer, userId: string): Promise<void> {
+  const family = await ownFamily(deps.db, viewer);
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    await repository.lockFamily(tx, family.id);
+    if (!(await repository.removeMember(tx, family.id, userId))) throw notFound(FAMILY_MESSAGES.notMember);
+    await deps.notifier.familyEvent(tx, {
+      kind: 'family-removed',
+      memberIds: [userId],
+      ownerName: viewer.name,
+      at: now,
+    });
+  });
+  await deps.viewers.invalidateUser(userId);
+}
+
+/** POST /api/family/leave: a member leaves; their access from the family ends at once. */
+export async function leave(deps: Deps, viewer: Viewer): Promise<void> {
+  const membership = await repository.findMembership(deps.db, viewer.id);
+  if (!membership) throw notFound(FAMILY_MESSAGES.noFamily);
+  await repository.removeMember(deps.db, membership.familyId, viewer.id);
+  await deps.viewers.invalidateUser(viewer.id);
+}
+
+async function invitationOf(deps: Deps, token: string) {
+  const id = await deps.mailTokens.readFamilyInvitation(token);
+  const found = id && (await repository.findInvitation(deps.db, id));
+  if (!found) throw badRequest(FAMILY_MESSAGES.invitationInvalid);
+  return found;
+}
+
+function checkOpen(invitation: repository.InvitationRow, now: Date) {
+  if (invitation.closedAt) throw conflict(FAMILY_MESSAGES.invitationClosed);
+  if (invitation.expiresAt <= now) throw badRequest(FAMILY_MESSAGES.invitationExpired);
+}
+
+/** POST /api/family/invitations/preview: who invites, and whether the reader's own premium is affected. */
+export async function previewInvitation(deps: Deps, viewer: Viewer, token: string): Promise<FamilyInvitationPreview> {
+  const now = deps.clock();
+  const { invitation, owner } = await invitationOf(deps, token);
+  if (owner.id === viewer.id) throw badRequest(FAMILY_MESSAGES.ownInvitation);
+  checkOpen(invitation, now);
+  const self = await findUserById(deps.db, viewer.id);
+  const ownActive = self?.premiumTaken && self.premiumTaken > now ? self.premiumTaken : null;
+  return {
+    owner: { name: owner.name },
+    email: invitation.email,
+    expiresAt: invitation.expiresAt.toISOString(),
+    ownPremiumUntil: iso(ownActive),
+  };
+}
+
+/**
+ * POST /api/family/invitations/accept: under the family's lock, a seat is taken if one is free, the owner's
+ * access is on, the link is unused and the reader is in no family yet.
+ */
+export async function acceptInvitation(deps: Deps, viewer: Viewer, token: string): Promise<FamilyView> {
+  const now = deps.clock();
+  const { invitation, family, owner } = await invitationOf(deps, token);
+  if (owner.id === viewer.id) throw badRequest(FAMILY_MESSAGES.ownInvitation);
+  await deps.db.transaction(async (tx) => {
+    const locked = await repository.lockFamily(tx, family.id);
+    if (!locked) throw badRequest(FAMILY_MESSAGES.invitationInvalid);
+    const current = (await repository.findInvitation(tx, invitation.id))?.invitation;
+    if (!current) throw badRequest(FAMILY_MESSAGES.invitationInvalid);
+    checkOpen(current, now);
+    if (await repository.findMembership(tx, viewer.id)) throw conflict(FAMILY_MESSAGES.alreadyInAFamily);
+    const ownerRow = await findUserById(tx, owner.id);
+    if (!ownerRow || !hasFullAccess(ownerRow, now)) throw conflict(FAMILY_MESSAGES.ownerInactive);
+    if ((await repository.countMembers(tx, family.id)) >= locked.seats - 1) throw conflict(FAMILY_MESSAGES.noSeatsLeft);
+    await repository.closeInvitation(tx, invitation.id, family.id, now);
+    if (!(await repository.insertMember(tx, viewer.id, family.id, now))) {
+      throw conflict(FAMILY_MESSAGES.alreadyInAFamily);
+    }
+  });
+  await deps.viewers.invalidateUser(viewer.id);
+  return getFamily(deps, viewer);
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { EmailSchema } from './auth-schemas.js';
+import { text } from './fields.js';
+
+/*
+ * Families (docs/product.md#families): the buyer of a plan of several accounts (its `familySeats`) invites up
+ * to seats − 1 people by e-mail; each who accepts reads premium exactly while the owner's access lasts.
+ */
+
+export const FAMILY_LIMITS = {
+  /** How long an invitation's link works. */
+  invitationDays: 7,
+  /** Invitations waiting at once: seats are counted when one is accepted. */
+  openInvitationsMax: 20,
+} as const;
+
+export const FAMILY_MESSAGES = {
+  notOwner: 'Only the reader who bought a plan for several accounts can invite people.',
+  memberCannotInvite: 'Members of a family cannot invite others; ask the person who bought the plan.',
+  noSeatsLeft: 'Every seat of this family is taken.',
+  tooManyInvitations: `At most ${FAMILY_LIMITS.openInvitationsMax} invitations can wait at once. Revoke one first.`,
+  alreadyInvited: 'This address already has an invitation waiting.',
+  selfInvite: 'You are already in your family: invite someone else.',
+  alreadyMemberOfThis: 'This person is already in your family.',
+  invitationInvalid: 'This invitation is not valid: ask for a new one.',
+  invitationExpired: 'This invitation has expired: ask for a new one.',
+  invitationClosed: 'This invitation was already used or revoked.',
+  ownInvitation: 'This is your own family’s invitation: send it to the person you are inviting.',
+  alreadyInAFamily: 'You are already in a family. Leave it first to join another.',
+  ownerInactive: 'This family’s plan has ended, so it cannot take new members.',
+  notMember: 'This reader is not in your family.',
+  noFamily: 'You are not in a family.',
+  invitationNotFound: 'Invitation not found.',
+} as const;
+
+export const FAMILY_TEXT = {
+  heading: 'Family',
+  ownerIntro: 'Your plan covers {seats} accounts: yours and {others} more.',
+  seatsLeft: '{count} of {total} seats left',
+  membersHeading: 'Members',
+  noMembers: 'Nobody has joined yet.',
+  invitationsHeading: 'Invitations waiting',
+  inviteLabel: 'Invite by e-mail',
+  inviteButton: 'Send invitation',
+  invited: 'Invitation sent to {email}',
+  invitedNoMail: 'Invitation made. This site sends no e-mail: copy the link and send it yourself.',
+  copyLink: 'Copy link',
+  linkCopied: 'Link copied',
+  expires: 'expires {date}',
+  revoke: 'Revoke',
+  revokeConfirm: 'Revoke the invitation to {email}? Its link stops working.',
+  remove: 'Remove',
+  removeConfirm: 'Remove {name} from your family? Their premium access ends at once.',
+  removed: '{name} was removed from your family',
+  memberIntro: 'You read with {owner}’s {plan}.',
+  memberUntil: 'Premium while their plan lasts: until {date}.',
+  memberLapsed: 'Their plan has ended; premium returns when they renew.',
+  leave: 'Leave the family',
+  leaveConfirm: 'Leave {owner}’s family? Your premium access from it ends at once.',
+  left: 'You left the family',
+  inactiveOwner: 'Your plan has ended: members read premium again when you renew.',
+  joinHeading: 'Join a family',
+  joinIntro: '{owner} invites you to read The Daily Dispatch with their family plan.',
+  joinSentTo: 'The invitation was sent to {email}.',
+  joinOwnPremium:
+    'You already have premium of your own until {date}. The family seat does not extend it: you read premium while either lasts.',
+  joinButton: 'Accept and join',
+  joined: 'Welcome to the family: premium articles are open to you.',
+  joinSignIn: 'Log in or register to accept the invitation.',
+} as const;
+
+const Id = z.string();
+
+export const FamilyInviteInputSchema = z.object({ email: EmailSchema });
+export type FamilyInviteInput = z.infer<typeof FamilyInviteInputSchema>;
+
+export const FamilyIdParamsSchema = z.object({ id: text() });
+
+export const FamilyTokenInputSchema = z.object({ token: text().min(1).max(2000) });
+
+export const FamilyMemberSchema = z.object({
+  id: Id,
+  name: z.string(),
+  email: z.string(),
+  joinedAt: z.string(),
+});
+export type FamilyMember = z.infer<typeof FamilyMemberSchema>;
+
+export const FamilyInvitationSchema = z.object({
+  id: Id,
+  email: z.string(),
+  expiresAt: z.string(),
+  /** The link to send when the site has no mail; only its owner sees it. */
+  link: z.string(),
+});
+export type FamilyInvitation = z.infer<typeof FamilyInvitationSchema>;
+
+/** `GET /api/family`: the family the reader owns, the one they are in, or neither. */
+export const FamilyViewSchema = z.discriminatedUnion('role', [
+  z.object({ role: z.literal('none') }),
+  z.object({
+    role: z.literal('owner'),
+    seats: z.number().int(),
+    /** The owner's access: members read premium while it lasts. */
+    until: z.string().nullable(),
+    active: z.boolean(),
+    members: z.array(FamilyMemberSchema),
+    invitations: z.array(FamilyInvitationSchema),
+  }),
+  z.object({
+    role: z.literal('member'),
+    owner: z.object({ name: z.string() }),
+    planName: z.string().nullable(),
+    until: z.string().nullable(),
+    active: z.boolean(),
+    joinedAt: z.string(),
+  }),
+]);
+export type FamilyView = z.infer<typeof FamilyViewSchema>;
+
+/** `POST /api/family/invitations/preview`: what the invitation page shows before the reader accepts. */
+export const FamilyInvitationPreviewSchema = z.object({
+  owner: z.object({ name: z.string() }),
+  email: z.string(),
+  expiresAt: z.string(),
+  /** The reader's own premium, when they hold some: the seat does not extend it. */
+  ownPremiumUntil: z.string().nullable(),
+});
+export type FamilyInvitationPreview = z.infer<typeof FamilyInvitationPreviewSchema>;
