@@ -132,6 +132,16 @@ export const AdminUserSchema = UserSchema.extend({
   accessSource: z.enum(['pass', 'complimentary']).nullable(),
   /** The name of the plan the latest paid pass bought, as it was bought. */
   planName: z.string().nullable(),
+  /**
+   * The family the account owns (with how many joined, of how many accounts, the owner's included) or belongs to
+   * (its owner's name); null for neither (docs/product.md#families).
+   */
+  family: z
+    .discriminatedUnion('role', [
+      z.object({ role: z.literal('owner'), members: z.number().int(), seats: z.number().int() }),
+      z.object({ role: z.literal('member'), owner: z.string() }),
+    ])
+    .nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const UserPageSchema = z.object({ users: z.array(AdminUserSchema), total: z.number().int() });

@@ -35,38 +35,45 @@ export const FAMILY_MESSAGES = {
 
 export const FAMILY_TEXT = {
   heading: 'Family',
-  ownerIntro: 'Your plan covers {seats} accounts: yours and {others} more.',
-  seatsLeft: '{count} of {total} seats left',
+  ownerIntro: (seats: number) => `Your plan covers ${seats} accounts: yours and ${seats - 1} more.`,
+  seatsLeft: (left: number, others: number) => `${left} of ${others} seats free`,
   membersHeading: 'Members',
   noMembers: 'Nobody has joined yet.',
+  joinedOn: (date: string) => `joined ${date}`,
   invitationsHeading: 'Invitations waiting',
   inviteLabel: 'Invite by e-mail',
+  inviteHint: 'They get a link that works once, for 7 days. Seats are taken as people accept.',
   inviteButton: 'Send invitation',
-  invited: 'Invitation sent to {email}',
-  invitedNoMail: 'Invitation made. This site sends no e-mail: copy the link and send it yourself.',
+  invited: (email: string) => `Invitation sent to ${email}`,
+  invitedNoMail: 'Invitation made. This site sends no e-mail: copy its link and send it yourself.',
   copyLink: 'Copy link',
   linkCopied: 'Link copied',
-  expires: 'expires {date}',
+  expires: (date: string) => `expires ${date}`,
   revoke: 'Revoke',
-  revokeConfirm: 'Revoke the invitation to {email}? Its link stops working.',
+  revokeTitle: 'Revoke the invitation?',
+  revokeConfirm: (email: string) => `The link sent to ${email} stops working.`,
+  revoked: 'Invitation revoked',
   remove: 'Remove',
-  removeConfirm: 'Remove {name} from your family? Their premium access ends at once.',
-  removed: '{name} was removed from your family',
-  memberIntro: 'You read with {owner}’s {plan}.',
-  memberUntil: 'Premium while their plan lasts: until {date}.',
-  memberLapsed: 'Their plan has ended; premium returns when they renew.',
+  removeTitle: 'Remove from your family?',
+  removeConfirm: (name: string) => `${name}’s premium access from your plan ends at once. You can invite them again.`,
+  removed: (name: string) => `${name} was removed from your family`,
+  memberIntro: (owner: string, plan: string | null) => `You read with ${owner}’s ${plan ?? 'family plan'}.`,
+  memberUntil: (date: string) => `Premium articles are open to you while their plan lasts: until ${date}.`,
+  memberLapsed: 'Their plan has ended: premium articles open again when they renew.',
   leave: 'Leave the family',
-  leaveConfirm: 'Leave {owner}’s family? Your premium access from it ends at once.',
+  leaveTitle: 'Leave the family?',
+  leaveConfirm: (owner: string) => `Your premium access from ${owner}’s plan ends at once.`,
   left: 'You left the family',
-  inactiveOwner: 'Your plan has ended: members read premium again when you renew.',
+  inactiveOwner: 'Your plan has ended: members read premium again, and you can invite, when you renew.',
   joinHeading: 'Join a family',
-  joinIntro: '{owner} invites you to read The Daily Dispatch with their family plan.',
-  joinSentTo: 'The invitation was sent to {email}.',
-  joinOwnPremium:
-    'You already have premium of your own until {date}. The family seat does not extend it: you read premium while either lasts.',
+  joinIntro: (owner: string) => `${owner} invites you to read with their family plan.`,
+  joinSentTo: (email: string, date: string) => `The invitation was sent to ${email} and works until ${date}.`,
+  joinOwnPremium: (date: string) =>
+    `You already have premium of your own until ${date}. The family seat does not extend it: you read with whichever lasts longer.`,
   joinButton: 'Accept and join',
   joined: 'Welcome to the family: premium articles are open to you.',
-  joinSignIn: 'Log in or register to accept the invitation.',
+  joinMissing: 'This page needs the link from your invitation e-mail.',
+  toProfile: 'See your family on your profile',
 } as const;
 
 const Id = z.string();
@@ -94,6 +101,10 @@ export const FamilyInvitationSchema = z.object({
   link: z.string(),
 });
 export type FamilyInvitation = z.infer<typeof FamilyInvitationSchema>;
+
+/** `POST /api/family/invitations`: the new invitation, and whether it went by e-mail (the site may send none). */
+export const FamilyInvitedSchema = FamilyInvitationSchema.extend({ mailed: z.boolean() });
+export type FamilyInvited = z.infer<typeof FamilyInvitedSchema>;
 
 /** `GET /api/family`: the family the reader owns, the one they are in, or neither. */
 export const FamilyViewSchema = z.discriminatedUnion('role', [

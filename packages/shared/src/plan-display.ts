@@ -115,6 +115,7 @@ export const PLAN_TEXT = {
     price: 'Price',
     duration: 'Duration',
     articles: 'Premium articles',
+    accounts: 'Accounts',
     visibility: 'Shown',
     purchases: 'Purchases',
     holders: 'Readers with access',
@@ -132,6 +133,8 @@ export const PLAN_TEXT = {
     premiumArticlesAll: 'All premium articles',
     premiumArticlesCount: 'A number of premium articles',
     premiumArticlesNumber: 'Number of premium articles',
+    familySeats: 'Accounts',
+    familySeatsHint: 'Readers this pass covers, the buyer included. Above 1, the buyer invites the others by e-mail.',
     visibility: 'Who can buy it',
   },
   units: { minutes: 'Minutes', hours: 'Hours', days: 'Days' },
@@ -154,6 +157,7 @@ export const PLAN_TEXT = {
   revenue: 'Revenue',
   noPurchases: 'No purchases in this period.',
   articlesIncluded: (count: number) => `${count} premium ${count === 1 ? 'article' : 'articles'}`,
+  accounts: (count: number) => `${count} ${count === 1 ? 'account' : 'accounts'}`,
 } as const;
 
 /** What a reader sees of their own access on /profile and beside a premium article. */
@@ -175,4 +179,10 @@ export const ACCESS_TEXT = {
   noPlan: 'No plan',
   accessUntil: (date: string) => `Until ${date}`,
   accessEnded: (date: string) => `Ended ${date}`,
+  /** The admin's users table: the family the reader owns or belongs to (docs/product.md#families). */
+  familyLabel: 'Family',
+  familyOwner: (members: number) => `Owner, ${members} ${members === 1 ? 'member' : 'members'}`,
+  familyAccounts: (used: number, seats: number) => `${used} of ${seats} accounts used`,
+  familyMember: (owner: string) => `Member of ${owner}`,
+  noFamily: 'No family',
 } as const;

@@ -164,6 +164,11 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({ Component: (await import('./routes/payment')).PaymentRoute }),
                 },
                 {
+                  // A family invitation's link (docs/product.md#families): log in or register, then accept.
+                  path: 'family/join',
+                  lazy: async () => ({ Component: (await import('./routes/family-join')).FamilyJoinRoute }),
+                },
+                {
                   element: <RequirePremium />,
                   handle: { access: 'premium' } satisfies RouteHandle,
                   children: [

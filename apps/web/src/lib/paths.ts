@@ -44,6 +44,10 @@ export const paths = {
   briefConfirm: '/brief/confirm',
   briefUnsubscribe: '/brief/unsubscribe',
   briefs: '/briefs',
+  /** A family invitation's link (docs/product.md#families). */
+  familyJoin: '/family/join',
+  /** The profile's family section. */
+  profileFamily: '/profile#family',
   /** The profile's daily brief section. */
   profileBrief: '/profile#brief',
   corrections: '/corrections',
@@ -120,6 +124,13 @@ export const apiPaths = {
   adminPlan: (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`,
   adminPlansOrder: '/api/admin/plans/order',
   userAccess: '/api/users/access',
+  family: '/api/family',
+  familyInvitations: '/api/family/invitations',
+  familyInvitation: (id: string) => `/api/family/invitations/${encodeURIComponent(id)}`,
+  familyMember: (id: string) => `/api/family/members/${encodeURIComponent(id)}`,
+  familyLeave: '/api/family/leave',
+  familyPreview: '/api/family/invitations/preview',
+  familyAccept: '/api/family/invitations/accept',
   briefSubscribe: '/api/brief/subscribe',
   briefConfirm: '/api/brief/confirm',
   briefUnsubscribe: '/api/brief/unsubscribe',

@@ -191,16 +191,17 @@ export async function login(
     const current = await users.lockUserForUpdate(tx, row.id);
     if (!current || current.passwordHash !== row.passwordHash) return undefined;
     const updated = await users.updateUserRow(tx, row.id, { lastLoginAt: clock() });
-    return { token: await startSession({ ...deps, db: tx }, row.id), user: users.toUser(updated!) };
+    return { token: await startSession({ ...deps, db: tx }, row.id), user: updated! };
   });
   if (!signedIn) throw invalid();
+  const user = await users.toUserWithAccess(db, signedIn.user, clock());
   await Promise.all([
     loginLimits.accountAtAddress.clear(pairKey),
     loginLimits.account.clear(accountKey),
     deviceId ? wide.limiter.clear(wide.key) : undefined,
     loginLimits.address.release(addressKey),
   ]);
-  return signedIn;
+  return { token: signedIn.token, user };
 }
 
 export async function logout(deps: Pick<AppDeps, 'db' | 'viewers'>, viewer: Viewer): Promise<void> {
@@ -247,8 +248,12 @@ export async function changePassword(
   return { endedSessions };
 }
 
+/** The signed-in user, their premium as the viewer holds it (a family member's is the owner's). */
 export async function getSessionUser(deps: Pick<AppDeps, 'db'>, viewer: Viewer): Promise<User> {
-  return users.getProfile(deps.db, viewer.email);
+  return {
+    ...(await users.getProfile(deps.db, viewer.email)),
+    premiumTaken: viewer.premiumTaken?.toISOString() ?? null,
+  };
 }
 
 /**

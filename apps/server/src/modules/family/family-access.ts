@@ -31,3 +31,6 @@ export async function endFamilyOf(deps: Pick<AppDeps, 'notifier'>, tx: DbOrTx, o
   await deps.notifier.familyEvent(tx, { kind: 'family-ended', memberIds, ownerName: owner.name, at: now });
   return memberIds;
 }
+
+/** The access a member holds through their family (the owner's full access and plan); undefined outside one. */
+export const familyAccessOf = (db: DbOrTx, userId: string) => repository.familyAccessOf(db, userId);

@@ -1,6 +1,6 @@
 import {
   FamilyInvitationPreviewSchema,
-  FamilyInvitationSchema,
+  FamilyInvitedSchema,
   FamilyInviteInputSchema,
   FamilyTokenInputSchema,
   FamilyIdParamsSchema,
@@ -41,7 +41,7 @@ export function familyRoutes(app: AppInstance, deps: AppDeps) {
         summary: "Invites an address to the owner's family: a link for 7 days, e-mailed when the site sends mail",
         security: bearer,
         body: FamilyInviteInputSchema,
-        response: { 201: FamilyInvitationSchema },
+        response: { 201: FamilyInvitedSchema },
       },
     },
     async (request, reply) =>

@@ -4,6 +4,7 @@ import {
   FAMILY_MESSAGES,
   type FamilyInvitation,
   type FamilyInvitationPreview,
+  type FamilyInvited,
   type FamilyView,
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
@@ -77,7 +78,7 @@ async function ownFamily(db: DbOrTx, viewer: Viewer) {
 }
 
 /** POST /api/family/invitations: an invitation by e-mail (the link is in the answer for a site without mail). */
-export async function invite(deps: Deps, viewer: Viewer, email: string): Promise<FamilyInvitation> {
+export async function invite(deps: Deps, viewer: Viewer, email: string): Promise<FamilyInvited> {
   const now = deps.clock();
   const address = email.trim().toLowerCase();
   const family = await ownFamily(deps.db, viewer);
@@ -107,7 +108,7 @@ export async function invite(deps: Deps, viewer: Viewer, email: string): Promise
       { ownerName: viewer.name, joinUrl: view.link, expiresAt: created.expiresAt },
       now,
     );
-    return view;
+    return { ...view, mailed: Boolean(deps.config.mail) };
   });
   return row;
 }

@@ -104,6 +104,7 @@ describe('families: the Family Plan’s seats', () => {
     expect(invitation.email).toBe('cousin@example.com');
     expect(new Date(invitation.expiresAt).getTime() - ctx.clock.now.getTime()).toBe(7 * DAY);
     expect(invitation.link).toMatch(/^https:\/\/news\.example\/family\/join\?token=/);
+    expect(invitation).toMatchObject({ mailed: true });
     const [mail] = await ctx.database.db
       .select()
       .from(mailOutbox)
@@ -162,8 +163,18 @@ describe('families: the Family Plan’s seats', () => {
     expect(await opensPremium(person.token)).toBe(true);
 
     const [ownerRow] = await ctx.database.db.select().from(users).where(eq(users.id, owner.user.id));
+    const ownerUntil = ownerRow!.premiumTaken!.toISOString();
     const role = (await call({ method: 'GET', url: '/api/users/role' }, person.token)).json<RoleRecord>();
-    expect(role.premiumTaken).toBe(ownerRow!.premiumTaken!.toISOString());
+    expect(role.premiumTaken).toBe(ownerUntil);
+    // The browser's user (the session, and a new login) carries the same access.
+    const session = await call({ method: 'GET', url: '/api/auth/session' }, person.token);
+    expect(session.json<{ user: { premiumTaken: string } }>().user.premiumTaken).toBe(ownerUntil);
+    const loggedIn = await call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: person.user.email, password: PASSWORD },
+    });
+    expect(loggedIn.json<{ user: { premiumTaken: string } }>().user.premiumTaken).toBe(ownerUntil);
     const access = (await call({ method: 'GET', url: '/api/users/access' }, person.token)).json<PremiumAccess>();
     expect(access).toMatchObject({ source: 'family', active: true, plan: { name: 'Family Plan' } });
     expect(access.plan?.features).toEqual(FAMILY_PLAN.features);

@@ -2,7 +2,7 @@ import { MINUTE_MS, API_MESSAGES, type PremiumAccess } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../plugins/errors.js';
-import { familyAccessOf } from '../family/family.repository.js';
+import { familyAccessOf } from '../family/family-access.js';
 import * as repository from './users.repository.js';
 
 /*

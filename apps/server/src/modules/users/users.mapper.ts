@@ -1,5 +1,5 @@
 import type { AdminUser, PremiumAccess, RoleRecord, User } from '@dispatch/shared';
-import type { LatestPass, UserRow } from './users.repository.js';
+import type { FamilyTie, LatestPass, UserRow } from './users.repository.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -25,7 +25,12 @@ export function toRoleRecord(
   return { role: row.role, premiumTaken: iso(row.premiumTaken), premiumArticles };
 }
 
-/** A row of the admin's users table: the plan named is the latest pass's, as it was bought. */
-export function toAdminUser(row: UserRow, accessSource: AdminUser['accessSource'], pass: LatestPass): AdminUser {
-  return { ...toUser(row), accessSource, planName: pass?.planName ?? null };
+/** A row of the admin's users table: the plan named is the latest pass's, as it was bought; the family, if any. */
+export function toAdminUser(
+  row: UserRow,
+  accessSource: AdminUser['accessSource'],
+  pass: LatestPass,
+  family: FamilyTie,
+): AdminUser {
+  return { ...toUser(row), accessSource, planName: pass?.planName ?? null, family };
 }

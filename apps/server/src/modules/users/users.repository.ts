@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { paymentIntents, premiumArticleOpens, users } from '../../db/schema.js';
+import { families, familyMembers, paymentIntents, premiumArticleOpens, users } from '../../db/schema.js';
 import { likePattern } from '../../db/like-pattern.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -64,6 +65,32 @@ function latestPass(db: DbOrTx) {
 
 export type LatestPass = { planId: string; planName: string; features: string[]; periodEnd: Date | null } | null;
 
+export type FamilyTie = { role: 'owner'; members: number; seats: number } | { role: 'member'; owner: string } | null;
+
+const ownedFamilies = alias(families, 'owned_family');
+const membership = alias(familyMembers, 'membership');
+const joinedFamilies = alias(families, 'joined_family');
+const familyOwners = alias(users, 'family_owner');
+
+/** The family a user owns (with how many joined it) or is in (with its owner's name), read beside the user's row. */
+const withFamily = {
+  ownedSeats: ownedFamilies.seats,
+  ownedMembers: sql<number>`(select count(*)::int from ${familyMembers}
+    where ${familyMembers.familyId} = ${ownedFamilies.id})`.as('owned_members'),
+  ownerName: familyOwners.name,
+};
+
+function toFamilyTie(row: {
+  ownedSeats: number | null;
+  ownedMembers: number | null;
+  ownerName: string | null;
+}): FamilyTie {
+  // Someone who owns a family and is in another is shown as its owner, as GET /api/family shows them.
+  if (row.ownedSeats !== null) return { role: 'owner', members: row.ownedMembers ?? 0, seats: row.ownedSeats };
+  if (row.ownerName !== null) return { role: 'member', owner: row.ownerName };
+  return null;
+}
+
 /** `search`: the name or the e-mail contains it as typed, in any case (trigram indexes serve both). */
 export async function listPage(db: DbOrTx, filter: { search?: string }, page: { offset: number; limit: number }) {
   const pattern = filter.search ? likePattern(filter.search) : undefined;
@@ -71,9 +98,13 @@ export async function listPage(db: DbOrTx, filter: { search?: string }, page: { 
   const pass = latestPass(db);
   const [rows, [total]] = await Promise.all([
     db
-      .select(withPass(pass))
+      .select({ ...withPass(pass), ...withFamily })
       .from(users)
       .leftJoinLateral(pass, sql`true`)
+      .leftJoin(ownedFamilies, eq(ownedFamilies.ownerId, users.id))
+      .leftJoin(membership, eq(membership.userId, users.id))
+      .leftJoin(joinedFamilies, eq(joinedFamilies.id, membership.familyId))
+      .leftJoin(familyOwners, eq(familyOwners.id, joinedFamilies.ownerId))
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(page.limit)
@@ -83,7 +114,10 @@ export async function listPage(db: DbOrTx, filter: { search?: string }, page: { 
       .from(users)
       .where(where),
   ]);
-  return { rows: rows.map((row) => ({ user: row.user, pass: toLatestPass(row) })), total: total?.total ?? 0 };
+  return {
+    rows: rows.map((row) => ({ user: row.user, pass: toLatestPass(row), family: toFamilyTie(row) })),
+    total: total?.total ?? 0,
+  };
 }
 
 /** The user and their newest succeeded payment, in one query. */

@@ -63,6 +63,11 @@ export async function getRoleRecord({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
   return toRoleRecord({ role: row.role, premiumTaken: access.premiumTaken }, access.premiumArticles);
 }
 
+/** A user as the API shows them, their premium their own or their family's, whichever ends later. */
+export async function toUserWithAccess(db: DbOrTx, row: repository.UserRow, now: Date): Promise<User> {
+  return { ...toUser(row), premiumTaken: (await effectiveAccess(db, row, now)).premiumTaken?.toISOString() ?? null };
+}
+
 export async function getProfile(db: Db, email: string): Promise<User> {
   return toUser(await requireUser(db, email));
 }
@@ -88,7 +93,10 @@ export const lockUserForUpdate = (tx: DbOrTx, id: string) => repository.lockForU
 
 export async function listUsers(db: Db, query: PageQuery & { q?: string }): Promise<UserPage> {
   const { rows, total } = await repository.listPage(db, { search: query.q || undefined }, toRowWindow(query));
-  return { users: rows.map(({ user, pass }) => toAdminUser(user, accessSource(user, pass), pass)), total };
+  return {
+    users: rows.map(({ user, pass, family }) => toAdminUser(user, accessSource(user, pass), pass, family)),
+    total,
+  };
 }
 
 /** 'Make Admin': recorded with who and when, in one transaction with the change. */

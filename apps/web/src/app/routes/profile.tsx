@@ -9,6 +9,7 @@ import { useProfile } from '../../features/profile/api/get-profile';
 import { BriefSettingsSection } from '../../features/brief/components/brief-settings-section';
 import { usePublishers } from '../../features/publishers/api/get-publishers';
 import { MailPreferencesSection } from '../../features/notices/components/mail-preferences-form';
+import { FamilySection } from '../../features/family/components/family-section';
 import { ProfileGiftLinks } from '../../features/gifts/components/profile-gift-links';
 import { PasswordForm } from '../../features/profile/components/password-form';
 import { ProfileForm } from '../../features/profile/components/profile-form';
@@ -65,6 +66,7 @@ export function ProfileRoute() {
           <BillingHistory email={user.email} renewable />
         </section>
       )}
+      <FamilySection />
       <ProfileGiftLinks />
       <div className="mt-8 panel">
         <MailPreferencesSection />

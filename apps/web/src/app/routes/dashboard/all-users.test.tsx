@@ -12,6 +12,7 @@ const row = (user: User, access: Partial<AdminUser> = {}): AdminUser => ({
   ...user,
   accessSource: null,
   planName: null,
+  family: null,
   ...access,
 });
 
@@ -82,6 +83,33 @@ describe('/dashboard/all-users', () => {
     );
     expect(within(await rowOf(reader.name)).getByRole('cell', { name: ACCESS_TEXT.noPlan })).toHaveTextContent('—');
     expect(screen.getByRole('columnheader', { name: ACCESS_TEXT.planLabel })).toBeInTheDocument();
+  });
+
+  it('shows the family each reader owns, with members and accounts used, or is in, with its owner', async () => {
+    const owner = testUser({ _id: 'user-5', name: 'Olive Owner' });
+    const member = testUser({ _id: 'user-6', name: 'Mia Member' });
+    const solo = testUser({ _id: 'user-7', name: 'Otto Owner' });
+    openDashboard('/dashboard/all-users', {
+      [apiPaths.users]: {
+        users: [
+          row(owner, { family: { role: 'owner', members: 2, seats: 5 } }),
+          row(member, { family: { role: 'member', owner: 'Olive Owner' } }),
+          row(solo, { family: { role: 'owner', members: 1, seats: 2 } }),
+          row(reader),
+        ],
+        total: 4,
+      },
+    });
+
+    const familyCell = async (name: string) =>
+      within(await rowOf(name))
+        .getAllByRole('cell')
+        .find((cell) => cell.dataset.label === ACCESS_TEXT.familyLabel);
+    expect(await familyCell(owner.name)).toHaveTextContent('Owner, 2 members3 of 5 accounts used');
+    expect(await familyCell(member.name)).toHaveTextContent('Member of Olive Owner');
+    expect(await familyCell(solo.name)).toHaveTextContent('Owner, 1 member2 of 2 accounts used');
+    expect(await familyCell(reader.name)).toHaveAccessibleName(ACCESS_TEXT.noFamily);
+    expect(screen.getByRole('columnheader', { name: ACCESS_TEXT.familyLabel })).toBeInTheDocument();
   });
 
   it("opens a reader's billing, and grants complimentary premium until a chosen day", async () => {

@@ -60,7 +60,7 @@ const rowOf = async (name: string) =>
   (await screen.findByRole('rowheader', { name }, { timeout: 10_000 })).closest('tr') as HTMLElement;
 
 describe('/dashboard/plans', () => {
-  it('lists every plan in order with its price, duration, articles, who can buy it, purchases and holders', async () => {
+  it('lists every plan in order with its price, duration, articles, accounts, who can buy it, purchases and holders', async () => {
     openPlans();
 
     expect(
@@ -75,6 +75,7 @@ describe('/dashboard/plans', () => {
       [C.price, '$10.00'],
       [C.duration, '1 Minute'],
       [C.articles, PLAN_TEXT.allArticles],
+      [C.accounts, '1 account'],
       [C.visibility, PLAN_TEXT.visibility.listed],
       [C.purchases, '40'],
       [C.holders, '2'],
@@ -93,6 +94,7 @@ describe('/dashboard/plans', () => {
       'http://127.0.0.1:3000/subscription?plan=partner-week',
     );
     const family = await rowOf('Family Plan');
+    expect(cell(family, C.accounts)).toHaveTextContent('6 accounts');
     expect(within(family).getByText(PLAN_TEXT.visibility.archived)).toBeInTheDocument();
     expect(within(family).getByRole('button', { name: PLAN_TEXT.restore })).toBeInTheDocument();
     expect(within(family).queryByRole('button', { name: PLAN_TEXT.archive })).not.toBeInTheDocument();
@@ -107,6 +109,8 @@ describe('/dashboard/plans', () => {
     await person.click(screen.getByRole('button', { name: PLAN_TEXT.newPlan }));
     const dialog = await screen.findByRole('dialog', { name: PLAN_TEXT.newPlan });
     expect(within(dialog).getByLabelText(F.currency)).toHaveValue('usd');
+    expect(within(dialog).getByLabelText(F.familySeats)).toHaveValue(1);
+    expect(within(dialog).getByLabelText(F.familySeats)).toHaveAccessibleDescription(F.familySeatsHint);
     await person.type(within(dialog).getByLabelText(F.name), 'Weekly Pass');
     await person.type(within(dialog).getByLabelText(F.price), '12.5');
     await person.clear(within(dialog).getByLabelText(F.currency));
@@ -130,6 +134,7 @@ describe('/dashboard/plans', () => {
         durationMinutes: 7 * 24 * 60,
         features: ['Five premium articles', 'The Sunday letter'],
         premiumArticles: 5,
+        familySeats: 1,
         visibility: 'unlisted',
       },
     ]);
@@ -170,6 +175,112 @@ describe('/dashboard/plans', () => {
     );
     expect(within(dialog).getByLabelText(F.currency)).toHaveAccessibleDescription(PLAN_MESSAGES.currencyInvalid);
     expect(screen.queryByText(PLAN_MESSAGES.created)).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('creates a plan for several accounts, posting familySeats, and lists it with its accounts', async () => {
+    const { api, person } = openPlans();
+    await rowOf('Individual Premium');
+    await person.click(screen.getByRole('button', { name: PLAN_TEXT.newPlan }));
+    const dialog = await screen.findByRole('dialog', { name: PLAN_TEXT.newPlan });
+
+    await person.type(within(dialog).getByLabelText(F.name), 'Household');
+    await person.type(within(dialog).getByLabelText(F.price), '20');
+    await person.type(within(dialog).getByLabelText(F.features), 'Four readers');
+    await person.clear(within(dialog).getByLabelText(F.familySeats));
+    await person.type(within(dialog).getByLabelText(F.familySeats), '4');
+    await person.click(within(dialog).getByRole('button', { name: PLAN_TEXT.create }));
+
+    expect(await screen.findByText(PLAN_MESSAGES.created)).toBeInTheDocument();
+    const posts = api.calls(apiPaths.adminPlans).filter((request) => request.method === 'POST');
+    expect(posts.map((request) => request.body)).toEqual([
+      expect.objectContaining({ name: 'Household', premiumArticles: null, familySeats: 4 }),
+    ]);
+    const household = await rowOf('Household');
+    expect(
+      within(household)
+        .getAllByRole('cell')
+        .find((cell) => cell.dataset.label === C.accounts),
+    ).toHaveTextContent('4 accounts');
+  }, 20_000);
+
+  it('refuses accounts outside 1 to 10, or several accounts with a number of articles, before sending', async () => {
+    const { api, person } = openPlans();
+    await rowOf('Individual Premium');
+    await person.click(screen.getByRole('button', { name: PLAN_TEXT.newPlan }));
+    const dialog = await screen.findByRole('dialog', { name: PLAN_TEXT.newPlan });
+    await person.type(within(dialog).getByLabelText(F.name), 'Household');
+    await person.type(within(dialog).getByLabelText(F.price), '20');
+    await person.type(within(dialog).getByLabelText(F.features), 'Readers');
+    const accounts = within(dialog).getByLabelText(F.familySeats);
+
+    for (const value of ['0', '11', '2.5', '']) {
+      await person.clear(accounts);
+      if (value) await person.type(accounts, value);
+      await person.click(within(dialog).getByRole('button', { name: PLAN_TEXT.create }));
+      await waitFor(() =>
+        expect(accounts).toHaveAccessibleDescription(`${F.familySeatsHint} ${PLAN_MESSAGES.familySeatsInvalid}`),
+      );
+    }
+
+    await person.clear(accounts);
+    await person.type(accounts, '3');
+    await person.click(within(dialog).getByRole('radio', { name: F.premiumArticlesCount }));
+    await person.type(within(dialog).getByLabelText(F.premiumArticlesNumber), '5');
+    await person.click(within(dialog).getByRole('button', { name: PLAN_TEXT.create }));
+    await waitFor(() =>
+      expect(accounts).toHaveAccessibleDescription(`${F.familySeatsHint} ${PLAN_MESSAGES.familyNeedsFullAccess}`),
+    );
+    expect(api.calls(apiPaths.adminPlans).filter((request) => request.method === 'POST')).toHaveLength(0);
+  }, 20_000);
+
+  it("shows the server's accounts error under Accounts", async () => {
+    const { api, person } = openPlans({
+      [apiPaths.adminPlans]: (_url: URL, request: StubRequest) =>
+        request.method === 'POST'
+          ? errorResponse(400, PLAN_MESSAGES.familyNeedsFullAccess, {
+              code: 'VALIDATION_FAILED',
+              fieldErrors: { familySeats: [PLAN_MESSAGES.familyNeedsFullAccess] },
+            })
+          : { plans: seed },
+    });
+    await rowOf('Individual Premium');
+    await person.click(screen.getByRole('button', { name: PLAN_TEXT.newPlan }));
+    const dialog = await screen.findByRole('dialog', { name: PLAN_TEXT.newPlan });
+    await person.type(within(dialog).getByLabelText(F.name), 'Household');
+    await person.type(within(dialog).getByLabelText(F.price), '20');
+    await person.type(within(dialog).getByLabelText(F.features), 'Readers');
+    await person.clear(within(dialog).getByLabelText(F.familySeats));
+    await person.type(within(dialog).getByLabelText(F.familySeats), '5');
+    await person.click(within(dialog).getByRole('button', { name: PLAN_TEXT.create }));
+
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(F.familySeats)).toHaveAccessibleDescription(
+        `${F.familySeatsHint} ${PLAN_MESSAGES.familyNeedsFullAccess}`,
+      ),
+    );
+    expect(api.calls(apiPaths.adminPlans).filter((request) => request.method === 'POST')).toHaveLength(1);
+    expect(screen.queryByText(PLAN_MESSAGES.created)).not.toBeInTheDocument();
+  }, 20_000);
+
+  it("edits a plan's accounts, starting from its own", async () => {
+    const { api, person } = openPlans({
+      [apiPaths.adminPlan('family')]: (_url: URL, request: StubRequest) => ({
+        ...seed[3],
+        ...(request.body as object),
+      }),
+    });
+    await person.click(within(await rowOf('Family Plan')).getByRole('button', { name: PLAN_TEXT.edit }));
+    const dialog = await screen.findByRole('dialog', { name: PLAN_TEXT.editTitle('Family Plan') });
+    expect(within(dialog).getByLabelText(F.familySeats)).toHaveValue(6);
+
+    await person.clear(within(dialog).getByLabelText(F.familySeats));
+    await person.type(within(dialog).getByLabelText(F.familySeats), '4');
+    await person.click(within(dialog).getByRole('button', { name: PLAN_TEXT.save }));
+
+    expect(await screen.findByText(PLAN_MESSAGES.saved)).toBeInTheDocument();
+    const [patch] = api.calls(apiPaths.adminPlan('family'));
+    expect(patch?.method).toBe('PATCH');
+    expect(patch?.body).toMatchObject({ familySeats: 4, premiumArticles: null });
   }, 20_000);
 
   it('edits a plan in the same form, filled in, and PATCHes it', async () => {

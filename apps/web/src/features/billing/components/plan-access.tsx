@@ -3,12 +3,13 @@ import { CheckIcon } from '../../../components/icons';
 
 /**
  * Where the reader's current (or last) premium comes from and what it includes: the plan as it was bought,
- * or an admin's complimentary grant. When it ends is said beside it, by the premium status line.
+ * the family plan a seat shares, or an admin's complimentary grant. When it ends is said beside it, by the premium status line.
  */
 export function PlanAccess({ access }: { access: PremiumAccess }) {
   if (!access.source) return null;
   const name = access.source === 'complimentary' || !access.plan ? ACCESS_TEXT.complimentary : access.plan.name;
-  const features = access.source === 'pass' && access.plan ? access.plan.features : [];
+  // A family seat shows the owner's plan as it was bought (docs/product.md#families).
+  const features = access.source !== 'complimentary' && access.plan ? access.plan.features : [];
   const limited = access.premiumArticles;
   return (
     <dl className="grid gap-x-6 gap-y-3 rounded-md border border-rule px-4 py-3 sm:grid-cols-[auto_minmax(0,1fr)]">

@@ -34,6 +34,27 @@ function PlanCell({ user }: { user: AdminUser }) {
   );
 }
 
+/** The family the reader owns (how many joined, and how many of its accounts are used) or is in (whose). */
+function FamilyCell({ family }: { family: AdminUser['family'] }) {
+  if (!family)
+    return (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{ACCESS_TEXT.noFamily}</span>
+      </>
+    );
+  if (family.role === 'member')
+    return <span className="min-w-0 break-words text-ink">{ACCESS_TEXT.familyMember(family.owner)}</span>;
+  return (
+    <span className="block min-w-0">
+      <span className="block font-medium text-ink">{ACCESS_TEXT.familyOwner(family.members)}</span>
+      <span className="block text-xs text-ink-soft tabular-nums">
+        {ACCESS_TEXT.familyAccounts(family.members + 1, family.seats)}
+      </span>
+    </span>
+  );
+}
+
 /** docs/product.md#screens /dashboard/all-users: photo, name, e-mail, role; 'Make Admin' after a confirmation, or 'Admin'. */
 export function UsersTable({ users, onOpenBilling }: { users: AdminUser[]; onOpenBilling: (user: User) => void }) {
   const promote = useMakeAdmin();
@@ -53,7 +74,15 @@ export function UsersTable({ users, onOpenBilling }: { users: AdminUser[]; onOpe
         <table className={table.table}>
           <thead className={table.head}>
             <tr>
-              {[D.photo, D.name, D.email, D.role, ACCESS_TEXT.planLabel, BILLING_TEXT.adminButton].map((label) => (
+              {[
+                D.photo,
+                D.name,
+                D.email,
+                D.role,
+                ACCESS_TEXT.planLabel,
+                ACCESS_TEXT.familyLabel,
+                BILLING_TEXT.adminButton,
+              ].map((label) => (
                 <th key={label} scope="col" className={table.headCell}>
                   {label}
                 </th>
@@ -103,6 +132,9 @@ export function UsersTable({ users, onOpenBilling }: { users: AdminUser[]; onOpe
                 </td>
                 <td data-label={ACCESS_TEXT.planLabel} className={table.cell}>
                   <PlanCell user={user} />
+                </td>
+                <td data-label={ACCESS_TEXT.familyLabel} className={table.cell}>
+                  <FamilyCell family={user.family} />
                 </td>
                 <td data-label={BILLING_TEXT.adminButton} className={table.cell}>
                   <button

@@ -1,4 +1,4 @@
-import { PLAN_MESSAGES, PLAN_TEXT, PLAN_VISIBILITIES, type Plan } from '@dispatch/shared';
+import { PLAN_LIMITS, PLAN_MESSAGES, PLAN_TEXT, PLAN_VISIBILITIES, type Plan } from '@dispatch/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
@@ -59,7 +59,7 @@ interface PlanFormDialogProps {
   onClose: () => void;
 }
 
-/** New plan and Edit (docs/product.md#plans): name, price, duration, benefits, premium articles, who can buy it. */
+/** New plan and Edit (docs/product.md#plans): name, price, duration, benefits, articles, accounts, who can buy it. */
 export function PlanFormDialog({ editing, currency, onClose }: PlanFormDialogProps) {
   return (
     <DialogFrame open={editing !== null} onClose={onClose} className="max-w-2xl border-ink p-6 sm:p-8">
@@ -223,6 +223,18 @@ function PlanForm({ plan, currency, onDone }: { plan: Plan | null; currency: str
           )}
           <FieldError id={articlesErrorId} message={articlesError} />
         </fieldset>
+        <TextField
+          className="max-w-56"
+          label={PLAN_TEXT.fields.familySeats}
+          hint={PLAN_TEXT.fields.familySeatsHint}
+          type="number"
+          inputMode="numeric"
+          min="1"
+          max={PLAN_LIMITS.familySeatsMax}
+          step="1"
+          error={errors.familySeats?.message}
+          {...register('familySeats')}
+        />
         <fieldset aria-describedby={describedBy(errors.visibility && visibilityErrorId)}>
           <legend className="field-label">{PLAN_TEXT.fields.visibility}</legend>
           <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">

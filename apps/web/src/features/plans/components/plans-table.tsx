@@ -85,13 +85,21 @@ export function PlansTable({ plans, publicUrl, onEdit }: PlansTableProps) {
         <table className={table.table}>
           <thead className={table.head}>
             <tr>
-              {[C.name, C.price, C.duration, C.articles, C.visibility, C.purchases, C.holders, PLAN_TEXT.actions].map(
-                (label) => (
-                  <th key={label} scope="col" className={table.headCell}>
-                    {label}
-                  </th>
-                ),
-              )}
+              {[
+                C.name,
+                C.price,
+                C.duration,
+                C.articles,
+                C.accounts,
+                C.visibility,
+                C.purchases,
+                C.holders,
+                PLAN_TEXT.actions,
+              ].map((label) => (
+                <th key={label} scope="col" className={table.headCell}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className={table.body}>
@@ -110,6 +118,9 @@ export function PlansTable({ plans, publicUrl, onEdit }: PlansTableProps) {
                 </td>
                 <td data-label={C.articles} className={`${table.cell} tabular-nums`}>
                   {plan.premiumArticles === null ? PLAN_TEXT.allArticles : plan.premiumArticles}
+                </td>
+                <td data-label={C.accounts} className={`${table.cell} tabular-nums`}>
+                  {PLAN_TEXT.accounts(plan.familySeats)}
                 </td>
                 <td data-label={C.visibility} className={table.cell}>
                   <span className={visibilityClass(plan.visibility)}>{PLAN_TEXT.visibility[plan.visibility]}</span>

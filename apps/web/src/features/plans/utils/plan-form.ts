@@ -1,4 +1,4 @@
-import { PlanInputSchema, type Plan, type PlanInput, type PlanVisibility } from '@dispatch/shared';
+import { PLAN_MESSAGES, PlanInputSchema, type Plan, type PlanInput, type PlanVisibility } from '@dispatch/shared';
 import { z } from 'zod';
 
 export const DURATION_UNITS = ['minutes', 'hours', 'days'] as const;
@@ -16,6 +16,8 @@ export interface PlanFormValues {
   features: string;
   articlesMode: 'all' | 'count';
   articlesCount: string;
+  /** Accounts the pass covers, the buyer's included. */
+  familySeats: string;
   visibility: PlanVisibility;
 }
 
@@ -33,11 +35,15 @@ export function toPlanInput(values: PlanFormValues): PlanInput {
       .map((line) => line.trim())
       .filter(Boolean),
     premiumArticles: values.articlesMode === 'all' ? null : toNumber(values.articlesCount),
+    familySeats: toNumber(values.familySeats),
     visibility: values.visibility,
   };
 }
 
-/** Checked with the server's own schema, so a message under a field is the one the server would give. */
+/**
+ * Checked with the server's own schema, so a message under a field is the one the server would give; and, as the
+ * server does, a plan for several accounts includes every premium article (docs/product.md#families).
+ */
 export const PlanFormSchema = z
   .object({
     name: z.string(),
@@ -48,12 +54,17 @@ export const PlanFormSchema = z
     features: z.string(),
     articlesMode: z.enum(['all', 'count']),
     articlesCount: z.string(),
+    familySeats: z.string(),
     visibility: z.enum(['listed', 'unlisted', 'archived']),
   })
   .transform(toPlanInput)
-  .pipe(PlanInputSchema);
+  .pipe(PlanInputSchema)
+  .refine((input) => (input.familySeats ?? 1) === 1 || input.premiumArticles === null, {
+    message: PLAN_MESSAGES.familyNeedsFullAccess,
+    path: ['familySeats'],
+  });
 
-/** A new plan's form: the site's currency, a month of every premium article, listed. */
+/** A new plan's form: the site's currency, a month of every premium article for one account, listed. */
 export function emptyPlanForm(currency: string): PlanFormValues {
   return {
     name: '',
@@ -64,6 +75,7 @@ export function emptyPlanForm(currency: string): PlanFormValues {
     features: '',
     articlesMode: 'all',
     articlesCount: '',
+    familySeats: '1',
     visibility: 'listed',
   };
 }
@@ -81,6 +93,7 @@ export function planForm(plan: Plan): PlanFormValues {
     features: plan.features.join('\n'),
     articlesMode: plan.premiumArticles === null ? 'all' : 'count',
     articlesCount: plan.premiumArticles === null ? '' : String(plan.premiumArticles),
+    familySeats: String(plan.familySeats),
     visibility: plan.visibility,
   };
 }
@@ -93,5 +106,6 @@ export const FIELD_FOR = {
   durationMinutes: 'durationAmount',
   features: 'features',
   premiumArticles: 'articlesCount',
+  familySeats: 'familySeats',
   visibility: 'visibility',
 } as const satisfies Record<string, keyof PlanFormValues>;

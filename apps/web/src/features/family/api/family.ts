@@ -1,0 +1,72 @@
+import {
+  FamilyInvitationPreviewSchema,
+  FamilyInvitedSchema,
+  FamilyViewSchema,
+  type FamilyView,
+} from '@dispatch/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+import { authKeys } from '../../../lib/auth';
+import { apiPaths } from '../../../lib/paths';
+
+/** docs/product.md#families: the owner's members and invitations, or the family the reader is in. */
+export const familyKeys = {
+  all: ['family'] as const,
+  mine: () => [...familyKeys.all, 'mine'] as const,
+  preview: (token: string) => [...familyKeys.all, 'preview', token] as const,
+};
+
+const DoneSchema = z.object({ done: z.literal(true) });
+
+export function useFamily() {
+  return useQuery({
+    queryKey: familyKeys.mine(),
+    queryFn: ({ signal }) => apiRequest(apiPaths.family, FamilyViewSchema, { signal }),
+  });
+}
+
+/** After a change to who reads with whom: the family, and the signed-in user's premium, are read again. */
+function useFamilyChange<T>(mutationFn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async () => {
+      // Not the invitation's preview: an accepted link is spent, and asking again would say so.
+      await queryClient.invalidateQueries({ queryKey: familyKeys.mine() });
+      await queryClient.invalidateQueries({ queryKey: authKeys.all });
+    },
+  });
+}
+
+export function useInvite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) =>
+      apiRequest(apiPaths.familyInvitations, FamilyInvitedSchema, { method: 'POST', body: { email } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: familyKeys.mine() }),
+  });
+}
+
+export const useRevokeInvitation = () =>
+  useFamilyChange((id: string) => apiRequest(apiPaths.familyInvitation(id), DoneSchema, { method: 'DELETE' }));
+
+export const useRemoveMember = () =>
+  useFamilyChange((id: string) => apiRequest(apiPaths.familyMember(id), DoneSchema, { method: 'DELETE' }));
+
+export const useLeaveFamily = () =>
+  useFamilyChange(() => apiRequest(apiPaths.familyLeave, DoneSchema, { method: 'POST' }));
+
+export function useInvitationPreview(token: string) {
+  return useQuery({
+    queryKey: familyKeys.preview(token),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPaths.familyPreview, FamilyInvitationPreviewSchema, { method: 'POST', body: { token }, signal }),
+    retry: false,
+  });
+}
+
+export const useAcceptInvitation = () =>
+  useFamilyChange((token: string): Promise<FamilyView> =>
+    apiRequest(apiPaths.familyAccept, FamilyViewSchema, { method: 'POST', body: { token } }),
+  );

@@ -1,0 +1,126 @@
+// Families (issue 28), in Chromium at a desktop's and a phone's width: a reader buys the Family Plan, invites two
+// people from /profile; each gets the e-mail, follows its link, accepts and reads a premium article; the owner
+// removes one, who gets the teaser at once, while the other still reads.
+import { FAMILY_TEXT, TEXT } from '@dispatch/shared';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { expectToast, logIn, newAccount, waitForMail } from './support/actions.js';
+import { api, apiLogin, approvedArticle } from './support/api.js';
+import { openBrowser, type Session } from './support/browser.js';
+import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
+import { ADMIN } from './support/server.js';
+
+const baseUrl = inject('baseUrl');
+const P = TEXT.paymentPage;
+const WIDE = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+async function premiumArticle(closing: string, title: string) {
+  const editor = await apiLogin(ADMIN);
+  const writer = await apiLogin(await newAccount(baseUrl, 'Family Writer'));
+  const id = await approvedArticle(writer.token, editor.token, {
+    title,
+    description: `The opening lines of a premium story about ${title}.\n\n${closing}`,
+  });
+  await api(editor.token, 'PATCH', `/api/articles/premium/${id}`);
+  return id;
+}
+
+/** Follows the invitation e-mail's link, signed in as `person`, and accepts. */
+async function acceptFromMail(page: Page, person: { email: string; password: string }, ownerName: string) {
+  const mail = await waitForMail(person.email, `${ownerName} invites you`);
+  const link = /https?:\/\/\S+\/family\/join\?token=[\w.-]+/.exec(mail.text)?.[0];
+  expect(link, mail.text).toBeDefined();
+  await logIn(page, person.email, person.password);
+  await page.goto(new URL(link!).pathname + new URL(link!).search);
+  await page.getByText(FAMILY_TEXT.joinIntro(ownerName)).waitFor();
+  await page.getByRole('button', { name: FAMILY_TEXT.joinButton }).click();
+  await page.getByText(FAMILY_TEXT.joined).waitFor();
+}
+
+describe.each([
+  ['desktop', WIDE],
+  ['phone', PHONE],
+] as const)('the Family Plan, on a %s', (_form, viewport) => {
+  const sessions: Session[] = [];
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((session) => session.close()));
+  });
+  const browser = async () => {
+    const session = await openBrowser(viewport);
+    sessions.push(session);
+    return session;
+  };
+
+  it('the owner buys it and invites two people, who accept and read premium; one removed gets the teaser at once', async () => {
+    const stamp = `${Date.now() % 1_000_000}${viewport.width}`;
+    const closing = `The lighthouse keeper counted ${stamp} ships.`;
+    const articleId = await premiumArticle(closing, `Lighthouse log ${stamp}`);
+    const owner = await newAccount(baseUrl, 'Family Owner');
+    const [first, second] = [await newAccount(baseUrl, 'Kin One'), await newAccount(baseUrl, 'Kin Two')];
+
+    // The owner buys the Family Plan with 4242… and invites both from /profile.
+    const ownerSession = await browser();
+    const { page } = ownerSession;
+    await logIn(page, owner.email, owner.password);
+    await page.goto('/subscription');
+    await page.getByLabel(TEXT.subscriptionPage.duration).selectOption({ value: 'family' });
+    await page.getByRole('button', { name: TEXT.subscription.proceed }).click();
+    await page.waitForURL('**/payment');
+    await page.getByLabel(P.cardNumber).fill('4242 4242 4242 4242');
+    await page.getByLabel(P.expiry).fill('12/34');
+    await page.getByLabel(P.cvc).fill('123');
+    await page.getByRole('button', { name: TEXT.payment.payNow }).click();
+    await expectToast(page, TEXT.toast.subscriptionSuccess);
+    await page.goto('/profile#family');
+    const family = page.getByRole('region', { name: FAMILY_TEXT.heading });
+    await family.getByText(FAMILY_TEXT.ownerIntro(6)).waitFor();
+    for (const person of [first, second]) {
+      await family.getByLabel(FAMILY_TEXT.inviteLabel).fill(person.email);
+      await family.getByRole('button', { name: FAMILY_TEXT.inviteButton }).click();
+      await expectToast(page, FAMILY_TEXT.invited(person.email));
+    }
+    await family.getByText(FAMILY_TEXT.seatsLeft(5, 5)).waitFor();
+    await expectNoSidewaysScroll(page, '/profile');
+    expectNoErrors(ownerSession);
+
+    // Each follows the e-mail's link, accepts and reads the premium article.
+    const firstSession = await browser();
+    await acceptFromMail(firstSession.page, first, owner.name);
+    await firstSession.page.goto(`/articles/${articleId}`);
+    await firstSession.page.getByText(closing).waitFor();
+    expectNoErrors(firstSession);
+    const secondSession = await browser();
+    await acceptFromMail(secondSession.page, second, owner.name);
+    await secondSession.page.goto(`/articles/${articleId}`);
+    await secondSession.page.getByText(closing).waitFor();
+    await secondSession.page.goto('/profile#family');
+    await secondSession.page
+      .getByRole('region', { name: FAMILY_TEXT.heading })
+      .getByText(FAMILY_TEXT.memberIntro(owner.name, 'Family Plan'))
+      .waitFor();
+
+    // The owner sees both, and removes the first after a confirmation.
+    await page.reload();
+    const members = family.getByRole('list', { name: FAMILY_TEXT.membersHeading });
+    await members.getByText(first.name, { exact: true }).waitFor();
+    await members.getByText(second.name, { exact: true }).waitFor();
+    await family.getByText(FAMILY_TEXT.seatsLeft(3, 5)).waitFor();
+    await family.getByRole('button', { name: `${FAMILY_TEXT.remove} ${first.name}` }).click();
+    await page
+      .getByRole('alertdialog', { name: FAMILY_TEXT.removeTitle })
+      .getByRole('button', { name: FAMILY_TEXT.remove })
+      .click();
+    await expectToast(page, FAMILY_TEXT.removed(first.name));
+    expect(await members.getByText(first.name, { exact: true }).count()).toBe(0);
+    expectNoErrors(ownerSession);
+
+    // At once: the removed reader gets the teaser, the other still reads.
+    await firstSession.page.goto(`/articles/${articleId}`);
+    await firstSession.page.getByRole('heading', { name: TEXT.detail.teaserTitle }).waitFor();
+    expect(await firstSession.page.getByText(closing).count()).toBe(0);
+    await secondSession.page.goto(`/articles/${articleId}`);
+    await secondSession.page.getByText(closing).waitFor();
+    expectNoErrors(secondSession);
+  });
+});
