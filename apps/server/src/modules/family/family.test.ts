@@ -178,6 +178,9 @@ describe('families: the Family Plan’s seats', () => {
     const access = (await call({ method: 'GET', url: '/api/users/access' }, person.token)).json<PremiumAccess>();
     expect(access).toMatchObject({ source: 'family', active: true, plan: { name: 'Family Plan' } });
     expect(access.plan?.features).toEqual(FAMILY_PLAN.features);
+    // /profile's premium status line reads the billing answer.
+    const billing = await call({ method: 'GET', url: '/api/payments/history' }, person.token);
+    expect(billing.json<{ premiumTaken: string }>().premiumTaken).toBe(ownerUntil);
     // The member's own row holds nothing: the seat is the owner's access, not a pass.
     const [memberRow] = await ctx.database.db.select().from(users).where(eq(users.id, person.user.id));
     expect(memberRow!.premiumTaken).toBeNull();

@@ -86,7 +86,7 @@ export function paymentRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: BillingHistorySchema },
       },
     },
-    (request) => service.getBillingHistory(deps.db, request.query.email ?? requireViewer(request).email),
+    (request) => service.getBillingHistory(deps, request.query.email ?? requireViewer(request).email),
   );
 
   // Stripe signs the exact bytes it sent, so this route keeps the body raw.

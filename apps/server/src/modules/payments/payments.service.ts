@@ -16,9 +16,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppDeps, Viewer } from '../../app-types.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, notFound } from '../../plugins/errors.js';
-import { findUserByEmail, findUserById } from '../users/users.service.js';
+import { findUserByEmail, findUserById, toUserWithAccess } from '../users/users.service.js';
 import { applyPass } from '../users/premium-access.js';
 import { applyFamilySeats, invalidateMembers } from '../family/family-access.js';
 import { findPlanOnSale, snapshotOf } from '../plans/plans.service.js';
@@ -194,12 +194,16 @@ export async function handleStripeWebhook(
 const billingStatus = (row: repository.PaymentIntentRow): BillingEntry['status'] =>
   row.status === 'succeeded' ? 'paid' : row.lastError ? 'declined' : 'incomplete';
 
-/** A person's premium expiry and newest payments: theirs to see, and an admin's. */
-export async function getBillingHistory(db: Db, email: string): Promise<BillingHistory> {
+/** A person's premium expiry (a family member's the owner's, when later) and newest payments: theirs to see, and an admin's. */
+export async function getBillingHistory(
+  { db, clock }: Pick<AppDeps, 'db' | 'clock'>,
+  email: string,
+): Promise<BillingHistory> {
   const user = await findUserByEmail(db, email);
   if (!user) throw notFound(API_MESSAGES.userNotFound);
   const rows = await repository.listForUser(db, user.id, BILLING_HISTORY_LENGTH);
-  return { premiumTaken: user.premiumTaken?.toISOString() ?? null, payments: toBillingEntries(rows) };
+  const { premiumTaken } = await toUserWithAccess(db, user, clock());
+  return { premiumTaken, payments: toBillingEntries(rows) };
 }
 
 /** Every payment, whatever became of its plan: named as it was bought. */
