@@ -100,6 +100,26 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
     };
   };
 
+  /** The e-mails of a bell event, to those of `recipients` who have not opted out of its kind. */
+  const mailEach = async (
+    tx: DbOrTx,
+    recipients: repository.Recipient[],
+    kind: NoticeKind,
+    at: Date,
+    mail: (person: repository.Recipient, unsubscribeUrl: string) => MailTemplate,
+  ) => {
+    if (!config.mail) return;
+    const rows = await Promise.all(
+      recipients
+        .filter((person) => !person.mailOptOuts.includes(kind))
+        .map(async (person) => {
+          const unsubscribeUrl = `${config.publicUrl}/unsubscribe?token=${await tokens.unsubscribe(person.id, kind)}`;
+          return outboxRow(kind, person.email, mail(person, unsubscribeUrl), at);
+        }),
+    );
+    await repository.insertMails(tx, rows);
+  };
+
   const verifyUrlFor = async (user: { id: string; email: string }) =>
     `${config.publicUrl}/verify-email?token=${await tokens.verifyEmail(user.id, user.email)}`;
 
@@ -125,28 +145,17 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
           createdAt: event.at,
         })),
       );
-      if (!config.mail) return;
-      const mails = await Promise.all(
-        recipients
-          .filter((person) => !person.mailOptOuts.includes(kind))
-          .map(async (person) =>
-            outboxRow(
-              kind,
-              person.email,
-              articleNoticeMail({
-                siteName,
-                kind,
-                recipientName: person.name,
-                articleTitle: article.title,
-                note,
-                actionUrl: `${config.publicUrl}${noticePath(kind, article.id)}`,
-                unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=${await tokens.unsubscribe(person.id, kind)}`,
-              }),
-              event.at,
-            ),
-          ),
+      await mailEach(tx, recipients, kind, event.at, (person, unsubscribeUrl) =>
+        articleNoticeMail({
+          siteName,
+          kind,
+          recipientName: person.name,
+          articleTitle: article.title,
+          note,
+          actionUrl: `${config.publicUrl}${noticePath(kind, article.id)}`,
+          unsubscribeUrl,
+        }),
       );
-      await repository.insertMails(tx, mails);
     },
 
     async subscriptionEvent(tx, event) {
@@ -199,27 +208,16 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
         tx,
         recipients.map((person) => ({ userId: person.id, kind, articleTitle: ownerName, createdAt: at })),
       );
-      if (!config.mail) return;
-      const mails = await Promise.all(
-        recipients
-          .filter((person) => !person.mailOptOuts.includes(kind))
-          .map(async (person) =>
-            outboxRow(
-              kind,
-              person.email,
-              familyNoticeMail({
-                siteName,
-                kind,
-                ownerName,
-                recipientName: person.name,
-                actionUrl: `${config.publicUrl}${noticePath(kind, '')}`,
-                unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=${await tokens.unsubscribe(person.id, kind)}`,
-              }),
-              at,
-            ),
-          ),
+      await mailEach(tx, recipients, kind, at, (person, unsubscribeUrl) =>
+        familyNoticeMail({
+          siteName,
+          kind,
+          ownerName,
+          recipientName: person.name,
+          actionUrl: `${config.publicUrl}${noticePath(kind, '')}`,
+          unsubscribeUrl,
+        }),
       );
-      await repository.insertMails(tx, mails);
     },
 
     async verification(tx, user, at) {
