@@ -113,6 +113,10 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       });
     },
   });
+  // A client killed mid-message (the sender's kill test) resets its socket; that is the test, not a failure.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET') throw error;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   state.url = `smtp://127.0.0.1:${port}`;
