@@ -1,7 +1,9 @@
 // Families (issue 28), in Chromium at a desktop's and a phone's width: a reader buys the Family Plan, invites two
 // people from /profile; each gets the e-mail, follows its link, accepts and reads a premium article; the owner
-// removes one, who gets the teaser at once, while the other still reads.
-import { FAMILY_TEXT, TEXT } from '@dispatch/shared';
+// removes one, who gets the teaser at once, while the other still reads. The owner then makes the other a young
+// reader with Politics hidden: no Politics article in their lists, search, trending or related cards, and its
+// URL answers a 403 page.
+import { FAMILY_MESSAGES, FAMILY_TEXT, TEXT } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { expectToast, logIn, newAccount, waitForMail } from './support/actions.js';
@@ -21,10 +23,27 @@ async function premiumArticle(closing: string, title: string) {
   const id = await approvedArticle(writer.token, editor.token, {
     title,
     description: `The opening lines of a premium story about ${title}.\n\n${closing}`,
+    tags: ['Sports'],
   });
   await api(editor.token, 'PATCH', `/api/articles/premium/${id}`);
   return id;
 }
+
+/** A free Politics article, read 30 times so it leads Trending (the premium article's approval refreshes it). */
+async function trendingPoliticsArticle(title: string) {
+  const editor = await apiLogin(ADMIN);
+  const writer = await apiLogin(await newAccount(baseUrl, 'Politics Writer'));
+  const id = await approvedArticle(writer.token, editor.token, {
+    title,
+    description: `A council story: ${title}, told at length for the family's journey.`,
+    tags: ['Politics'],
+  });
+  for (let view = 0; view < 30; view += 1) await api(editor.token, 'PATCH', `/api/articles/views/${id}`);
+  return id;
+}
+
+const publisherName = async () =>
+  ((await (await fetch(`${baseUrl}/api/publishers`)).json()) as { name: string }[])[0]!.name;
 
 /** Follows the invitation e-mail's link, signed in as `person`, and accepts. */
 async function acceptFromMail(page: Page, person: { email: string; password: string }, ownerName: string) {
@@ -55,7 +74,10 @@ describe.each([
   it('the owner buys it and invites two people, who accept and read premium; one removed gets the teaser at once', async () => {
     const stamp = `${Date.now() % 1_000_000}${viewport.width}`;
     const closing = `The lighthouse keeper counted ${stamp} ships.`;
-    const articleId = await premiumArticle(closing, `Lighthouse log ${stamp}`);
+    const politicsTitle = `Council vote ${stamp}`;
+    const politicsId = await trendingPoliticsArticle(politicsTitle);
+    const sportsTitle = `Lighthouse log ${stamp}`;
+    const articleId = await premiumArticle(closing, sportsTitle);
     const owner = await newAccount(baseUrl, 'Family Owner');
     const [first, second] = [await newAccount(baseUrl, 'Kin One'), await newAccount(baseUrl, 'Kin Two')];
 
@@ -121,6 +143,53 @@ describe.each([
     expect(await firstSession.page.getByText(closing).count()).toBe(0);
     await secondSession.page.goto(`/articles/${articleId}`);
     await secondSession.page.getByText(closing).waitFor();
+    expectNoErrors(secondSession);
+
+    // Before any control, the Politics article is everywhere: trending, All Articles, the search, related.
+    const young = secondSession.page;
+    const trending = young.getByRole('region', { name: TEXT.home.trending });
+    await young.goto('/');
+    await trending.getByText(politicsTitle).first().waitFor();
+    await young.goto(`/articles?search=${stamp}`);
+    await young.getByText(politicsTitle).first().waitFor();
+    await young.goto(`/articles/${articleId}`);
+    await young.getByText(politicsTitle).first().waitFor();
+
+    // The owner makes the other member a young reader with Politics hidden.
+    await family.locator('summary', { hasText: FAMILY_TEXT.controlsHeading }).click();
+    const controls = family.getByRole('form', { name: `${FAMILY_TEXT.controlsHeading}: ${second.name}` });
+    await controls.getByLabel(FAMILY_TEXT.youngReader).check();
+    await controls.getByLabel('Politics', { exact: true }).check();
+    await controls.getByRole('button', { name: FAMILY_TEXT.saveControls }).click();
+    await expectToast(page, FAMILY_TEXT.controlsSaved(second.name));
+    await members.getByText(FAMILY_TEXT.hiding(['Politics'])).waitFor();
+    await expectNoSidewaysScroll(page, '/profile');
+    expectNoErrors(ownerSession);
+
+    // The young reader: no Politics article in trending, All Articles, the search or the related cards.
+    await young.goto('/');
+    await trending.getByRole('group').first().waitFor();
+    expect(await trending.getByText(politicsTitle).count()).toBe(0);
+    await young.goto('/articles');
+    await young.getByText(sportsTitle).first().waitFor();
+    expect(await young.getByText(politicsTitle).count()).toBe(0);
+    await young.goto(`/articles?search=${stamp}`);
+    await young.getByText(sportsTitle).first().waitFor();
+    expect(await young.getByText(politicsTitle).count()).toBe(0);
+    await young.goto(`/articles/${articleId}`);
+    await young.getByText(closing).waitFor();
+    await young.getByRole('heading', { name: TEXT.detail.moreFrom(await publisherName()) }).waitFor();
+    expect(await young.getByText(politicsTitle).count()).toBe(0);
+    // Its URL answers a 403 page, rendered by the server too.
+    const answer = await young.goto(`/articles/${politicsId}`);
+    expect(answer?.status()).toBe(403);
+    await young.getByRole('heading', { level: 1, name: FAMILY_MESSAGES.hiddenArticle }).waitFor();
+    // Their profile says so, with no way to leave the family or close the account alone.
+    await young.goto('/profile#family');
+    await young.getByText(FAMILY_TEXT.memberYoungReader(owner.name, ['Politics'])).waitFor();
+    expect(await young.getByRole('button', { name: FAMILY_TEXT.leave }).count()).toBe(0);
+    await young.getByText(FAMILY_MESSAGES.youngReaderDelete).waitFor();
+    await expectNoSidewaysScroll(young, '/profile');
     expectNoErrors(secondSession);
   });
 });

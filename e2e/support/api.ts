@@ -29,7 +29,7 @@ export async function api(token: string, method: string, path: string, body?: un
 /** An article submitted by `token`'s account (pending review), with an uploaded image. */
 export async function submittedArticle(
   token: string,
-  fields: { title: string; description: string; imageCaption?: string },
+  { tags = ['Politics'], ...fields }: { title: string; description: string; imageCaption?: string; tags?: string[] },
 ) {
   const form = new FormData();
   const png = await pngFile('story.png', '#884422');
@@ -45,7 +45,7 @@ export async function submittedArticle(
     ...fields,
     image,
     publisher,
-    tags: ['Politics'],
+    tags,
   })) as { insertedId: string };
   return insertedId;
 }
@@ -54,7 +54,7 @@ export async function submittedArticle(
 export async function approvedArticle(
   token: string,
   editorToken: string,
-  fields: { title: string; description: string; imageCaption?: string },
+  fields: { title: string; description: string; imageCaption?: string; tags?: string[] },
 ) {
   const id = await submittedArticle(token, fields);
   await api(editorToken, 'PATCH', `/api/articles/approve/${id}`);

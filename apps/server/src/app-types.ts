@@ -69,5 +69,7 @@ export interface Viewer {
   premiumTaken: Date | null;
   /** The current access run's premium articles; null: every one (modules/users/premium-access.ts). */
   premiumArticles: number | null;
+  /** Parental controls their family's owner set (docs/product.md#parental-controls); absent for everyone else. */
+  youngReader?: { hiddenTags: readonly string[] };
   sessionId: string;
 }

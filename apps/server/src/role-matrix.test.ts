@@ -361,6 +361,15 @@ describe('who may call what', () => {
       expected: loggedIn(403),
     },
     {
+      endpoint: 'PUT /api/family/members/:id/controls (no family)',
+      request: async () => ({
+        method: 'PUT',
+        url: `/api/family/members/${crypto.randomUUID()}/controls`,
+        payload: { youngReader: true, hiddenTags: ['Politics'] },
+      }),
+      expected: loggedIn(403),
+    },
+    {
       endpoint: 'POST /api/family/leave (in no family)',
       request: async () => ({ method: 'POST', url: '/api/family/leave' }),
       expected: loggedIn(404),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { EmailSchema } from './auth-schemas.js';
+import { TAGS } from './constants.js';
 import { text } from './fields.js';
+import { TagSchema } from './schemas.js';
 
 /*
  * Families (docs/product.md#families): the buyer of a plan of several accounts (its `familySeats`) invites up
@@ -31,6 +33,13 @@ export const FAMILY_MESSAGES = {
   notMember: 'This reader is not in your family.',
   noFamily: 'You are not in a family.',
   invitationNotFound: 'Invitation not found.',
+  ownerSetsControls: 'Only the family’s owner sets parental controls.',
+  hiddenTagsNeedYoungReader: 'Tags can be hidden only from a young reader.',
+  hiddenArticle: 'Your family’s settings hide this article on your account.',
+  youngReaderLeave: 'A young reader cannot leave the family: ask its owner.',
+  youngReaderGiftLinks: 'A young reader’s account cannot share gift links.',
+  youngReaderDelete:
+    'A young reader’s account is closed with its family’s owner: ask them to remove you from the family first.',
 } as const;
 
 export const FAMILY_TEXT = {
@@ -74,6 +83,19 @@ export const FAMILY_TEXT = {
   joined: 'Welcome to the family: premium articles are open to you.',
   joinMissing: 'This page needs the link from your invitation e-mail.',
   toProfile: 'See your family on your profile',
+  controlsHeading: 'Parental controls',
+  youngReader: 'Young reader',
+  youngReaderHint:
+    'They do not see articles with the tags you choose, anywhere on the site, and cannot change this, share gift links, leave the family or close their account.',
+  hiddenTagsLegend: 'Tags they do not see',
+  saveControls: 'Save parental controls',
+  controlsSaved: (name: string) => `Parental controls saved for ${name}`,
+  hiding: (tags: readonly string[]) => (tags.length ? `Hidden: ${tags.join(', ')}` : 'No tags hidden'),
+  memberYoungReader: (owner: string, tags: readonly string[]) =>
+    tags.length
+      ? `${owner} has set parental controls on this account: articles tagged ${tags.join(', ')} are not shown.`
+      : `${owner} has set parental controls on this account.`,
+  hiddenArticleTitle: 'Not shown on this account',
 } as const;
 
 const Id = z.string();
@@ -85,11 +107,22 @@ export const FamilyIdParamsSchema = z.object({ id: text() });
 
 export const FamilyTokenInputSchema = z.object({ token: text().min(1).max(2000) });
 
+/**
+ * Parental controls on a member (docs/product.md#parental-controls): a young reader does not see articles
+ * with any of `hiddenTags`; only a young reader may have hidden tags.
+ */
+export const FamilyControlsSchema = z.object({
+  youngReader: z.boolean(),
+  hiddenTags: z.array(TagSchema).max(TAGS.length),
+});
+export type FamilyControls = z.infer<typeof FamilyControlsSchema>;
+
 export const FamilyMemberSchema = z.object({
   id: Id,
   name: z.string(),
   email: z.string(),
   joinedAt: z.string(),
+  controls: FamilyControlsSchema,
 });
 export type FamilyMember = z.infer<typeof FamilyMemberSchema>;
 
@@ -125,6 +158,8 @@ export const FamilyViewSchema = z.discriminatedUnion('role', [
     until: z.string().nullable(),
     active: z.boolean(),
     joinedAt: z.string(),
+    /** The owner's parental controls on this member's own account. */
+    controls: FamilyControlsSchema,
   }),
 ]);
 export type FamilyView = z.infer<typeof FamilyViewSchema>;

@@ -14,6 +14,8 @@ export const RoleRecordSchema = z.object({
    * current plan includes `included` premium articles and `opened` of them are open (docs/product.md#plans).
    */
   premiumArticles: z.object({ included: z.number().int(), opened: z.number().int() }).nullable().optional(),
+  /** Parental controls are on (docs/product.md#parental-controls): no gift links, no leaving or closing alone. */
+  youngReader: z.literal(true).optional(),
 });
 export type RoleRecord = z.infer<typeof RoleRecordSchema>;
 

@@ -137,6 +137,12 @@ export const familyMembers = pgTable(
       .notNull()
       .references(() => families.id, { onDelete: 'cascade' }),
     joinedAt: createdAt(),
+    /** Parental controls, set by the owner: a young reader never sees articles with `hiddenTags`. */
+    youngReader: boolean().notNull().default(false),
+    hiddenTags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (table) => [index('family_members_family_idx').on(table.familyId)],
 );

@@ -57,6 +57,8 @@ export interface ViewerState {
   hasPremiumAccess: boolean;
   /** The premium list: any unexpired access (a pass with a number of articles too) or an admin. */
   canListPremium: boolean;
+  /** Parental controls are on (docs/product.md#parental-controls): no gift links, no closing the account alone. */
+  youngReader: boolean;
 }
 
 /** setTimeout's longest delay (about 24.8 days); a longer premium is waited for in steps. */
@@ -112,6 +114,7 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
     isPremium: isPremium(premiumTaken, now),
     hasPremiumAccess: user !== null && hasPremiumAccess(facts, now),
     canListPremium: user !== null && canListPremium(facts, now),
+    youngReader: record.youngReader === true,
   };
 }
 

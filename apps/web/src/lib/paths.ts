@@ -128,6 +128,7 @@ export const apiPaths = {
   familyInvitations: '/api/family/invitations',
   familyInvitation: (id: string) => `/api/family/invitations/${encodeURIComponent(id)}`,
   familyMember: (id: string) => `/api/family/members/${encodeURIComponent(id)}`,
+  familyMemberControls: (id: string) => `/api/family/members/${encodeURIComponent(id)}/controls`,
   familyLeave: '/api/family/leave',
   familyPreview: '/api/family/invitations/preview',
   familyAccept: '/api/family/invitations/accept',

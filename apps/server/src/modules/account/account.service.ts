@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  FAMILY_MESSAGES,
   API_MESSAGES,
   DELETE_CONFIRMATION_WORD,
   type AccountExport,
@@ -9,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import { queryRows } from '../../db/client.js';
 import { LOCKS } from '../../db/locks.js';
-import { badRequest, conflict, unauthorized } from '../../plugins/errors.js';
+import { badRequest, conflict, forbidden, unauthorized } from '../../plugins/errors.js';
 import { articlesRemoved, getArticlesForExport, removeArticlesOf } from '../articles/articles.service.js';
 import { endAllSessions } from '../auth/auth.service.js';
 import { getSubscriptionForExport } from '../brief/subscriptions.service.js';
@@ -83,6 +84,8 @@ export async function deleteAccount(
   viewer: Viewer,
   input: DeleteAccountInput,
 ): Promise<{ deleted: true }> {
+  // Parental controls (docs/product.md#parental-controls): the family's owner removes a young reader first.
+  if (viewer.youngReader) throw forbidden(FAMILY_MESSAGES.youngReaderDelete);
   const before = await findUserById(db, viewer.id);
   if (!before) throw unauthorized(API_MESSAGES.sessionExpired);
   // Checked outside the transaction: argon2 takes a while, and no lock should wait for it.

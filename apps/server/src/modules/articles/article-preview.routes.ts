@@ -31,6 +31,6 @@ export function articlePreviewRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: RelatedArticlesSchema },
       },
     },
-    (request) => service.getRelatedArticles(deps, requireUuid(request.params.id, 'That article')),
+    (request) => service.getRelatedArticles(deps, request.viewer, requireUuid(request.params.id, 'That article')),
   );
 }

@@ -67,7 +67,7 @@ export function publicArticleRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: z.array(TrendingArticleSchema) },
       },
     },
-    () => service.getTrendingArticles(deps),
+    (request) => service.getTrendingArticles(deps, request.viewer),
   );
 
   app.get(
@@ -143,6 +143,6 @@ export function publicArticleRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: ArticlePageSchema },
       },
     },
-    (request) => service.getPremiumArticles(deps, request.query),
+    (request) => service.getPremiumArticles(deps, request.viewer, request.query),
   );
 }

@@ -2,6 +2,7 @@ import { HOUR_MS, LIMITS, type Tag } from '@dispatch/shared';
 import { and, arrayContains, desc, eq, gte, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { withoutHiddenTags } from '../../db/hidden-tags.js';
 import { likePattern } from '../../db/like-pattern.js';
 import { articles, articleViewsHourly, publishers, users } from '../../db/schema.js';
 
@@ -24,6 +25,8 @@ export interface ApprovedFilter {
   publisher?: string;
   tag?: Tag;
   premiumOnly?: boolean;
+  /** A young reader's hidden tags (docs/product.md#parental-controls): articles with any of them are left out. */
+  hiddenTags?: readonly string[];
 }
 
 const cardColumns = {
@@ -50,6 +53,7 @@ function approvedWhere(filter: Omit<ApprovedFilter, 'search'>): SQL | undefined 
       ? sql`${articles.publisherId} = (select p.id from ${publishers} as p where lower(p.name) = lower(${filter.publisher}))`
       : undefined,
     filter.tag ? arrayContains(articles.tags, [filter.tag]) : undefined,
+    withoutHiddenTags(filter.hiddenTags),
   );
 }
 
@@ -116,7 +120,7 @@ export function approvedCardsFrom(
  */
 export function newestApprovedCards(
   db: DbOrTx,
-  filter: Pick<ApprovedFilter, 'publisher' | 'tag'>,
+  filter: Pick<ApprovedFilter, 'publisher' | 'tag' | 'hiddenTags'>,
   excluding: string[],
   limit: number,
 ): Promise<ArticleCardRow[]> {
@@ -286,12 +290,12 @@ export async function lexemesOf(db: DbOrTx, words: string[]): Promise<Map<string
   return new Map(rows.map((row) => [row.word, row.lexemes]));
 }
 
-export async function listTrending(db: DbOrTx, limit: number) {
+export async function listTrending(db: DbOrTx, limit: number, hiddenTags?: readonly string[]) {
   return db
     .select({ id: articles.id, title: articles.title, image: articles.image, publisher: publishers.name })
     .from(articles)
     .innerJoin(publishers, eq(publishers.id, articles.publisherId))
-    .where(eq(articles.status, 'approved'))
+    .where(approvedWhere({ hiddenTags }))
     .orderBy(desc(articles.views), desc(articles.createdAt), desc(articles.id))
     .limit(limit);
 }

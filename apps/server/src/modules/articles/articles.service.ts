@@ -4,6 +4,7 @@ import {
   GIFT_MESSAGES,
   API_MESSAGES,
   ARTICLE_MESSAGES,
+  FAMILY_MESSAGES,
   canReadArticle,
   hasPremiumAccess,
   LIMITS,
@@ -43,6 +44,7 @@ import {
 import { findPublisherByName } from '../publishers/publishers.service.js';
 import { lockUserForUpdate } from '../users/users.service.js';
 import { openedInRun, openPremiumArticle, passArticlesLeft } from '../users/premium-access.js';
+import { hiddenTagsOf } from '../family/family-access.js';
 import {
   toAdminArticle,
   toArticle,
@@ -70,6 +72,14 @@ export interface ApprovedQuery {
 // Public answers may show view counts up to a minute old (trending may lag views by 60 s).
 const CATALOG_TTL_MS = 60_000;
 
+/** A young reader opening an article with a tag their family hides (their own writing excepted): a 403. */
+export function refuseHidden(viewer: Viewer, article: { tags: readonly string[]; author_email?: string }) {
+  const hidden = hiddenTagsOf(viewer);
+  if (hidden && article.author_email !== viewer.email && article.tags.some((tag) => hidden.includes(tag))) {
+    throw forbidden(FAMILY_MESSAGES.hiddenArticle);
+  }
+}
+
 /** Whether a query asks for a search (`search` with something in it): what the search limit counts. */
 export const isSearch = (search: unknown) => search !== undefined && String(search).trim() !== '';
 
@@ -84,16 +94,19 @@ export function getApprovedArticles(
   viewer: Viewer | null,
   query: ApprovedQuery,
 ): Promise<ArticlePage> {
+  const hiddenTags = hiddenTagsOf(viewer);
   const filter = {
     search: query.search || undefined,
     publisher: query.publisher || undefined,
     tag: query.tag || undefined,
+    hiddenTags,
   };
   const premiumText = filter.search !== undefined && hasPremiumAccess(asAccessViewer(viewer), clock());
   const key = normalisedKey({
     list: 'approved',
     ...filter,
-    // Only a search depends on the reader; the lists are the same for everyone.
+    hiddenTags: hiddenTags?.join(','),
+    // Only a search depends on the reader's access; the lists are the same for everyone but young readers.
     searched: filter.search && (premiumText ? 'whole' : 'teaser'),
     page: query.page,
     limit: query.limit,
@@ -138,6 +151,7 @@ async function listPage(
     publisher: filter.publisher,
     tag: filter.tag,
     premium: filter.premiumOnly ? 'only' : undefined,
+    hiddenTags: filter.hiddenTags?.join(','),
   });
   const index = await cache.remember('catalog', indexKey, LIST_INDEX_TTL_MS, () =>
     repository.approvedListIndex(db, filter, LIST_INDEX_STRIDE),
@@ -148,9 +162,14 @@ async function listPage(
   return { articles: rows.map(toArticleCard), total: index.total };
 }
 
-export function getTrendingArticles({ db, cache }: Pick<AppDeps, 'db' | 'cache'>): Promise<TrendingArticle[]> {
-  return cache.remember('catalog', 'trending', CATALOG_TTL_MS, async () =>
-    (await repository.listTrending(db, LIMITS.trendingCount)).map(toTrendingArticle),
+export function getTrendingArticles(
+  { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
+  viewer: Viewer | null,
+): Promise<TrendingArticle[]> {
+  const hiddenTags = hiddenTagsOf(viewer);
+  const key = normalisedKey({ list: 'trending', hiddenTags: hiddenTags?.join(',') });
+  return cache.remember('catalog', key, CATALOG_TTL_MS, async () =>
+    (await repository.listTrending(db, LIMITS.trendingCount, hiddenTags)).map(toTrendingArticle),
   );
 }
 
@@ -250,17 +269,29 @@ export async function getArticlePreview(deps: Pick<AppDeps, 'db' | 'cache'>, id:
  * The end of an approved article's page: the newest others from its publisher, then from its first tag
  * (none shown twice). Cached with the article's answers, under the catalogue's generation.
  */
-export async function getRelatedArticles(deps: Pick<AppDeps, 'db' | 'cache'>, id: string): Promise<RelatedArticles> {
+export async function getRelatedArticles(
+  deps: Pick<AppDeps, 'db' | 'cache'>,
+  viewer: Viewer | null,
+  id: string,
+): Promise<RelatedArticles> {
   const answers = await articleAnswers(deps, id);
   if (!answers || answers.facts.status !== 'approved') throw articleNotFound();
+  if (viewer) refuseHidden(viewer, answers.full.article);
   const { publisher, tags } = answers.full.article;
-  return deps.cache.remember('catalog', `related:${id}`, CATALOG_TTL_MS, async () => {
-    const fromPublisher = await repository.newestApprovedCards(deps.db, { publisher }, [id], LIMITS.relatedCount);
-    const tag = TAGS.find((known) => known === tags[0]);
+  const hiddenTags = hiddenTagsOf(viewer);
+  const key = normalisedKey({ related: id, hiddenTags: hiddenTags?.join(',') });
+  return deps.cache.remember('catalog', key, CATALOG_TTL_MS, async () => {
+    const fromPublisher = await repository.newestApprovedCards(
+      deps.db,
+      { publisher, hiddenTags },
+      [id],
+      LIMITS.relatedCount,
+    );
+    const tag = TAGS.find((known) => known === tags[0] && !hiddenTags?.includes(known));
     const onTag = tag
       ? await repository.newestApprovedCards(
           deps.db,
-          { tag },
+          { tag, hiddenTags },
           [id, ...fromPublisher.map((row) => row.id)],
           LIMITS.relatedCount,
         )
@@ -277,6 +308,7 @@ export async function getArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, 
   if (!answers) throw articleNotFound();
   const decision = canReadArticle(answers.facts, asAccessViewer(viewer), deps.clock());
   if (decision === 'none') throw articleNotFound();
+  refuseHidden(viewer, answers.full.article);
   return decision === 'full' ? answers.full : answers.teaser;
 }
 
@@ -297,6 +329,7 @@ export async function openArticle(
   if (!answers) throw articleNotFound();
   const decision = canReadArticle(answers.facts, asAccessViewer(viewer), deps.clock());
   if (decision === 'none') throw articleNotFound();
+  refuseHidden(viewer, answers.full.article);
   if (decision === 'full') return answers.full;
   // A page another site sent the reader to spends none of their pass's articles (decision 040): only one
   // already opened in this run opens; the teaser offers the pass instead, spent by a click.
@@ -315,12 +348,14 @@ export async function openArticle(
   };
 }
 
-/** A gift link's article: approved and premium, and readable in full by its sender. */
+/** A gift link's article: approved and premium, and readable in full by its sender, who is no young reader. */
 export async function giftableArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, viewer: Viewer, id: string) {
+  if (viewer.youngReader) throw forbidden(FAMILY_MESSAGES.youngReaderGiftLinks);
   const answers = await articleAnswers(deps, id);
   if (!answers) throw articleNotFound();
   const decision = canReadArticle(answers.facts, asAccessViewer(viewer), deps.clock());
   if (decision === 'none') throw articleNotFound();
+  refuseHidden(viewer, answers.full.article);
   if (answers.facts.status !== 'approved' || !answers.facts.isPremium) {
     throw badRequest(GIFT_MESSAGES.onlyPremiumArticles);
   }
@@ -613,10 +648,13 @@ export async function getAdminArticles(
 
 export function getPremiumArticles(
   { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
+  viewer: Viewer | null,
   page: PageQuery,
 ): Promise<ArticlePage> {
-  return cache.remember('catalog', normalisedKey({ list: 'premium', ...page }), CATALOG_TTL_MS, () =>
-    listPage({ db, cache }, { premiumOnly: true }, page),
+  const hiddenTags = hiddenTagsOf(viewer);
+  const key = normalisedKey({ list: 'premium', ...page, hiddenTags: hiddenTags?.join(',') });
+  return cache.remember('catalog', key, CATALOG_TTL_MS, () =>
+    listPage({ db, cache }, { premiumOnly: true, hiddenTags }, page),
   );
 }
 

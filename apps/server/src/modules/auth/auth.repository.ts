@@ -17,6 +17,8 @@ function prepareLiveSession(db: DbOrTx) {
       user: users,
       // A member's family access: the owner's, when it opens every premium article (modules/users/premium-access.ts).
       familyPremiumTaken: owners.premiumTaken,
+      youngReader: familyMembers.youngReader,
+      hiddenTags: familyMembers.hiddenTags,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

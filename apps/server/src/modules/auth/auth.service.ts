@@ -47,6 +47,7 @@ async function loadSession(deps: Deps, sessionId: string, now: Date): Promise<Ca
     name: user.name,
     role: user.role,
     ...withFamilyAccess(user, found.familyPremiumTaken),
+    ...(found.youngReader && { youngReader: { hiddenTags: found.hiddenTags ?? [] } }),
     sessionId,
   };
   return { viewer, expiresAt };

@@ -80,6 +80,6 @@ export function briefSendRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: BriefArchiveSchema },
       },
     },
-    (request) => service.listArchive(deps, request.query.page),
+    (request) => service.listArchive(deps, request.viewer, request.query.page),
   );
 }

@@ -15,6 +15,7 @@ import { composeFor, toBriefArticle } from './compose.js';
 import { briefRendererFor } from './sender.js';
 import type { BriefRenderer } from './render.js';
 import { unsubscribeLinks } from './subscriptions.service.js';
+import { hiddenTagsOf } from '../family/family-access.js';
 
 /*
  * The editor's side of the brief: a subscriber's preview and a test to oneself, the special edition, the sends'
@@ -123,8 +124,9 @@ export async function listSends(deps: Pick<AppDeps, 'db'>) {
 }
 
 /** Past daily sends, newest first, each as the site-wide brief: every article approved that UTC day, as teasers. */
-export async function listArchive(deps: Pick<AppDeps, 'db' | 'config'>, page: number) {
+export async function listArchive(deps: Pick<AppDeps, 'db' | 'config'>, viewer: Viewer | null, page: number) {
   const size = BRIEF_LIMITS.archivePageSize;
+  const hiddenTags = hiddenTagsOf(viewer) ?? [];
   const { rows, total } = await repository.dailySendsPage(deps.db, (page - 1) * size, size);
   const briefs = await Promise.all(
     rows.map(async (row) => {
@@ -134,7 +136,9 @@ export async function listArchive(deps: Pick<AppDeps, 'db' | 'config'>, page: nu
         new Date(start.getTime() - 1),
         new Date(start.getTime() + DAY_MS - 1),
       );
-      const teasers: BriefArticle[] = articles.map((article) => toBriefArticle(article, deps.config.publicUrl));
+      const teasers: BriefArticle[] = articles
+        .filter((article) => !article.tags.some((tag) => hiddenTags.includes(tag)))
+        .map((article) => toBriefArticle(article, deps.config.publicUrl));
       return { _id: row.id, date: row.label, subject: teasers[0]?.title ?? BRIEF_TEXT.noNews, articles: teasers };
     }),
   );

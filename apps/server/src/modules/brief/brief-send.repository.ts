@@ -152,6 +152,8 @@ export interface ClaimedDelivery {
   publisher_ids: string[];
   user_id: string | null;
   status: string;
+  /** A young reader's hidden tags (docs/product.md#parental-controls); empty for everyone else. */
+  hidden_tags: string[];
 }
 
 /** Queued deliveries due now, claimed for `leaseMs` (FOR UPDATE SKIP LOCKED: two instances never share one). */
@@ -170,10 +172,12 @@ export function claimDue(db: DbOrTx, leaseMs: number, limit: number) {
             for update skip locked)
           returning id, send_id, subscription_id, email, since, until, attempts, next_attempt_at)
         select c.id, c.send_id, c.subscription_id, c.email, c.since, c.until, c.attempts,
-               bs.kind, bs.article_id, s.tags, s.publisher_ids, s.user_id, s.status
+               bs.kind, bs.article_id, s.tags, s.publisher_ids, s.user_id, s.status,
+               coalesce(fm.hidden_tags, '{}') as hidden_tags
         from claimed c
         join brief_sends bs on bs.id = c.send_id
         join brief_subscriptions s on s.id = c.subscription_id
+        left join family_members fm on fm.user_id = s.user_id and fm.young_reader
         order by c.next_attempt_at, c.id`,
   );
 }

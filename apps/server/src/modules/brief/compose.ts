@@ -15,11 +15,14 @@ import { mostReadSince } from './hourly-views.service.js';
 export interface Follows {
   tags: string[];
   publisherIds: string[];
+  /** A young reader's hidden tags: never in their brief (docs/product.md#parental-controls). */
+  hiddenTags?: string[];
 }
 
 export const followsMatch = (article: repository.BriefArticleRow, follows: Follows) =>
   (follows.tags.length === 0 || article.tags.some((tag) => follows.tags.includes(tag))) &&
-  (follows.publisherIds.length === 0 || follows.publisherIds.includes(article.publisherId));
+  (follows.publisherIds.length === 0 || follows.publisherIds.includes(article.publisherId)) &&
+  !article.tags.some((tag) => follows.hiddenTags?.includes(tag));
 
 export function toBriefArticle(row: repository.BriefArticleRow, publicUrl: string): BriefArticle {
   return {

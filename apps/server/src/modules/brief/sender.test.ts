@@ -18,6 +18,8 @@ import {
   briefDeliveries,
   briefSends,
   briefSubscriptions,
+  families,
+  familyMembers,
   paymentIntents,
 } from '../../db/schema.js';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
@@ -109,6 +111,40 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
     return row!;
   };
   const deliveries = () => ctx.database.db.select().from(briefDeliveries);
+
+  it('leaves a young reader’s hidden tags out of their brief and the archive (docs/product.md#parental-controls)', async () => {
+    const db = ctx.database.db;
+    // Approved now, so the archive's day (UTC) holds them at any hour.
+    await approved({ title: 'Council politics', tags: ['Politics'], approvedHoursAgo: 0 });
+    await approved({ title: 'Cup final sports', tags: ['Sports'], approvedHoursAgo: 0 });
+    const owner = await insertUser(db);
+    const young = await signedInUser(ctx.app, db);
+    const [family] = await db.insert(families).values({ ownerId: owner.id, seats: 6 }).returning();
+    await db
+      .insert(familyMembers)
+      .values({ userId: young.user.id, familyId: family!.id, youngReader: true, hiddenTags: ['Politics'] });
+    const youngSubscription = await subscribe({ userId: young.user.id, email: young.user.email });
+    const everyone = await subscribe();
+
+    const worker = sender();
+    expect(await worker.queueDue()).toBe(2);
+    expect(await worker.deliverDue()).toBe(2);
+    const mails = await smtp.waitFor(2);
+    const youngMail = mails.find((mail) => mail.to === youngSubscription.email)!;
+    const otherMail = mails.find((mail) => mail.to === everyone.email)!;
+    expect(youngMail.subject).toBe('Cup final sports');
+    expect(youngMail.text).not.toContain('Council politics');
+    expect(otherMail.text).toContain('Council politics');
+    expect(otherMail.text).toContain('Cup final sports');
+
+    type Archive = z.infer<typeof BriefArchiveSchema>;
+    const titles = (archive: Archive) => archive.briefs.flatMap((brief) => brief.articles.map((item) => item.title));
+    const forYoung = (await call({ method: 'GET', url: '/api/briefs' }, young.token)).json<Archive>();
+    const forAnyone = (await call({ method: 'GET', url: '/api/briefs' })).json<Archive>();
+    expect(titles(forAnyone)).toContain('Council politics');
+    expect(titles(forYoung)).toContain('Cup final sports');
+    expect(titles(forYoung)).not.toContain('Council politics');
+  });
 
   it("sends a reader the window's approved articles they follow, newest first, premium marked and excerpt only", async () => {
     const older = await approved({ title: 'Older politics', tags: ['Politics'], approvedHoursAgo: 3 });

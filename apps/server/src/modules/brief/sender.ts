@@ -161,11 +161,17 @@ export function createBriefSender(
       async content(row: repository.ClaimedDelivery): Promise<BriefContent | null> {
         if (row.kind === 'special') {
           const article = row.article_id ? specials.get(row.article_id) : undefined;
-          return composeBrief(article ? [article] : [], [], toArticle);
+          const shown = article && !article.tags.some((tag) => row.hidden_tags.includes(tag));
+          return composeBrief(shown ? [article] : [], [], toArticle);
         }
         const rowUntil = new Date(row.until);
         const rowSince = windowStart(asDate(row.since), rowUntil);
-        const articles = pickArticles(pool, { tags: row.tags, publisherIds: row.publisher_ids }, rowSince, rowUntil);
+        const articles = pickArticles(
+          pool,
+          { tags: row.tags, publisherIds: row.publisher_ids, hiddenTags: row.hidden_tags },
+          rowSince,
+          rowUntil,
+        );
         if (articles.length === 0) return null;
         let withHighlights = false;
         if (row.user_id) {

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { withoutHiddenTags } from '../../db/hidden-tags.js';
 import { articleRevisions, articles, corrections } from '../../db/schema.js';
 
 export async function insert(db: DbOrTx, values: typeof corrections.$inferInsert) {
@@ -35,11 +36,11 @@ export type CorrectionRow = Awaited<ReturnType<typeof listForArticle>>[number];
 const published = eq(articles.status, 'approved');
 
 /** Corrections of approved articles across the site, newest first, with each article's title. */
-export function listPublished(db: DbOrTx, window: { offset: number; limit: number }) {
+export function listPublished(db: DbOrTx, window: { offset: number; limit: number }, hiddenTags?: readonly string[]) {
   return db
     .select({ ...columns, articleId: articles.id, articleTitle: articles.title })
     .from(corrections)
-    .innerJoin(articles, and(eq(articles.id, corrections.articleId), published))
+    .innerJoin(articles, and(eq(articles.id, corrections.articleId), published, withoutHiddenTags(hiddenTags)))
     .innerJoin(articleRevisions, eq(articleRevisions.id, corrections.revisionId))
     .orderBy(...newestFirst)
     .limit(window.limit)
@@ -47,10 +48,10 @@ export function listPublished(db: DbOrTx, window: { offset: number; limit: numbe
 }
 export type PublishedCorrectionRow = Awaited<ReturnType<typeof listPublished>>[number];
 
-export async function countPublished(db: DbOrTx): Promise<number> {
+export async function countPublished(db: DbOrTx, hiddenTags?: readonly string[]): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(corrections)
-    .innerJoin(articles, and(eq(articles.id, corrections.articleId), published));
+    .innerJoin(articles, and(eq(articles.id, corrections.articleId), published, withoutHiddenTags(hiddenTags)));
   return row?.total ?? 0;
 }

@@ -47,7 +47,7 @@ export function correctionRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: ArticleCorrectionsSchema },
       },
     },
-    (request) => service.getArticleCorrections(deps, articleId(request.params.id)),
+    (request) => service.getArticleCorrections(deps, request.viewer, articleId(request.params.id)),
   );
 
   app.get(
@@ -60,6 +60,6 @@ export function correctionRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: CorrectionPageSchema },
       },
     },
-    (request) => service.getCorrectionPage(deps, request.query),
+    (request) => service.getCorrectionPage(deps, request.viewer, request.query),
   );
 }

@@ -11,7 +11,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 import { badRequest } from '../../plugins/errors.js';
 import { normalisedKey } from '../../plugins/response-cache.js';
-import { correctArticle, getArticlePreview } from '../articles/articles.service.js';
+import { correctArticle, getArticlePreview, refuseHidden } from '../articles/articles.service.js';
+import { hiddenTagsOf } from '../family/family-access.js';
 import { listRevisions } from '../revisions/revisions.service.js';
 import * as repository from './corrections.repository.js';
 
@@ -71,9 +72,11 @@ export async function publishCorrection(
 /** An approved article's corrections, for anyone who may see it exists (any other article: 404). */
 export async function getArticleCorrections(
   deps: Pick<AppDeps, 'db' | 'cache'>,
+  viewer: Viewer | null,
   articleId: string,
 ): Promise<ArticleCorrections> {
-  await getArticlePreview(deps, articleId);
+  const article = await getArticlePreview(deps, articleId);
+  if (viewer) refuseHidden(viewer, article);
   return deps.cache.remember('catalog', `corrections:article:${articleId}`, CORRECTIONS_TTL_MS, async () => ({
     corrections: (await repository.listForArticle(deps.db, articleId)).map(toCorrection),
   }));
@@ -85,12 +88,22 @@ const toListEntry = (row: repository.PublishedCorrectionRow) => ({
 });
 
 /** The corrections page: every correction of an approved article, newest first. */
-export function getCorrectionPage(deps: Pick<AppDeps, 'db' | 'cache'>, query: PageQuery): Promise<CorrectionPage> {
-  const key = normalisedKey({ list: 'corrections', page: query.page, limit: query.limit });
+export function getCorrectionPage(
+  deps: Pick<AppDeps, 'db' | 'cache'>,
+  viewer: Viewer | null,
+  query: PageQuery,
+): Promise<CorrectionPage> {
+  const hiddenTags = hiddenTagsOf(viewer);
+  const key = normalisedKey({
+    list: 'corrections',
+    page: query.page,
+    limit: query.limit,
+    hiddenTags: hiddenTags?.join(','),
+  });
   return deps.cache.remember('catalog', key, CORRECTIONS_TTL_MS, async () => {
     const [rows, total] = await Promise.all([
-      repository.listPublished(deps.db, toRowWindow(query)),
-      repository.countPublished(deps.db),
+      repository.listPublished(deps.db, toRowWindow(query), hiddenTags),
+      repository.countPublished(deps.db, hiddenTags),
     ]);
     return { corrections: rows.map(toListEntry), total };
   });

@@ -32,5 +32,17 @@ export async function endFamilyOf(deps: Pick<AppDeps, 'notifier'>, tx: DbOrTx, o
   return memberIds;
 }
 
+/**
+ * The tags a young reader's family hides from them (docs/product.md#parental-controls), sorted: every list leaves
+ * their articles out, and the catalogue's cache keeps those lists apart by this set. Undefined for anyone else.
+ */
+export const hiddenTagsOf = (viewer: Pick<Viewer, 'youngReader'> | null) => {
+  const tags = viewer?.youngReader?.hiddenTags;
+  return tags?.length ? [...tags].sort() : undefined;
+};
+
+/** Whether the family's owner set parental controls on this reader (docs/product.md#parental-controls). */
+export const isYoungReader = (db: DbOrTx, userId: string) => repository.isYoungReader(db, userId);
+
 /** The access a member holds through their family (the owner's full access and plan); undefined outside one. */
 export const familyAccessOf = (db: DbOrTx, userId: string) => repository.familyAccessOf(db, userId);

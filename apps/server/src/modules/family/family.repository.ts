@@ -35,7 +35,14 @@ export async function ensureFamily(db: DbOrTx, ownerId: string, seats: number, n
 
 export function listMembers(db: DbOrTx, familyId: string) {
   return db
-    .select({ id: users.id, name: users.name, email: users.email, joinedAt: familyMembers.joinedAt })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      joinedAt: familyMembers.joinedAt,
+      youngReader: familyMembers.youngReader,
+      hiddenTags: familyMembers.hiddenTags,
+    })
     .from(familyMembers)
     .innerJoin(users, eq(users.id, familyMembers.userId))
     .where(eq(familyMembers.familyId, familyId))
@@ -136,12 +143,37 @@ export async function removeMember(db: DbOrTx, familyId: string, userId: string)
   return rows.length === 1;
 }
 
+export async function isYoungReader(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ youngReader: familyMembers.youngReader })
+    .from(familyMembers)
+    .where(eq(familyMembers.userId, userId));
+  return row?.youngReader ?? false;
+}
+
+/** Sets a member's parental controls; false when they are not in this family. */
+export async function setControls(
+  db: DbOrTx,
+  familyId: string,
+  userId: string,
+  controls: { youngReader: boolean; hiddenTags: string[] },
+): Promise<boolean> {
+  const rows = await db
+    .update(familyMembers)
+    .set(controls)
+    .where(and(eq(familyMembers.familyId, familyId), eq(familyMembers.userId, userId)))
+    .returning({ id: familyMembers.userId });
+  return rows.length === 1;
+}
+
 /** The family a reader is a member of, with its owner's access and the plan of the owner's latest pass. */
 export async function findMembership(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
       familyId: familyMembers.familyId,
       joinedAt: familyMembers.joinedAt,
+      youngReader: familyMembers.youngReader,
+      hiddenTags: familyMembers.hiddenTags,
       owner: { id: owners.id, name: owners.name, premiumTaken: owners.premiumTaken },
       planName: sql<string | null>`(${familyPass(sql`${paymentIntents.planSnapshot}->>'name'`)})`,
     })

@@ -1,4 +1,5 @@
 import {
+  FamilyControlsSchema,
   FamilyInvitationPreviewSchema,
   FamilyInvitedSchema,
   FamilyInviteInputSchema,
@@ -64,6 +65,23 @@ export function familyRoutes(app: AppInstance, deps: AppDeps) {
       await service.revokeInvitation(deps, requireViewer(request), requireUuid(request.params.id, 'Invitation'));
       return { done: true as const };
     },
+  );
+
+  app.put(
+    '/family/members/:id/controls',
+    {
+      config: signedIn,
+      schema: {
+        tags: ['family'],
+        summary: "Sets a member's parental controls: a young reader, and the tags they do not see",
+        security: bearer,
+        params: FamilyIdParamsSchema,
+        body: FamilyControlsSchema,
+        response: { 200: FamilyViewSchema },
+      },
+    },
+    (request) =>
+      service.setControls(deps, requireViewer(request), requireUuid(request.params.id, 'Member'), request.body),
   );
 
   app.delete(

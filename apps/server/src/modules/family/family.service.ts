@@ -2,6 +2,7 @@ import {
   DAY_MS,
   FAMILY_LIMITS,
   FAMILY_MESSAGES,
+  type FamilyControls,
   type FamilyInvitation,
   type FamilyInvitationPreview,
   type FamilyInvited,
@@ -24,6 +25,10 @@ import * as repository from './family.repository.js';
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'viewers' | 'notifier' | 'mailTokens'>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+const controlsOf = (row: { youngReader: boolean; hiddenTags: string[] }): FamilyControls => ({
+  youngReader: row.youngReader,
+  hiddenTags: row.hiddenTags as FamilyControls['hiddenTags'],
+});
 const hasFullAccess = (owner: { premiumTaken: Date | null; premiumArticles: number | null }, now: Date) =>
   owner.premiumTaken !== null && owner.premiumTaken > now && owner.premiumArticles === null;
 
@@ -52,7 +57,11 @@ export async function getFamily(deps: Deps, viewer: Viewer): Promise<FamilyView>
       seats: family.seats,
       until: iso(owner?.premiumTaken ?? null),
       active: owner ? hasFullAccess(owner, now) : false,
-      members: members.map((member) => ({ ...member, joinedAt: member.joinedAt.toISOString() })),
+      members: members.map(({ youngReader, hiddenTags, ...member }) => ({
+        ...member,
+        joinedAt: member.joinedAt.toISOString(),
+        controls: controlsOf({ youngReader, hiddenTags }),
+      })),
       invitations: await Promise.all(invitations.map((row) => invitationView(deps, row))),
     };
   }
@@ -66,6 +75,7 @@ export async function getFamily(deps: Deps, viewer: Viewer): Promise<FamilyView>
     until: iso(owner.premiumTaken),
     active: owner.premiumTaken !== null && owner.premiumTaken > now,
     joinedAt: membership.joinedAt.toISOString(),
+    controls: controlsOf(membership),
   };
 }
 
@@ -138,10 +148,36 @@ export async function removeMember(deps: Deps, viewer: Viewer, userId: string): 
   await deps.viewers.invalidateUser(userId);
 }
 
-/** POST /api/family/leave: a member leaves; their access from the family ends at once. */
+/**
+ * PUT /api/family/members/:userId/controls: the owner marks a member a young reader, and which tags they do not
+ * see (docs/product.md#parental-controls). Seen on the member's next request: their cached viewer is dropped.
+ */
+export async function setControls(
+  deps: Deps,
+  viewer: Viewer,
+  userId: string,
+  input: FamilyControls,
+): Promise<FamilyView> {
+  if (!input.youngReader && input.hiddenTags.length > 0) {
+    throw badRequest(FAMILY_MESSAGES.hiddenTagsNeedYoungReader, {
+      hiddenTags: [FAMILY_MESSAGES.hiddenTagsNeedYoungReader],
+    });
+  }
+  const family = await repository.findByOwner(deps.db, viewer.id);
+  if (!family) throw forbidden(FAMILY_MESSAGES.ownerSetsControls);
+  const hiddenTags = [...new Set(input.hiddenTags)];
+  if (!(await repository.setControls(deps.db, family.id, userId, { youngReader: input.youngReader, hiddenTags }))) {
+    throw notFound(FAMILY_MESSAGES.notMember);
+  }
+  await deps.viewers.invalidateUser(userId);
+  return getFamily(deps, viewer);
+}
+
+/** POST /api/family/leave: a member leaves; their access from the family ends at once. A young reader cannot. */
 export async function leave(deps: Deps, viewer: Viewer): Promise<void> {
   const membership = await repository.findMembership(deps.db, viewer.id);
   if (!membership) throw notFound(FAMILY_MESSAGES.noFamily);
+  if (membership.youngReader) throw forbidden(FAMILY_MESSAGES.youngReaderLeave);
   await repository.removeMember(deps.db, membership.familyId, viewer.id);
   await deps.viewers.invalidateUser(viewer.id);
 }

@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { recordAction } from '../moderation/moderation.service.js';
 import { toAdminUser, toRoleRecord, toUser } from './users.mapper.js';
 import { accessSource, afterGrant, effectiveAccess } from './premium-access.js';
-import { invalidateMembers } from '../family/family-access.js';
+import { invalidateMembers, isYoungReader } from '../family/family-access.js';
 import * as repository from './users.repository.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 
@@ -59,8 +59,11 @@ async function requireUser(db: Db, email: string) {
 
 export async function getRoleRecord({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, email: string): Promise<RoleRecord> {
   const row = await requireUser(db, email);
-  const access = await effectiveAccess(db, row, clock());
-  return toRoleRecord({ role: row.role, premiumTaken: access.premiumTaken }, access.premiumArticles);
+  const [access, youngReader] = await Promise.all([effectiveAccess(db, row, clock()), isYoungReader(db, row.id)]);
+  return {
+    ...toRoleRecord({ role: row.role, premiumTaken: access.premiumTaken }, access.premiumArticles),
+    ...(youngReader && { youngReader }),
+  };
 }
 
 /** A user as the API shows them, their premium their own or their family's, whichever ends later. */

@@ -1,6 +1,7 @@
 import {
   ACCESS_TEXT,
   ArticleTeaserSchema,
+  FAMILY_MESSAGES,
   READING_WORDS_PER_MINUTE,
   REVENUE_TEXT,
   TEXT,
@@ -246,6 +247,18 @@ describe('/articles/:id', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: TEXT.detail.notFound }, { timeout: 5000 }),
     ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: TEXT.detail.backToArticles })).toHaveAttribute('href', '/articles');
+    await waitFor(() => expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(0));
+  });
+
+  it('shows a young reader a 403 page for an article their family hides', async () => {
+    const api = stubDetail(() => errorResponse(403, FAMILY_MESSAGES.hiddenArticle));
+    renderStrict(`/articles/${ARTICLE_ID}`);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: FAMILY_MESSAGES.hiddenArticle }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('403')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: TEXT.detail.backToArticles })).toHaveAttribute('href', '/articles');
     await waitFor(() => expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(0));
   });

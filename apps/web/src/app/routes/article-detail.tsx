@@ -1,4 +1,4 @@
-import { excerpt, TEXT } from '@dispatch/shared';
+import { excerpt, FAMILY_MESSAGES, FAMILY_TEXT, TEXT } from '@dispatch/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
@@ -39,6 +39,8 @@ const GiftLinksPanel = lazy(async () => ({
 }));
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+/** A young reader's family hides the article's tag (docs/product.md#parental-controls). */
+const isHiddenByFamily = (error: unknown) => error instanceof ApiError && error.status === 403;
 
 /**
  * What the server loads before rendering the page: the article and its corrections for a signed-in reader,
@@ -61,12 +63,13 @@ export async function loadArticleOnServer(queryClient: QueryClient, id: string, 
   } else await prefetch(queryClient, articlePreviewQueryOptions(id));
 }
 
-/** A 404 when the article does not exist or may not be shown. */
+/** A 404 when the article does not exist or may not be shown; a 403 when a young reader's family hides it. */
 export function articleStatusOnServer(queryClient: QueryClient, id: string, url: URL): number | undefined {
   const states = [articleQueryOptions(id, giftOf(url.searchParams)), articlePreviewQueryOptions(id)].map(
     (options) => queryClient.getQueryState(options.queryKey)?.error,
   );
-  return states.some(isNotFound) ? 404 : undefined;
+  if (states.some(isNotFound)) return 404;
+  return states.some(isHiddenByFamily) ? 403 : undefined;
 }
 
 function ArticleNotFound() {
@@ -76,6 +79,20 @@ function ArticleNotFound() {
       <StatusPage
         code="404"
         message={TEXT.detail.notFound}
+        actionLabel={TEXT.detail.backToArticles}
+        to={paths.articles}
+      />
+    </>
+  );
+}
+
+function ArticleHidden() {
+  return (
+    <>
+      <PageTitle title={FAMILY_TEXT.hiddenArticleTitle} noindex />
+      <StatusPage
+        code="403"
+        message={FAMILY_MESSAGES.hiddenArticle}
         actionLabel={TEXT.detail.backToArticles}
         to={paths.articles}
       />
@@ -112,7 +129,15 @@ function ArticleReader({ id }: { id: string }) {
   const gift = giftOf(search);
   const detail = useArticle(id, gift);
   useRecordView(id, detail.data?.access === true, gift);
-  const { user, isAdmin, viewer, isPremium, premiumArticles, hasPremiumAccess: premiumAccess } = useViewer();
+  const {
+    user,
+    isAdmin,
+    viewer,
+    isPremium,
+    premiumArticles,
+    hasPremiumAccess: premiumAccess,
+    youngReader,
+  } = useViewer();
   // A pass with a number of premium articles: the note counts what is left of it.
   const pass = isPremium && !isAdmin ? premiumArticles : null;
   const queryClient = useQueryClient();
@@ -128,6 +153,7 @@ function ArticleReader({ id }: { id: string }) {
   if (detail.isPending) content = <ArticleSkeleton />;
   else if (detail.isError) {
     if (isNotFound(detail.error)) return <ArticleNotFound />;
+    if (isHiddenByFamily(detail.error)) return <ArticleHidden />;
     content = <ErrorState onRetry={() => void detail.refetch()} />;
   } else {
     const { article } = detail.data;
@@ -150,7 +176,7 @@ function ArticleReader({ id }: { id: string }) {
           </Suspense>
         )}
         {/* A subscriber (or an admin) may share a premium article they read with a gift link. */}
-        {detail.data.access && article.isPremium && article.status === 'approved' && premiumAccess && (
+        {detail.data.access && article.isPremium && article.status === 'approved' && premiumAccess && !youngReader && (
           <Suspense>
             <GiftLinksPanel articleId={id} />
           </Suspense>

@@ -1,4 +1,4 @@
-import { FAMILY_MESSAGES, FAMILY_TEXT, TEXT, type FamilyView } from '@dispatch/shared';
+import { ACCOUNT_TEXT, FAMILY_MESSAGES, FAMILY_TEXT, TEXT, type FamilyView, type RoleRecord } from '@dispatch/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -15,19 +15,27 @@ const owner: Extract<FamilyView, { role: 'owner' }> = {
   seats: 6,
   until: UNTIL,
   active: true,
-  members: [{ id: 'm1', name: 'Ada Reader', email: 'ada@example.com', joinedAt: '2030-05-01T10:00:00.000Z' }],
+  members: [
+    {
+      id: 'm1',
+      name: 'Ada Reader',
+      email: 'ada@example.com',
+      joinedAt: '2030-05-01T10:00:00.000Z',
+      controls: { youngReader: false, hiddenTags: [] },
+    },
+  ],
   invitations: [
     { id: 'i1', email: 'bo@example.com', expiresAt: '2030-05-08T10:00:00.000Z', link: 'https://x/family/join?token=t' },
   ],
 };
 
 /** /profile with GET /api/family answering `family`; the owner's changes answer as the server would. */
-async function openProfile(family: FamilyView, handlers: Record<string, unknown> = {}) {
+async function openProfile(family: FamilyView, handlers: Record<string, unknown> = {}, role?: RoleRecord) {
   storeToken();
   const api = stubApi({
     '/api/config': config,
     '/api/publishers': publishers,
-    ...sessionRoutes(user),
+    ...sessionRoutes(user, role),
     [apiPaths.billingHistory]: { premiumTaken: null, payments: [] },
     [apiPaths.userAccess]: { until: null, active: false, source: null, plan: null, premiumArticles: null },
     [apiPaths.giftLinks]: { links: [], usedThisMonth: 0, allowedPerMonth: 5 },
@@ -96,6 +104,7 @@ describe('/profile: the family', () => {
       until: UNTIL,
       active: true,
       joinedAt: UNTIL,
+      controls: { youngReader: false, hiddenTags: [] },
     };
     const { api, section, person } = await openProfile(member, { [apiPaths.familyLeave]: { done: true } });
     expect(within(section).getByText(FAMILY_TEXT.memberIntro('Pat Owner', 'Family Plan'))).toBeInTheDocument();
@@ -105,6 +114,49 @@ describe('/profile: the family', () => {
     await person.click(within(dialog).getByRole('button', { name: FAMILY_TEXT.leave }));
     expect(await screen.findByText(FAMILY_TEXT.left)).toBeInTheDocument();
     expect(api.calls(apiPaths.familyLeave)).toHaveLength(1);
+  }, 30_000);
+
+  it('sets a member’s parental controls: a young reader, with the tags they do not see', async () => {
+    const { api, section, person } = await openProfile(owner, {
+      [apiPaths.familyMemberControls('m1')]: (_url: URL, request: StubRequest) => ({
+        ...owner,
+        members: [{ ...owner.members[0]!, controls: request.body }],
+      }),
+    });
+    await person.click(within(section).getByText(FAMILY_TEXT.controlsHeading));
+    const form = within(section).getByRole('form', { name: `${FAMILY_TEXT.controlsHeading}: Ada Reader` });
+    // Tags can be hidden only from a young reader: the boxes wait for it.
+    expect(within(form).getByRole('checkbox', { name: 'Politics' })).toBeDisabled();
+    await person.click(within(form).getByRole('checkbox', { name: new RegExp(FAMILY_TEXT.youngReader) }));
+    await person.click(within(form).getByRole('checkbox', { name: 'Politics' }));
+    await person.click(within(form).getByRole('checkbox', { name: 'Health' }));
+    await person.click(within(form).getByRole('button', { name: FAMILY_TEXT.saveControls }));
+    expect(await screen.findByText(FAMILY_TEXT.controlsSaved('Ada Reader'))).toBeInTheDocument();
+    expect(api.calls(apiPaths.familyMemberControls('m1'))[0]).toMatchObject({
+      method: 'PUT',
+      body: { youngReader: true, hiddenTags: ['Politics', 'Health'] },
+    });
+    const members = within(section).getByRole('list', { name: FAMILY_TEXT.membersHeading });
+    expect(within(members).getByText(FAMILY_TEXT.hiding(['Politics', 'Health']))).toBeInTheDocument();
+  }, 30_000);
+
+  it('tells a young reader what is hidden, without Leave the family or Delete account', async () => {
+    const member: FamilyView = {
+      role: 'member',
+      owner: { name: 'Pat Owner' },
+      planName: 'Family Plan',
+      until: UNTIL,
+      active: true,
+      joinedAt: UNTIL,
+      controls: { youngReader: true, hiddenTags: ['Politics'] },
+    };
+    const { section } = await openProfile(member, {}, { role: 'user', premiumTaken: UNTIL, youngReader: true });
+    expect(within(section).getByRole('note')).toHaveTextContent(
+      FAMILY_TEXT.memberYoungReader('Pat Owner', ['Politics']),
+    );
+    expect(within(section).queryByRole('button', { name: FAMILY_TEXT.leave })).not.toBeInTheDocument();
+    expect(await screen.findByText(FAMILY_MESSAGES.youngReaderDelete)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: ACCOUNT_TEXT.deleteButton })).not.toBeInTheDocument();
   }, 30_000);
 
   it('shows nothing to a reader in no family', async () => {
@@ -137,6 +189,7 @@ describe('/family/join', () => {
         owner: { name: 'Pat Owner' },
         planName: 'Family Plan',
         joinedAt: UNTIL,
+        controls: { youngReader: false, hiddenTags: [] },
       },
     });
     renderRoute('/family/join?token=abc');

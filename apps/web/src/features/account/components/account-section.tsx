@@ -1,6 +1,7 @@
-import { ACCOUNT_TEXT } from '@dispatch/shared';
+import { ACCOUNT_TEXT, FAMILY_MESSAGES } from '@dispatch/shared';
 import { useState } from 'react';
 import { FormAlert } from '../../../components/form-alert';
+import { useViewer } from '../../../hooks/use-viewer';
 import { useDownloadAccountData } from '../api/download-account-data';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
@@ -8,6 +9,8 @@ import { DeleteAccountDialog } from './delete-account-dialog';
 export function AccountSection({ onDeleted }: { onDeleted: () => void }) {
   const download = useDownloadAccountData();
   const [deleting, setDeleting] = useState(false);
+  // A young reader's account is closed with the family's owner (docs/product.md#parental-controls).
+  const { youngReader } = useViewer();
 
   return (
     <section aria-labelledby="account-heading" className="space-y-6">
@@ -29,15 +32,21 @@ export function AccountSection({ onDeleted }: { onDeleted: () => void }) {
       </div>
       <div className="space-y-3 border-t border-rule pt-6">
         <p className="text-ink-soft">{ACCOUNT_TEXT.deleteIntro}</p>
-        <button
-          type="button"
-          onClick={() => setDeleting(true)}
-          className="btn w-full border border-danger text-danger hover:bg-danger hover:text-paper sm:w-auto"
-        >
-          {ACCOUNT_TEXT.deleteButton}
-        </button>
+        {youngReader ? (
+          <p role="note" className="rounded-md border border-rule bg-surface-muted px-3 py-2 text-sm text-ink">
+            {FAMILY_MESSAGES.youngReaderDelete}
+          </p>
+        ) : (
+          <button
+            type="button"
+            onClick={() => setDeleting(true)}
+            className="btn w-full border border-danger text-danger hover:bg-danger hover:text-paper sm:w-auto"
+          >
+            {ACCOUNT_TEXT.deleteButton}
+          </button>
+        )}
       </div>
-      <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} onDeleted={onDeleted} />
+      {!youngReader && <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} onDeleted={onDeleted} />}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import {
   FamilyInvitationPreviewSchema,
   FamilyInvitedSchema,
   FamilyViewSchema,
+  type FamilyControls,
   type FamilyView,
 } from '@dispatch/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -53,6 +54,16 @@ export const useRevokeInvitation = () =>
 
 export const useRemoveMember = () =>
   useFamilyChange((id: string) => apiRequest(apiPaths.familyMember(id), DoneSchema, { method: 'DELETE' }));
+
+/** docs/product.md#parental-controls: the owner's settings for one member; the answer is the family again. */
+export function useSetControls() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ memberId, controls }: { memberId: string; controls: FamilyControls }) =>
+      apiRequest(apiPaths.familyMemberControls(memberId), FamilyViewSchema, { method: 'PUT', body: controls }),
+    onSuccess: (family) => queryClient.setQueryData(familyKeys.mine(), family),
+  });
+}
 
 export const useLeaveFamily = () =>
   useFamilyChange(() => apiRequest(apiPaths.familyLeave, DoneSchema, { method: 'POST' }));

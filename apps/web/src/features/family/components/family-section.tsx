@@ -7,6 +7,7 @@ import { TextField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useFamily, useInvite, useLeaveFamily, useRemoveMember, useRevokeInvitation } from '../api/family';
+import { MemberControls } from './member-controls';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const day = (iso: string) => dayFormat.format(new Date(iso));
@@ -64,6 +65,14 @@ function MemberList({ family }: { family: Owner }) {
                 <p className="break-all text-ink-soft">
                   {member.email} · {T.joinedOn(day(member.joinedAt))}
                 </p>
+                {member.controls.youngReader && (
+                  <p className="mt-1 text-ink">
+                    <span className="mr-2 rounded-sm bg-surface-muted px-1.5 py-0.5 text-xs font-bold uppercase tracking-wide">
+                      {T.youngReader}
+                    </span>
+                    {T.hiding(member.controls.hiddenTags)}
+                  </p>
+                )}
               </div>
               <button
                 type="button"
@@ -74,6 +83,12 @@ function MemberList({ family }: { family: Owner }) {
               >
                 {T.remove}
               </button>
+              <MemberControls
+                key={`${member.controls.youngReader}:${member.controls.hiddenTags.join(',')}`}
+                memberId={member.id}
+                name={member.name}
+                controls={member.controls}
+              />
             </li>
           ))}
         </ul>
@@ -200,9 +215,20 @@ function MemberFamily({ family }: { family: Member }) {
       <p className="text-sm text-ink-soft">
         {family.active && family.until ? T.memberUntil(day(family.until)) : T.memberLapsed}
       </p>
-      <button type="button" className="btn btn-outline" disabled={leave.isPending} onClick={() => setConfirming(true)}>
-        {T.leave}
-      </button>
+      {family.controls.youngReader ? (
+        <p role="note" className="rounded-md border border-rule bg-surface-muted px-3 py-2 text-sm text-ink">
+          {T.memberYoungReader(family.owner.name, family.controls.hiddenTags)}
+        </p>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={leave.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          {T.leave}
+        </button>
+      )}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -1,0 +1,2 @@
+ALTER TABLE "family_members" ADD COLUMN "young_reader" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "family_members" ADD COLUMN "hidden_tags" text[] DEFAULT '{}'::text[] NOT NULL;
