@@ -18,7 +18,7 @@ export function articlePreviewRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: ArticlePreviewSchema },
       },
     },
-    (request) => service.getArticlePreview(deps, requireUuid(request.params.id, 'That article')),
+    (request) => service.getArticlePreview(deps, requireUuid(request.params.id, 'That article'), request.viewer),
   );
 
   app.get(

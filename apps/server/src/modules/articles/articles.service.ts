@@ -73,7 +73,7 @@ export interface ApprovedQuery {
 const CATALOG_TTL_MS = 60_000;
 
 /** A young reader opening an article with a tag their family hides (their own writing excepted): a 403. */
-export function refuseHidden(viewer: Viewer, article: { tags: readonly string[]; author_email?: string }) {
+function refuseHidden(viewer: Viewer, article: { tags: readonly string[]; author_email?: string }) {
   const hidden = hiddenTagsOf(viewer);
   if (hidden && article.author_email !== viewer.email && article.tags.some((tag) => hidden.includes(tag))) {
     throw forbidden(FAMILY_MESSAGES.hiddenArticle);
@@ -259,9 +259,14 @@ async function articleAnswers({ db, cache }: Pick<AppDeps, 'db' | 'cache'>, id: 
 }
 
 /** The preview tags of a shared link (title, excerpt, image…): approved articles only, never the text. */
-export async function getArticlePreview(deps: Pick<AppDeps, 'db' | 'cache'>, id: string): Promise<ArticlePreview> {
+export async function getArticlePreview(
+  deps: Pick<AppDeps, 'db' | 'cache'>,
+  id: string,
+  viewer: Viewer | null = null,
+): Promise<ArticlePreview> {
   const answers = await articleAnswers(deps, id);
   if (!answers || answers.facts.status !== 'approved') throw articleNotFound();
+  if (viewer) refuseHidden(viewer, answers.full.article);
   return { ...answers.teaser.article, updatedAt: answers.updatedAt };
 }
 

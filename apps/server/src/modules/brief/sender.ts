@@ -185,7 +185,10 @@ export function createBriefSender(
           withHighlights = await highlightsOf.get(userId)!;
         }
         if (withHighlights) highlights ??= loadHighlights(db, deps.clock());
-        return composeBrief(articles, withHighlights ? await highlights! : [], toArticle);
+        const shownHighlights = withHighlights
+          ? (await highlights!).filter((article) => !article.tags.some((tag) => row.hidden_tags.includes(tag)))
+          : [];
+        return composeBrief(articles, shownHighlights, toArticle);
       },
     };
   }

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 import { badRequest } from '../../plugins/errors.js';
 import { normalisedKey } from '../../plugins/response-cache.js';
-import { correctArticle, getArticlePreview, refuseHidden } from '../articles/articles.service.js';
+import { correctArticle, getArticlePreview } from '../articles/articles.service.js';
 import { hiddenTagsOf } from '../family/family-access.js';
 import { listRevisions } from '../revisions/revisions.service.js';
 import * as repository from './corrections.repository.js';
@@ -75,8 +75,7 @@ export async function getArticleCorrections(
   viewer: Viewer | null,
   articleId: string,
 ): Promise<ArticleCorrections> {
-  const article = await getArticlePreview(deps, articleId);
-  if (viewer) refuseHidden(viewer, article);
+  await getArticlePreview(deps, articleId, viewer);
   return deps.cache.remember('catalog', `corrections:article:${articleId}`, CORRECTIONS_TTL_MS, async () => ({
     corrections: (await repository.listForArticle(deps.db, articleId)).map(toCorrection),
   }));

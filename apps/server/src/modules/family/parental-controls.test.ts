@@ -178,6 +178,8 @@ describe('parental controls: a young reader never sees the tags their family hid
       expect(response.body).not.toContain('Harbour');
     }
     expect((await get(`/api/articles/${ids.politics}/related`, young.token)).statusCode).toBe(403);
+    expect((await get(`/api/articles/${ids.politics}/preview`, young.token)).statusCode).toBe(403);
+    expect((await get(`/api/articles/${ids.politics}/preview`)).statusCode).toBe(200);
     expect((await get(`/api/articles/${ids.politics}/corrections`, young.token)).statusCode).toBe(403);
     const view = await call({ method: 'PATCH', url: `/api/articles/views/${ids.politics}` }, young.token);
     expect(view.statusCode).toBe(403);

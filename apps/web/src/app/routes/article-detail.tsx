@@ -40,7 +40,8 @@ const GiftLinksPanel = lazy(async () => ({
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 /** A young reader's family hides the article's tag (docs/product.md#parental-controls). */
-const isHiddenByFamily = (error: unknown) => error instanceof ApiError && error.status === 403;
+const isHiddenByFamily = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.message === FAMILY_MESSAGES.hiddenArticle;
 
 /**
  * What the server loads before rendering the page: the article and its corrections for a signed-in reader,

@@ -10,7 +10,7 @@ export function AccountSection({ onDeleted }: { onDeleted: () => void }) {
   const download = useDownloadAccountData();
   const [deleting, setDeleting] = useState(false);
   // A young reader's account is closed with the family's owner (docs/product.md#parental-controls).
-  const { youngReader } = useViewer();
+  const { youngReader, roleLoading } = useViewer();
 
   return (
     <section aria-labelledby="account-heading" className="space-y-6">
@@ -32,7 +32,7 @@ export function AccountSection({ onDeleted }: { onDeleted: () => void }) {
       </div>
       <div className="space-y-3 border-t border-rule pt-6">
         <p className="text-ink-soft">{ACCOUNT_TEXT.deleteIntro}</p>
-        {youngReader ? (
+        {roleLoading ? null : youngReader ? (
           <p role="note" className="rounded-md border border-rule bg-surface-muted px-3 py-2 text-sm text-ink">
             {FAMILY_MESSAGES.youngReaderDelete}
           </p>

@@ -83,12 +83,7 @@ function MemberList({ family }: { family: Owner }) {
               >
                 {T.remove}
               </button>
-              <MemberControls
-                key={`${member.controls.youngReader}:${member.controls.hiddenTags.join(',')}`}
-                memberId={member.id}
-                name={member.name}
-                controls={member.controls}
-              />
+              <MemberControls key={member.id} memberId={member.id} name={member.name} controls={member.controls} />
             </li>
           ))}
         </ul>
