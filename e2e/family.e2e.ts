@@ -29,17 +29,27 @@ async function premiumArticle(closing: string, title: string) {
   return id;
 }
 
-/** A free Politics article, read 30 times so it leads Trending (the premium article's approval refreshes it). */
-async function trendingPoliticsArticle(title: string) {
+async function politicsArticle(title: string) {
   const editor = await apiLogin(ADMIN);
   const writer = await apiLogin(await newAccount(baseUrl, 'Politics Writer'));
-  const id = await approvedArticle(writer.token, editor.token, {
+  return approvedArticle(writer.token, editor.token, {
     title,
     description: `A council story: ${title}, told at length for the family's journey.`,
     tags: ['Politics'],
   });
-  for (let view = 0; view < 30; view += 1) await api(editor.token, 'PATCH', `/api/articles/views/${id}`);
-  return id;
+}
+
+/** The titles of the Politics articles among everyone's Trending (the demo archive's most read). */
+async function trendingPolitics() {
+  const get = async <T>(path: string) => (await (await fetch(`${baseUrl}${path}`)).json()) as T;
+  const trending = await get<{ _id: string; title: string }[]>('/api/articles/trending');
+  const tagged = await Promise.all(
+    trending.map(async (article) => ({
+      title: article.title,
+      tags: (await get<{ tags: string[] }>(`/api/articles/${article._id}/preview`)).tags,
+    })),
+  );
+  return tagged.filter((article) => article.tags.includes('Politics')).map((article) => article.title);
 }
 
 const publisherName = async () =>
@@ -71,11 +81,11 @@ describe.each([
     return session;
   };
 
-  it('the owner buys it and invites two people, who accept and read premium; one removed gets the teaser at once', async () => {
+  it('the owner buys it and invites two people, who read premium; one removed gets the teaser, the other as a young reader never sees Politics', async () => {
     const stamp = `${Date.now() % 1_000_000}${viewport.width}`;
     const closing = `The lighthouse keeper counted ${stamp} ships.`;
     const politicsTitle = `Council vote ${stamp}`;
-    const politicsId = await trendingPoliticsArticle(politicsTitle);
+    const politicsId = await politicsArticle(politicsTitle);
     const sportsTitle = `Lighthouse log ${stamp}`;
     const articleId = await premiumArticle(closing, sportsTitle);
     const owner = await newAccount(baseUrl, 'Family Owner');
@@ -148,8 +158,10 @@ describe.each([
     // Before any control, the Politics article is everywhere: trending, All Articles, the search, related.
     const young = secondSession.page;
     const trending = young.getByRole('region', { name: TEXT.home.trending });
+    const politicsTrending = await trendingPolitics();
+    expect(politicsTrending.length, 'the demo archive has Politics articles among the most read').toBeGreaterThan(0);
     await young.goto('/');
-    await trending.getByText(politicsTitle).first().waitFor();
+    await trending.getByText(politicsTrending[0]!).first().waitFor();
     await young.goto(`/articles?search=${stamp}`);
     await young.getByText(politicsTitle).first().waitFor();
     await young.goto(`/articles/${articleId}`);
@@ -169,7 +181,7 @@ describe.each([
     // The young reader: no Politics article in trending, All Articles, the search or the related cards.
     await young.goto('/');
     await trending.getByRole('group').first().waitFor();
-    expect(await trending.getByText(politicsTitle).count()).toBe(0);
+    for (const title of [politicsTitle, ...politicsTrending]) expect(await trending.getByText(title).count()).toBe(0);
     await young.goto('/articles');
     await young.getByText(sportsTitle).first().waitFor();
     expect(await young.getByText(politicsTitle).count()).toBe(0);
@@ -191,5 +203,5 @@ describe.each([
     await young.getByText(FAMILY_MESSAGES.youngReaderDelete).waitFor();
     await expectNoSidewaysScroll(young, '/profile');
     expectNoErrors(secondSession);
-  });
+  }, 180_000);
 });
