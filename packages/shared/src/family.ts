@@ -16,6 +16,12 @@ export const FAMILY_LIMITS = {
   openInvitationsMax: 20,
 } as const;
 
+/** The seeded Family Plan's benefit lines that families and parental controls make true. */
+export const FAMILY_BENEFITS = {
+  accounts: (seats: number) => `Up to ${seats} accounts`,
+  parentalControls: 'Parental controls',
+} as const;
+
 export const FAMILY_MESSAGES = {
   notOwner: 'Only the reader who bought a plan for several accounts can invite people.',
   memberCannotInvite: 'Members of a family cannot invite others; ask the person who bought the plan.',

@@ -1,4 +1,5 @@
 import {
+  FAMILY_BENEFITS,
   FAMILY_MESSAGES,
   PLAN_MESSAGES,
   SEED_PLANS,
@@ -96,6 +97,8 @@ describe('families: the Family Plan’s seats', () => {
   }
 
   it('gives the buyer of the Family Plan a family of 6 seats, and invites by e-mail with a 7-day link', async () => {
+    // The seeded plan's "Up to 6 accounts" line is these 6 seats.
+    expect(FAMILY_PLAN.features).toContain(FAMILY_BENEFITS.accounts(FAMILY_PLAN.familySeats));
     const owner = await ownerWithFamily();
     const view = await family(owner.token);
     expect(view).toMatchObject({ role: 'owner', seats: 6, active: true, members: [], invitations: [] });

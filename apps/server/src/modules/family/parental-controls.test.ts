@@ -1,6 +1,8 @@
 import {
   ACCOUNT_MESSAGES,
+  FAMILY_BENEFITS,
   FAMILY_MESSAGES,
+  SEED_PLANS,
   type ArticleDetail,
   type ArticlePage,
   type ErrorResponse,
@@ -123,6 +125,8 @@ describe('parental controls: a young reader never sees the tags their family hid
   });
 
   it('leaves a hidden tag’s articles out of every list, search and page the young reader sees', async () => {
+    // What makes the Family Plan's "Parental controls" line true.
+    expect(SEED_PLANS.find((plan) => plan.id === 'family')!.features).toContain(FAMILY_BENEFITS.parentalControls);
     // The catalogue's cache is warm with everyone's answers first: the young reader's must be kept apart.
     expect(await listed('/api/articles/approved')).toContain('Harbour vote Politics');
     expect(await listed('/api/articles/approved?search=harbour', other.token)).toContain('Harbour vote Politics');
