@@ -192,6 +192,11 @@ describe.each([
     await young.getByText(closing).waitFor();
     await young.getByRole('heading', { name: TEXT.detail.moreFrom(await publisherName()) }).waitFor();
     expect(await young.getByText(politicsTitle).count()).toBe(0);
+    // A page rendered for nobody (the page cookie gone, the token kept): the browser asks again as the young reader.
+    await secondSession.context.clearCookies();
+    await young.goto('/articles?tag=Politics');
+    await young.getByText(TEXT.articles.empty).waitFor();
+    expect(await young.getByText(politicsTitle).count()).toBe(0);
     // Its URL answers a 403 page, rendered by the server too.
     const answer = await young.goto(`/articles/${politicsId}`);
     expect(answer?.status()).toBe(403);

@@ -54,11 +54,12 @@ async function start() {
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, staleTime: HYDRATED_FRESH_MS },
   });
-  hydrate(queryClient, page.queries);
   const token = readStoredToken();
   // The HTML was rendered for the session this browser holds: hydrate it. Otherwise (a token from before
-  // the page cookie, or a cookie outliving its token) render afresh for the stored token.
+  // the page cookie, or a cookie outliving its token) render afresh for the stored token, and with its own
+  // answers: another viewer's lists may differ (a search by access, a young reader's hidden tags).
   const sameViewer = tokenTagOf(token) === page.tokenTag;
+  if (sameViewer) hydrate(queryClient, page.queries);
   if (sameViewer && token && page.user) queryClient.setQueryData(authKeys.session(token), page.user);
   await resolveLazyRoutes(routes, window.location.pathname);
   const app = (

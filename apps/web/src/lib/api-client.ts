@@ -85,8 +85,32 @@ export class ApiError extends Error {
  */
 let tokenEnabled = false;
 
+/*
+ * A request made while a stored token is being checked waits for the answer, so it is asked as the viewer the
+ * page is for: lists differ by viewer (a search by access, a young reader's hidden tags,
+ * docs/product.md#parental-controls). Pages rendered for this session never wait: their data came with the HTML.
+ * Bounded, should the check never end.
+ */
+const AUTH_WAIT_MS = 10_000;
+const waitingForAuth = new Set<() => void>();
+
 export function setAuthTokenEnabled(enabled: boolean): void {
   tokenEnabled = enabled;
+  if (!enabled) return;
+  for (const resume of waitingForAuth) resume();
+  waitingForAuth.clear();
+}
+
+function untilAuthSettles(): Promise<void> {
+  return new Promise((resolve) => {
+    const resume = () => {
+      clearTimeout(timer);
+      waitingForAuth.delete(resume);
+      resolve();
+    };
+    const timer = setTimeout(resume, AUTH_WAIT_MS);
+    waitingForAuth.add(resume);
+  });
 }
 
 /** How requests reach the API: the browser's fetch, or the server's own in-process call while it renders a page. */
@@ -160,6 +184,7 @@ export function errorMessage(error: unknown): string {
 /** The one HTTP client: JSON in, JSON out, validated against the shared schema of the answer. */
 export async function apiRequest<T>(path: string, schema: SchemaSource<T>, options: RequestOptions = {}): Promise<T> {
   const parser = loadSchema(schema);
+  if (!tokenEnabled && options.token === undefined && readStoredToken() !== null) await untilAuthSettles();
   const headers = new Headers({ Accept: 'application/json' });
   authHeaders(headers, options.token);
   let body: BodyInit | undefined;

@@ -92,8 +92,10 @@ describe('role lookup (docs/product.md#article-status)', () => {
     const [lookup] = api.calls(apiPaths.role);
     expect(lookup?.url.searchParams.get('email')).toBe(user.email);
     expect(lookup?.headers.get('Authorization')).toBe(`Bearer ${TEST_TOKEN}`);
-    // The requests before the session was known went out without the token.
-    expect(api.calls('/api/config').every((request) => !request.headers.has('Authorization'))).toBe(true);
+    // The requests made before the session was known waited for it, and went out as this reader.
+    expect(
+      api.calls('/api/config').every((request) => request.headers.get('Authorization') === `Bearer ${TEST_TOKEN}`),
+    ).toBe(true);
 
     await act(() => router.navigate('/no/such/page'));
     await waitFor(() => expect(api.requests(apiPaths.role)).toHaveLength(2));

@@ -36,7 +36,7 @@ describe("/profile's account section", () => {
       }),
     );
 
-    await person.click(within(section).getByRole('button', { name: ACCOUNT_TEXT.deleteButton }));
+    await person.click(await within(section).findByRole('button', { name: ACCOUNT_TEXT.deleteButton }));
     const dialog = await screen.findByRole('alertdialog', { name: ACCOUNT_TEXT.dialogTitle });
     await person.type(within(dialog).getByLabelText(ACCOUNT_TEXT.passwordLabel), 'Wrong#2026');
     await person.click(within(dialog).getByRole('button', { name: ACCOUNT_TEXT.confirm }));
@@ -50,7 +50,7 @@ describe("/profile's account section", () => {
   it('sends the password, then signs out here and goes home saying the account was deleted', async () => {
     const { api, section, person, router } = await openProfile(() => ({ deleted: true }));
 
-    await person.click(within(section).getByRole('button', { name: ACCOUNT_TEXT.deleteButton }));
+    await person.click(await within(section).findByRole('button', { name: ACCOUNT_TEXT.deleteButton }));
     const dialog = await screen.findByRole('alertdialog', { name: ACCOUNT_TEXT.dialogTitle });
     await person.type(within(dialog).getByLabelText(ACCOUNT_TEXT.passwordLabel), 'Reader#2026');
     await person.click(within(dialog).getByRole('button', { name: ACCOUNT_TEXT.confirm }));
