@@ -29,6 +29,16 @@ const owner: Extract<FamilyView, { role: 'owner' }> = {
   ],
 };
 
+const member: Extract<FamilyView, { role: 'member' }> = {
+  role: 'member',
+  owner: { name: 'Pat Owner' },
+  planName: 'Family Plan',
+  until: UNTIL,
+  active: true,
+  joinedAt: UNTIL,
+  controls: { youngReader: false, hiddenTags: [] },
+};
+
 /** /profile with GET /api/family answering `family`; the owner's changes answer as the server would. */
 async function openProfile(family: FamilyView, handlers: Record<string, unknown> = {}, role?: RoleRecord) {
   storeToken();
@@ -97,15 +107,6 @@ describe('/profile: the family', () => {
   }, 30_000);
 
   it('names a member’s family and owner, and lets them leave', async () => {
-    const member: FamilyView = {
-      role: 'member',
-      owner: { name: 'Pat Owner' },
-      planName: 'Family Plan',
-      until: UNTIL,
-      active: true,
-      joinedAt: UNTIL,
-      controls: { youngReader: false, hiddenTags: [] },
-    };
     const { api, section, person } = await openProfile(member, { [apiPaths.familyLeave]: { done: true } });
     expect(within(section).getByText(FAMILY_TEXT.memberIntro('Pat Owner', 'Family Plan'))).toBeInTheDocument();
     expect(within(section).queryByLabelText(FAMILY_TEXT.inviteLabel)).not.toBeInTheDocument();
@@ -141,16 +142,8 @@ describe('/profile: the family', () => {
   }, 30_000);
 
   it('tells a young reader what is hidden, without Leave the family or Delete account', async () => {
-    const member: FamilyView = {
-      role: 'member',
-      owner: { name: 'Pat Owner' },
-      planName: 'Family Plan',
-      until: UNTIL,
-      active: true,
-      joinedAt: UNTIL,
-      controls: { youngReader: true, hiddenTags: ['Politics'] },
-    };
-    const { section } = await openProfile(member, {}, { role: 'user', premiumTaken: UNTIL, youngReader: true });
+    const young: FamilyView = { ...member, controls: { youngReader: true, hiddenTags: ['Politics'] } };
+    const { section } = await openProfile(young, {}, { role: 'user', premiumTaken: UNTIL, youngReader: true });
     expect(within(section).getByRole('note')).toHaveTextContent(
       FAMILY_TEXT.memberYoungReader('Pat Owner', ['Politics']),
     );
