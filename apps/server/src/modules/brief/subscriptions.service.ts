@@ -1,5 +1,4 @@
 import {
-  BRIEF_BENEFITS,
   BRIEF_MESSAGES,
   ERROR_CODES,
   type BriefSettings,
@@ -11,9 +10,9 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { getPublishers } from '../publishers/publishers.service.js';
-import { getPremiumAccess } from '../users/premium-access.js';
 import { findUserByEmail, findUserById } from '../users/users.service.js';
 import * as repository from './subscriptions.repository.js';
+import { hasHighlights } from './compose.js';
 import { nextBriefAt } from './subscriptions.schedule.js';
 import { createBriefTokens, type BriefTokens } from './subscriptions.tokens.js';
 
@@ -158,14 +157,6 @@ function toSubscription(row: repository.SubscriptionRow, highlights: boolean): B
     lastBriefAt: row.lastBriefAt?.toISOString() ?? null,
     suppressedReason: row.status === 'suppressed' ? row.suppressedReason : null,
   };
-}
-
-/** Whether the reader's current access comes from a pass whose plan promised the brief's highlights. */
-export async function hasHighlights(deps: Pick<AppDeps, 'db' | 'clock'>, email: string): Promise<boolean> {
-  const access = await getPremiumAccess(deps, email).catch(() => undefined);
-  return Boolean(
-    access?.active && access.source === 'pass' && access.plan?.features.includes(BRIEF_BENEFITS.highlights),
-  );
 }
 
 const mine = async (deps: Deps, viewer: Viewer, row: repository.SubscriptionRow | undefined) => ({
