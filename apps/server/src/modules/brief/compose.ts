@@ -58,14 +58,12 @@ export function pickArticles(pool: repository.BriefArticleRow[], follows: Follow
     .slice(0, BRIEF_LIMITS.articlesMax);
 }
 
-/** Whether the reader's current access comes from a pass whose plan names the highlights. */
+/** Whether the reader's current access (their own pass, or their family's) comes from a plan naming the highlights. */
 export async function hasHighlights(deps: Pick<AppDeps, 'db' | 'clock'>, email: string | undefined) {
   if (!email) return false;
   try {
     const access = await getPremiumAccess(deps, email);
-    return (
-      access.active && access.source === 'pass' && (access.plan?.features.includes(BRIEF_BENEFITS.highlights) ?? false)
-    );
+    return access.active && (access.plan?.features.includes(BRIEF_BENEFITS.highlights) ?? false);
   } catch {
     // The account went away since the subscription was read: no plan, no highlights.
     return false;

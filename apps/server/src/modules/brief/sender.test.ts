@@ -239,7 +239,7 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
     expect(smtp.received).toHaveLength(0);
   });
 
-  async function buyPlan(features: string[]) {
+  async function buyPlan(features: string[], familySeats = 1) {
     const created = await call(
       {
         method: 'POST',
@@ -251,6 +251,7 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
           features,
           premiumArticles: null,
           visibility: 'listed',
+          familySeats,
         },
       },
       adminToken,
@@ -274,23 +275,31 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
     return reader.user;
   }
 
-  it("adds the last 24 hours' most read only for a reader whose pass names the highlights", async () => {
-    const withBenefit = await buyPlan([BRIEF_BENEFITS.brief, BRIEF_BENEFITS.highlights]);
+  it("adds the last 24 hours' most read only for a reader whose pass, or family's pass, names the highlights", async () => {
+    const db = ctx.database.db;
+    const withBenefit = await buyPlan([BRIEF_BENEFITS.brief, BRIEF_BENEFITS.highlights], 6);
     const without = await buyPlan([BRIEF_BENEFITS.brief]);
+    // A member of the first buyer's family: their billing lists the owner's plan, highlights included.
+    const member = await insertUser(db);
+    const [family] = await db.select().from(families).where(eq(families.ownerId, withBenefit.id));
+    await db.insert(familyMembers).values({ userId: member.id, familyId: family!.id });
     await approved({ title: 'Fresh news', tags: ['Politics'] });
     const popular = await approved({ title: 'Most read story', tags: ['Sports'], approvedHoursAgo: 72 });
     const hour = new Date(Math.floor(ctx.clock.now.getTime() / HOUR) * HOUR - HOUR);
     await ctx.database.db.insert(articleViewsHourly).values({ articleId: popular.id, hour, views: 500 });
     await subscribe({ email: withBenefit.email, userId: withBenefit.id });
     await subscribe({ email: without.email, userId: without.id });
+    await subscribe({ email: member.email, userId: member.id });
 
     const worker = sender();
     await worker.queueDue();
-    expect(await worker.deliverDue()).toBe(2);
-    const received = await smtp.waitFor(2);
+    expect(await worker.deliverDue()).toBe(3);
+    const received = await smtp.waitFor(3);
     const mailTo = (email: string) => received.find((mail) => mail.to === email)!;
-    expect(mailTo(withBenefit.email).html).toContain(BRIEF_TEXT.highlights);
-    expect(mailTo(withBenefit.email).text).toContain('Most read story');
+    for (const reader of [withBenefit, member]) {
+      expect(mailTo(reader.email).html).toContain(BRIEF_TEXT.highlights);
+      expect(mailTo(reader.email).text).toContain('Most read story');
+    }
     expect(mailTo(without.email).html).not.toContain(BRIEF_TEXT.highlights);
     expect(mailTo(without.email).text).not.toContain('Most read story');
     expect(await ctx.database.db.select().from(paymentIntents)).toHaveLength(2);
