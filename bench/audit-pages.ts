@@ -370,6 +370,8 @@ async function main(): Promise<void> {
     const pages: { page: string; viewer: Viewer; privatePage?: boolean }[] = [
       { page: '/', viewer: 'anonymous' },
       { page: '/articles', viewer: 'anonymous' },
+      // Where a link to an article takes a visitor without an account: /login (decision 046).
+      { page: `/articles/${article._id}`, viewer: 'anonymous' },
       { page: `/articles/${article._id}`, viewer: 'reader' },
       { page: `/articles/${premium._id}`, viewer: 'subscriber' },
       { page: `/publishers/${publisher.slug}`, viewer: 'anonymous' },

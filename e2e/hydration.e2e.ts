@@ -52,16 +52,29 @@ describe('server-rendered pages hydrate in Chromium', () => {
     });
   }
 
-  it('an anonymous reader of an article, free or premium: its preview hydrates, then the page goes on to /login', async () => {
+  it('an anonymous reader of an article, free or premium: straight to a hydrated /login, never the article page, and back', async () => {
     session = await openBrowser();
     const { page } = session;
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
     for (const premium of [false, true]) {
       const path = `/articles/${await firstArticleId(session, premium)}`;
-      await page.goto(path, { waitUntil: 'networkidle' });
-      await expectHydratedInPlace(page, path);
-      await page.waitForURL('**/login');
+      documents.length = 0;
+      const response = await page.goto(path, { waitUntil: 'networkidle' });
+      // The server's 302 (decision 046): the article page's HTML and code never reach the browser.
+      expect(documents).toEqual([path, '/login']);
+      expect(response?.request().redirectedFrom()?.url()).toBe(`${session.baseUrl}${path}`);
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe(path);
+      await expectHydratedInPlace(page, `/login for ${path}`);
       await page.getByLabel(TEXT.auth.email, { exact: true }).waitFor();
     }
+    await page.getByLabel(TEXT.auth.email, { exact: true }).fill('reader@example.com');
+    await page.getByLabel(TEXT.auth.password, { exact: true }).fill('Reader#2026');
+    await page.getByRole('button', { name: TEXT.auth.login, exact: true }).click();
+    await page.getByRole('heading', { name: TEXT.detail.teaserTitle }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/articles\//);
     expectNoErrors(session);
   });
 

@@ -2,7 +2,13 @@ import { hasPremiumAccess, type RoleRecord, type User } from '@dispatch/shared';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
 import { AppProviders } from './app/providers';
 import type { RouteHandle, ServerViewer } from './app/route-handle';
 import { createRoutes } from './app/routes';
@@ -35,14 +41,57 @@ export type PageResult =
 // React hoists <title>, <meta> and <link> to the front of what it renders: they belong in <head>.
 const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>]*\/?>)+/;
 
-/** Where the page's own access rule sends this viewer, if anywhere: what the browser's guards would do. */
+const loginFor = (url: URL) => `${paths.login}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+
+/**
+ * Where the page's own access rule sends this viewer, if anywhere: what the browser's guards would do. A
+ * page with a preview renders it for a visitor without a session (the page service sent browsers on first).
+ */
 function redirectFor(handles: RouteHandle[], url: URL, role: ServerViewer) {
   const access = new Set(handles.map((handle) => handle.access));
   if (access.size === 0 || (access.size === 1 && access.has(undefined))) return undefined;
-  if (!role) return `${paths.login}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
+  if (!role) return handles.some((handle) => handle.preview) ? undefined : loginFor(url);
   if (access.has('admin') && !role.admin) return paths.forbidden;
   if (access.has('premium') && !role.premiumAccess) return paths.subscription;
   return undefined;
+}
+
+/** The routes, only to match addresses against: their loaders never run. */
+let routesToMatch: RouteObject[] | undefined;
+/**
+ * What each path's routes say of access, as matched last. `matchRoutes` flattens and ranks the whole route
+ * tree on every call (about half a millisecond here), which would double the cost of a cached page.
+ */
+const accessByPath = new Map<string, { signIn: boolean; preview: boolean }>();
+const ACCESS_PATHS_KEPT = 10_000;
+
+function accessOf(pathname: string) {
+  let access = accessByPath.get(pathname);
+  if (access) {
+    // Asked again: it goes to the back of the line.
+    accessByPath.delete(pathname);
+    accessByPath.set(pathname, access);
+    return access;
+  }
+  routesToMatch ??= createRoutes(createQueryClient());
+  const handles = (matchRoutes(routesToMatch, pathname) ?? []).map(
+    (match) => (match.route.handle ?? {}) as RouteHandle,
+  );
+  access = { signIn: handles.some((handle) => handle.access), preview: handles.some((handle) => handle.preview) };
+  // The path asked for least recently goes first.
+  if (accessByPath.size >= ACCESS_PATHS_KEPT) accessByPath.delete(accessByPath.keys().next().value!);
+  accessByPath.set(pathname, access);
+  return access;
+}
+
+/**
+ * For a visitor without a session: the /login address a page's access rule sends them to before anything
+ * renders, and whether only a browser's navigation goes there while anyone else reads the page's preview.
+ */
+export function signInFirst(url: string): { location: string; previewForOthers: boolean } | undefined {
+  const target = new URL(url);
+  const access = accessOf(target.pathname);
+  return access.signIn ? { location: loginFor(target), previewForOthers: access.preview } : undefined;
 }
 
 /** An API error survives JSON with what the page reads of it: its status, code and message. */

@@ -47,6 +47,14 @@ export function isSameSitePage(headers: IncomingHttpHeaders): boolean {
 }
 
 /**
+ * A browser opening the page as a document (`Sec-Fetch-Dest: document`, `Sec-Fetch-Mode: navigate`): every
+ * current browser says so. Crawlers and link-preview fetchers send neither, so they get a page's preview.
+ */
+export function isBrowserNavigation(headers: IncomingHttpHeaders): boolean {
+  return headers['sec-fetch-dest'] === 'document' && headers['sec-fetch-mode'] === 'navigate';
+}
+
+/**
  * Page rendering sets it on its in-process API calls for a page opened from another site: the API then
  * spends and records nothing for it. Sent by anyone else, it only keeps their own free reads unspent.
  */

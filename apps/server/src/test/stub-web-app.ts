@@ -19,6 +19,11 @@ async function prefetch(path, empty) {
     return empty;
   }
 }
+export function signInFirst(url) {
+  const target = new URL(url);
+  if (!/^\\/articles\\/[^/]+$/.test(target.pathname)) return undefined;
+  return { location: '/login?redirect=' + encodeURIComponent(target.pathname + target.search), previewForOthers: true };
+}
 const items = (list) => list.map((item) => '<li>' + (item.title ?? item.name) + '</li>').join('');
 export async function renderPage({ url }) {
   const target = new URL(url);
@@ -45,9 +50,13 @@ export async function renderPage({ url }) {
 }
 `;
 
+/** A renderer that says nothing of access: no page sends anyone to /login first. */
+const NO_ACCESS_RULES = '\nexport function signInFirst() { return undefined; }\n';
+
 /**
- * Writes a stand-in web app under `root`, with `renderer` as its server bundle (by default the one above);
- * answers the `webDir` to build the app with.
+ * Writes a stand-in web app under `root`, with `renderer` as its server bundle (by default the one above,
+ * whose article pages are behind a login with a preview, like the app's); answers the `webDir` to build the
+ * app with.
  */
 export function writeStubWebApp(root: string, renderer = STUB_RENDERER): string {
   const webDir = path.join(root, 'dist');
@@ -57,6 +66,7 @@ export function writeStubWebApp(root: string, renderer = STUB_RENDERER): string 
     path.join(webDir, 'index.html'),
     '<!doctype html><html><head><title>SPA shell</title></head><body><div id="root"></div></body></html>',
   );
-  writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), renderer);
+  const rules = renderer.includes('export function signInFirst') ? '' : NO_ACCESS_RULES;
+  writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), renderer + rules);
   return webDir;
 }

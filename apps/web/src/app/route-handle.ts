@@ -11,6 +11,11 @@ export type ServerViewer = { admin: boolean; premiumAccess: boolean } | null;
 export interface RouteHandle {
   /** Who may open it: others are redirected before anything renders, as the guards would in the browser. */
   access?: 'signed-in' | 'premium' | 'admin';
+  /**
+   * A signed-in page whose preview (title, excerpt, image tags) anyone else may read: crawlers and link
+   * previews get it rendered, while a browser's navigation goes straight to /login (decision 046).
+   */
+  preview?: true;
   /** The status of the page when it renders at all. */
   status?: number;
   /** Loads the viewer-specific data the page shows. */

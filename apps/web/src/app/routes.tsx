@@ -115,13 +115,16 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: async () => ({ Component: (await import('./routes/verify-email')).VerifyEmailRoute }),
             },
             {
-              // Signed-in readers get the article; anyone else its preview tags, then /login (decision 014).
+              // Signed-in readers get the article; a browser without a session goes to /login, and crawlers get
+              // its preview tags (decisions 014, 046).
               path: 'articles/:id',
               lazy: async () => {
                 const route = await import('./routes/article-detail');
                 return { Component: route.ArticleDetailRoute };
               },
               handle: {
+                access: 'signed-in',
+                preview: true,
                 serverLoad: async (client, params, viewer, url) => {
                   const route = await import('./routes/article-detail');
                   await route.loadArticleOnServer(client, params.id ?? '', viewer, url);

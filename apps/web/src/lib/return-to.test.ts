@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { paths } from './paths';
-import { returnState, returnTo } from './return-to';
+import { carriedReturnState, returnState, returnTo, withRegisteredEmail } from './return-to';
 
 /** The query string of the server's 302 for an anonymous visitor (decision 014: `/login?redirect=…`). */
 const serverRedirect = (target: string) => `?redirect=${encodeURIComponent(target)}`;
@@ -58,5 +58,21 @@ describe('returnTo: where login goes on to', () => {
       const path = returnTo(null, serverRedirect(target));
       expect(new URL(path, site).origin, target).toBe(site);
     }
+  });
+});
+
+describe('carriedReturnState: what /login hands on to /register', () => {
+  it("turns the server's ?redirect= into a return state that survives registering and logging in", () => {
+    const carried = carriedReturnState(null, serverRedirect('/articles/42?gift=abc#top'));
+    expect(carried).toEqual(returnState({ pathname: '/articles/42', search: '?gift=abc', hash: '#top' }));
+    // /register hands it back to /login with the new e-mail; login then goes on to the article.
+    expect(returnTo(withRegisteredEmail(carried, 'new@example.com'))).toBe('/articles/42?gift=abc#top');
+  });
+
+  it("keeps a guard's state, and carries no other site's address", () => {
+    const state = returnState({ pathname: '/dashboard', search: '', hash: '' });
+    expect(carriedReturnState(state, serverRedirect('/profile'))).toBe(state);
+    expect(carriedReturnState(null, serverRedirect('//evil.example/steal'))).toBeNull();
+    expect(carriedReturnState(null, '')).toBeNull();
   });
 });

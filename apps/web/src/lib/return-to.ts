@@ -49,6 +49,18 @@ export function returnTo(state: unknown, locationSearch = ''): string {
   return safePath(path) ?? paths.home;
 }
 
+/**
+ * The return state /login hands on to /register: the guard's, or one made from the server's `?redirect=`, so a
+ * visitor who registers first still comes back to the page they were sent away from.
+ */
+export function carriedReturnState(state: unknown, locationSearch: string): unknown {
+  if (typeof state === 'object' && state !== null && 'from' in state) return state;
+  const target = safePath(new URLSearchParams(locationSearch).get('redirect'));
+  if (!target) return state;
+  const { pathname, search, hash } = new URL(target, THIS_SITE);
+  return { ...(typeof state === 'object' && state), ...returnState({ pathname, search, hash }) };
+}
+
 /** The router state /register hands to /login: the return state it was given, and the new reader's e-mail. */
 export function withRegisteredEmail(state: unknown, email: string): object {
   return { ...(typeof state === 'object' && state), registeredEmail: email };

@@ -13,6 +13,8 @@ export interface WebRenderer {
     | { kind: 'redirect'; status: 302; location: string }
     | { kind: 'page'; status: number; head: string; body: string; state: unknown }
   >;
+  /** For a visitor without a session: where the page's access rule sends them first, if anywhere. */
+  signInFirst(url: string): { location: string; previewForOthers: boolean } | undefined;
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
   PAGE_STATE_ELEMENT_ID: string;
 }

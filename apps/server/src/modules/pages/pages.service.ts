@@ -6,6 +6,7 @@ import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../pl
 import {
   clearPageSession,
   CROSS_SITE_PAGE_HEADER,
+  isBrowserNavigation,
   isSameSitePage,
   readCookie,
   readPageSession,
@@ -22,6 +23,7 @@ import { unavailablePage } from './unavailable-page.js';
 /** Anonymous pages are cached with the catalogue; the home page's statistics may lag this much. */
 const PAGE_TTL_MS = 30_000;
 const PRIVATE_CACHE_CONTROL = 'private, no-store';
+const PAGE_VARY = 'Cookie, Accept-Encoding';
 
 type RenderedPage = { status: number; location?: string; html?: string; etag?: string };
 
@@ -121,6 +123,7 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     reply: FastifyReply,
     page: { status: number; html: string; etag?: string },
     cacheControl: string,
+    vary = PAGE_VARY,
   ) {
     const encoding = encodingFor(request.headers['accept-encoding']);
     // The cached page is the same for every theme; the reader's is written in as it is sent.
@@ -129,7 +132,7 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     const etag = themedEtag && etagFor(themedEtag, encoding);
     // A copy sent `no-store` has no validator: nothing keeps it to revalidate.
     const validator = cacheControl === 'no-store' ? undefined : etag;
-    void reply.header('vary', 'Cookie, Accept-Encoding').header('cache-control', cacheControl);
+    void reply.header('vary', vary).header('cache-control', cacheControl);
     if (validator) void reply.header('etag', validator);
     if (validator && request.headers['if-none-match'] === validator) return reply.code(304).send();
     const html = withTheme(page.html, theme);
@@ -163,6 +166,13 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
       if (isDatabaseUnavailable(error)) return sendUnavailable(reply);
       throw error;
     }
+    // A page behind a login: a browser without a session goes there before anything renders (decision 046).
+    const signIn = viewer ? undefined : shell.renderer.signInFirst(`${deps.config.publicUrl}${request.url}`);
+    // Its preview, for anyone else, then differs by the request's kind: a shared cache must keep them apart.
+    const vary = signIn?.previewForOthers ? `${PAGE_VARY}, Sec-Fetch-Dest` : PAGE_VARY;
+    if (signIn && (!signIn.previewForOthers || isBrowserNavigation(request.headers))) {
+      return reply.header('vary', vary).header('cache-control', PRIVATE_CACHE_CONTROL).redirect(signIn.location, 302);
+    }
     let page: RenderedPage;
     try {
       page = viewer
@@ -172,7 +182,7 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
       if (error instanceof PageDataUnavailable || isDatabaseUnavailable(error)) {
         // A signed-in reader's page is their own: no copy rendered for anyone else stands in for it.
         const kept = viewer ? undefined : lastGood.get(request.url);
-        return kept ? sendHtml(request, reply, kept, 'no-store') : sendUnavailable(reply);
+        return kept ? sendHtml(request, reply, kept, 'no-store', vary) : sendUnavailable(reply);
       }
       // A page that cannot be rendered here still works: the browser renders it from the API.
       request.log.error({ err: error }, 'page rendering failed; serving the client-rendered page');
@@ -196,6 +206,7 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
       reply,
       { status: page.status, html, etag: page.etag },
       viewer ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
+      vary,
     );
   };
 }

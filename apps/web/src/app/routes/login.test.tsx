@@ -120,6 +120,14 @@ describe('/login', () => {
     expect(screen.getByRole('link', { name: config.siteName })).toHaveAttribute('href', '/');
   });
 
+  it("hands the server's ?redirect= on to /register, so registering first still comes back to the article", async () => {
+    stubApi({ '/api/config': config });
+    const { router } = renderRoute(`/login?redirect=${encodeURIComponent('/articles/42?gift=abc')}`);
+    await userEvent.setup().click(await screen.findByRole('link', { name: TEXT.auth.register }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
+    expect(router.state.location.state).toEqual({ from: { pathname: '/articles/42', search: '?gift=abc', hash: '' } });
+  });
+
   it('sends someone already signed in on to the home page', async () => {
     storeToken();
     stubApi({ '/api/config': config, ...sessionRoutes(user) });

@@ -6,7 +6,7 @@ import { GoogleSignInButton } from '../../features/auth/components/google-sign-i
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useConfig } from '../../lib/site-config';
 import { paths } from '../../lib/paths';
-import { registeredEmail, returnTo } from '../../lib/return-to';
+import { carriedReturnState, registeredEmail, returnTo } from '../../lib/return-to';
 import { PageTitle } from '../../components/page-title';
 
 export function LoginRoute() {
@@ -40,7 +40,7 @@ export function LoginRoute() {
         {TEXT.auth.noAccount}{' '}
         <Link
           to={paths.register}
-          state={location.state as unknown}
+          state={carriedReturnState(location.state, location.search)}
           className="font-semibold text-ink underline underline-offset-4"
         >
           {TEXT.auth.register}

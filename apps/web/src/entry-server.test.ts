@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { signInFirst } from './entry-server';
+
+const at = (path: string) => signInFirst(`https://news.example${path}`);
+const loginFor = (path: string) => `/login?redirect=${encodeURIComponent(path)}`;
+
+describe("signInFirst: the routes' own access rule, as the server reads it before rendering (decision 046)", () => {
+  it('sends a visitor without a session from an article to /login and back; crawlers read its preview', () => {
+    expect(at('/articles/42?gift=abc')).toEqual({
+      location: loginFor('/articles/42?gift=abc'),
+      previewForOthers: true,
+    });
+  });
+
+  it('sends anyone without a session from the pages behind a login, with no preview', () => {
+    for (const path of [
+      '/profile?tab=1',
+      '/addArticle',
+      '/subscription',
+      '/premium-articles',
+      '/dashboard/all-articles',
+    ]) {
+      expect(at(path), path).toEqual({ location: loginFor(path), previewForOthers: false });
+    }
+  });
+
+  it('answers the same when asked again, each address with its own return path', () => {
+    expect(at('/articles/7')).toEqual({ location: loginFor('/articles/7'), previewForOthers: true });
+    expect(at('/articles/7?gift=x')).toEqual({ location: loginFor('/articles/7?gift=x'), previewForOthers: true });
+    expect(at('/')).toBeUndefined();
+    expect(at('/')).toBeUndefined();
+  });
+
+  it('leaves the public pages alone', () => {
+    for (const path of ['/', '/articles', '/articles?search=harbour', '/briefs', '/login', '/register', '/nope']) {
+      expect(at(path), path).toBeUndefined();
+    }
+  });
+});
