@@ -16,6 +16,8 @@ export const RoleRecordSchema = z.object({
   premiumArticles: z.object({ included: z.number().int(), opened: z.number().int() }).nullable().optional(),
   /** Parental controls are on (docs/product.md#parental-controls): no gift links, no leaving or closing alone. */
   youngReader: z.literal(true).optional(),
+  /** A young reader's: the tags their family hides, which no list, filter or page shows them. */
+  hiddenTags: z.array(z.string()).optional(),
 });
 export type RoleRecord = z.infer<typeof RoleRecordSchema>;
 

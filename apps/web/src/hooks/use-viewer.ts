@@ -59,7 +59,11 @@ export interface ViewerState {
   canListPremium: boolean;
   /** Parental controls are on (docs/product.md#parental-controls): no gift links, no closing the account alone. */
   youngReader: boolean;
+  /** A young reader's hidden tags: no filter or list offers them. Empty for anyone else. */
+  hiddenTags: readonly string[];
 }
+
+const NO_TAGS: readonly string[] = [];
 
 /** setTimeout's longest delay (about 24.8 days); a longer premium is waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -115,6 +119,7 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
     hasPremiumAccess: user !== null && hasPremiumAccess(facts, now),
     canListPremium: user !== null && canListPremium(facts, now),
     youngReader: record.youngReader === true,
+    hiddenTags: record.hiddenTags ?? NO_TAGS,
   };
 }
 

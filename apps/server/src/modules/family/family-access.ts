@@ -41,8 +41,8 @@ export const hiddenTagsOf = (viewer: Pick<Viewer, 'youngReader'> | null) => {
   return tags?.length ? [...tags].sort() : undefined;
 };
 
-/** Whether the family's owner set parental controls on this reader (docs/product.md#parental-controls). */
-export const isYoungReader = (db: DbOrTx, userId: string) => repository.isYoungReader(db, userId);
+/** The parental controls the family's owner set on this reader, if any (docs/product.md#parental-controls). */
+export const youngReaderControls = (db: DbOrTx, userId: string) => repository.youngReaderControls(db, userId);
 
 /** The access a member holds through their family (the owner's full access and plan); undefined outside one. */
 export const familyAccessOf = (db: DbOrTx, userId: string) => repository.familyAccessOf(db, userId);

@@ -143,12 +143,13 @@ export async function removeMember(db: DbOrTx, familyId: string, userId: string)
   return rows.length === 1;
 }
 
-export async function isYoungReader(db: DbOrTx, userId: string): Promise<boolean> {
+/** A young reader's hidden tags; undefined for anyone else. */
+export async function youngReaderControls(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ youngReader: familyMembers.youngReader })
+    .select({ hiddenTags: familyMembers.hiddenTags })
     .from(familyMembers)
-    .where(eq(familyMembers.userId, userId));
-  return row?.youngReader ?? false;
+    .where(and(eq(familyMembers.userId, userId), eq(familyMembers.youngReader, true)));
+  return row;
 }
 
 /** Sets a member's parental controls; false when they are not in this family. */

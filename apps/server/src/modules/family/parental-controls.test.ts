@@ -200,8 +200,9 @@ describe('parental controls: a young reader never sees the tags their family hid
 
   it('keeps the young reader from making gift links, leaving the family or deleting the account', async () => {
     const role = (await get('/api/users/role', young.token)).json<RoleRecord>();
-    expect(role.youngReader).toBe(true);
-    expect((await get('/api/users/role', other.token)).json<RoleRecord>().youngReader).toBeUndefined();
+    expect(role).toMatchObject({ youngReader: true, hiddenTags: ['Politics'] });
+    const otherRole = (await get('/api/users/role', other.token)).json<RoleRecord>();
+    expect([otherRole.youngReader, otherRole.hiddenTags]).toEqual([undefined, undefined]);
 
     const gift = await call({ method: 'POST', url: `/api/articles/${ids.sportsPremium}/gift-links` }, young.token);
     expect(gift.statusCode).toBe(403);

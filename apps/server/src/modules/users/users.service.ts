@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { recordAction } from '../moderation/moderation.service.js';
 import { toAdminUser, toRoleRecord, toUser } from './users.mapper.js';
 import { accessSource, afterGrant, effectiveAccess } from './premium-access.js';
-import { invalidateMembers, isYoungReader } from '../family/family-access.js';
+import { invalidateMembers, youngReaderControls } from '../family/family-access.js';
 import * as repository from './users.repository.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 
@@ -59,10 +59,10 @@ async function requireUser(db: Db, email: string) {
 
 export async function getRoleRecord({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, email: string): Promise<RoleRecord> {
   const row = await requireUser(db, email);
-  const [access, youngReader] = await Promise.all([effectiveAccess(db, row, clock()), isYoungReader(db, row.id)]);
+  const [access, controls] = await Promise.all([effectiveAccess(db, row, clock()), youngReaderControls(db, row.id)]);
   return {
     ...toRoleRecord({ role: row.role, premiumTaken: access.premiumTaken }, access.premiumArticles),
-    ...(youngReader && { youngReader }),
+    ...(controls && { youngReader: true as const, hiddenTags: [...controls.hiddenTags].sort() }),
   };
 }
 

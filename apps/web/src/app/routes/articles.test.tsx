@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stubApi, jsonResponse } from '../../test/api-stub';
 import { articleCard, config, publishers } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
+import { ROLES, sessionRoutes, storeToken, testUser } from '../../test/session';
 
 const page = (total: number, articles = [articleCard()]) => ({ articles, total });
 
@@ -55,6 +56,25 @@ describe('/articles', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual([TEXT.articles.allTags, ...TAGS]);
+  });
+
+  it("does not offer a young reader the tags their family hides (docs/product.md#parental-controls)", async () => {
+    storeToken();
+    stubApi({
+      '/api/config': config,
+      '/api/publishers': publishers,
+      '/api/articles/approved': page(1),
+      ...sessionRoutes(testUser(), { ...ROLES.user, youngReader: true, hiddenTags: ['Politics'] }),
+    });
+    renderRoute('/articles');
+
+    const tag = await screen.findByLabelText(TEXT.articles.tagLabel);
+    await waitFor(() => expect(within(tag).queryByRole('option', { name: 'Politics' })).not.toBeInTheDocument());
+    expect(
+      within(tag)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([TEXT.articles.allTags, ...TAGS.filter((t) => t !== 'Politics')]);
   });
 
   it('puts the tag filter in the URL and in the request', async () => {

@@ -43,7 +43,7 @@ export function ArticlesRoute() {
   const { filters, setFilters, pageLink } = useArticleFilters();
   const articles = useApprovedArticles(filters);
   const publishers = usePublishers();
-  const { viewer } = useViewer();
+  const { viewer, hiddenTags } = useViewer();
   const listTop = useRef<HTMLParagraphElement>(null);
 
   const total = articles.data?.total ?? 0;
@@ -97,6 +97,7 @@ export function ArticlesRoute() {
         onChange={setFilters}
         publishers={publishers.data?.map((publisher) => publisher.name) ?? []}
         publishersLoading={publishers.isPending}
+        hiddenTags={hiddenTags}
       />
       <p ref={listTop} aria-live="polite" className="mt-6 mb-4 min-h-6 scroll-mt-4 text-sm text-ink-soft">
         {shown.length > 0 &&

@@ -11,9 +11,17 @@ interface ArticleFiltersProps {
   onChange: (changes: Partial<Omit<ApprovedArticlesFilters, 'page'>>) => void;
   publishers: readonly string[];
   publishersLoading: boolean;
+  /** A young reader's hidden tags (docs/product.md#parental-controls): not offered. */
+  hiddenTags?: readonly string[];
 }
 
-export function ArticleFilters({ filters, onChange, publishers, publishersLoading }: ArticleFiltersProps) {
+export function ArticleFilters({
+  filters,
+  onChange,
+  publishers,
+  publishersLoading,
+  hiddenTags = [],
+}: ArticleFiltersProps) {
   const searchId = useId();
   const publisherId = useId();
   const tagId = useId();
@@ -101,7 +109,7 @@ export function ArticleFilters({ filters, onChange, publishers, publishersLoadin
           className="field-control"
         >
           <option value="">{TEXT.articles.allTags}</option>
-          {TAGS.map((tag) => (
+          {TAGS.filter((tag) => !hiddenTags.includes(tag)).map((tag) => (
             <option key={tag} value={tag}>
               {tag}
             </option>

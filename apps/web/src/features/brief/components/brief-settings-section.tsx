@@ -14,6 +14,7 @@ import { HydratedForm } from '../../../components/hydrated-form';
 import { LocalTime, MOMENT_WITH_ZONE } from '../../../components/local-time';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { SubmitButton } from '../../../components/submit-button';
+import { useViewer } from '../../../hooks/use-viewer';
 import { useMyBrief, useSaveMyBrief, useStopMyBrief } from '../api/my-brief';
 import { useSubscribeBrief } from '../api/subscribe';
 import { DEFAULT_HOUR, HourSelect, TimeZoneSelect, useBrowserTimeZone } from './brief-fields';
@@ -99,6 +100,7 @@ function SettingsForm({
   publishers: FollowablePublisher[];
 }) {
   const browserZone = useBrowserTimeZone();
+  const { hiddenTags } = useViewer();
   const [hour, setHour] = useState(subscription?.hour ?? DEFAULT_HOUR);
   const [chosenZone, setChosenZone] = useState<string | null>(subscription?.timeZone ?? null);
   const [tags, setTags] = useState<string[]>(subscription?.tags ?? []);
@@ -129,7 +131,7 @@ function SettingsForm({
         <div className="grid gap-4 sm:grid-cols-2">
           <FollowList
             legend={BRIEF_TEXT.tags}
-            options={TAGS.map((tag) => ({ value: tag, label: tag }))}
+            options={TAGS.filter((tag) => !hiddenTags.includes(tag)).map((tag) => ({ value: tag, label: tag }))}
             chosen={tags}
             onChange={setTags}
           />
