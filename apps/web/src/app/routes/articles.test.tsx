@@ -58,7 +58,7 @@ describe('/articles', () => {
     ).toEqual([TEXT.articles.allTags, ...TAGS]);
   });
 
-  it("does not offer a young reader the tags their family hides (docs/product.md#parental-controls)", async () => {
+  it('does not offer a young reader the tags their family hides (docs/product.md#parental-controls)', async () => {
     storeToken();
     stubApi({
       '/api/config': config,
