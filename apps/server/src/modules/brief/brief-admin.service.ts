@@ -11,11 +11,11 @@ import nodemailer from 'nodemailer';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import * as repository from './brief-send.repository.js';
-import { composeFor, toBriefArticle } from './compose.js';
+import { composeFor, notHidden, toBriefArticle, type Follows } from './compose.js';
 import { briefRendererFor } from './sender.js';
 import type { BriefRenderer } from './render.js';
 import { unsubscribeLinks } from './subscriptions.service.js';
-import { hiddenTagsOf } from '../family/family-access.js';
+import { hiddenTagsOf, youngReaderControls } from '../family/family-access.js';
 
 /*
  * The editor's side of the brief: a subscriber's preview and a test to oneself, the special edition, the sends'
@@ -35,14 +35,25 @@ const rendererOf = (config: AppDeps['config']) => {
 /** Today's brief as this subscriber would get it next; without an e-mail, the admin's own with every follow. */
 export async function previewBrief(deps: Deps, admin: Viewer, email: string | undefined): Promise<BriefPreview> {
   const now = deps.clock();
-  let follows = { tags: [] as string[], publisherIds: [] as string[], email: admin.email };
+  let follows: Follows & { email: string } = { tags: [], publisherIds: [], email: admin.email };
   let since: Date | null = new Date(now.getTime() - DAY_MS);
   let subscriptionId: string | undefined;
   if (email) {
     const subscription = await repository.subscriptionByEmail(deps.db, email);
     if (!subscription) throw notFound(BRIEF_MESSAGES.notSubscribed);
-    const userEmail = subscription.user_id ? await repository.userEmail(deps.db, subscription.user_id) : undefined;
-    follows = { tags: subscription.tags, publisherIds: subscription.publisher_ids, email: userEmail ?? '' };
+    const [userEmail, controls] = subscription.user_id
+      ? await Promise.all([
+          repository.userEmail(deps.db, subscription.user_id),
+          youngReaderControls(deps.db, subscription.user_id),
+        ])
+      : [undefined, undefined];
+    follows = {
+      tags: subscription.tags,
+      publisherIds: subscription.publisher_ids,
+      email: userEmail ?? '',
+      // A young reader's brief, as they get it: without the tags their family hides.
+      hiddenTags: controls?.hiddenTags ?? [],
+    };
     const last = subscription.last_brief_at ?? subscription.confirmed_at;
     since = last ? new Date(last) : since;
     subscriptionId = subscription.id;
@@ -137,7 +148,7 @@ export async function listArchive(deps: Pick<AppDeps, 'db' | 'config'>, viewer: 
         new Date(start.getTime() + DAY_MS - 1),
       );
       const teasers: BriefArticle[] = articles
-        .filter((article) => !article.tags.some((tag) => hiddenTags.includes(tag)))
+        .filter((article) => notHidden(article, hiddenTags))
         .map((article) => toBriefArticle(article, deps.config.publicUrl));
       return { _id: row.id, date: row.label, subject: teasers[0]?.title ?? BRIEF_TEXT.noNews, articles: teasers };
     }),

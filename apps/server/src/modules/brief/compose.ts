@@ -19,10 +19,14 @@ export interface Follows {
   hiddenTags?: string[];
 }
 
+/** Not hidden from this reader by their family: what a young reader's brief may hold. */
+export const notHidden = (article: Pick<repository.BriefArticleRow, 'tags'>, hiddenTags: readonly string[] = []) =>
+  !article.tags.some((tag) => hiddenTags.includes(tag));
+
 export const followsMatch = (article: repository.BriefArticleRow, follows: Follows) =>
   (follows.tags.length === 0 || article.tags.some((tag) => follows.tags.includes(tag))) &&
   (follows.publisherIds.length === 0 || follows.publisherIds.includes(article.publisherId)) &&
-  !article.tags.some((tag) => follows.hiddenTags?.includes(tag));
+  notHidden(article, follows.hiddenTags);
 
 export function toBriefArticle(row: repository.BriefArticleRow, publicUrl: string): BriefArticle {
   return {
@@ -111,5 +115,6 @@ export async function composeFor(
   const pool = await repository.approvedBetween(deps.db, since, window.until);
   const articles = pickArticles(pool, subscription, since, window.until);
   const highlights = (await hasHighlights(deps, subscription.email)) ? await loadHighlights(deps.db, deps.clock()) : [];
-  return composeBrief(articles, highlights, briefArticles(deps.config.publicUrl));
+  const shownHighlights = highlights.filter((article) => notHidden(article, subscription.hiddenTags));
+  return composeBrief(articles, shownHighlights, briefArticles(deps.config.publicUrl));
 }

@@ -126,6 +126,15 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
     const youngSubscription = await subscribe({ userId: young.user.id, email: young.user.email });
     const everyone = await subscribe();
 
+    // The editor's preview of the young reader's brief is the one they get.
+    const preview = await call(
+      { method: 'GET', url: `/api/admin/brief/preview?email=${encodeURIComponent(youngSubscription.email)}` },
+      adminToken,
+    );
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<BriefPreview>().text).toContain('Cup final sports');
+    expect(preview.json<BriefPreview>().text).not.toContain('Council politics');
+
     const worker = sender();
     expect(await worker.queueDue()).toBe(2);
     expect(await worker.deliverDue()).toBe(2);

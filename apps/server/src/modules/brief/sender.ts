@@ -3,7 +3,15 @@ import nodemailer from 'nodemailer';
 import type { AppDeps } from '../../app-types.js';
 import type { Config } from '../../config.js';
 import * as repository from './brief-send.repository.js';
-import { briefArticles, composeBrief, hasHighlights, loadHighlights, pickArticles, windowStart } from './compose.js';
+import {
+  briefArticles,
+  composeBrief,
+  hasHighlights,
+  loadHighlights,
+  notHidden,
+  pickArticles,
+  windowStart,
+} from './compose.js';
 import { buildBriefMessage, parseSender } from './mime.js';
 import { createBriefRenderer, type BriefContent, type BriefRenderer } from './render.js';
 import { nextBriefAt } from './subscriptions.schedule.js';
@@ -161,7 +169,7 @@ export function createBriefSender(
       async content(row: repository.ClaimedDelivery): Promise<BriefContent | null> {
         if (row.kind === 'special') {
           const article = row.article_id ? specials.get(row.article_id) : undefined;
-          const shown = article && !article.tags.some((tag) => row.hidden_tags.includes(tag));
+          const shown = article && notHidden(article, row.hidden_tags);
           return composeBrief(shown ? [article] : [], [], toArticle);
         }
         const rowUntil = new Date(row.until);
@@ -186,7 +194,7 @@ export function createBriefSender(
         }
         if (withHighlights) highlights ??= loadHighlights(db, deps.clock());
         const shownHighlights = withHighlights
-          ? (await highlights!).filter((article) => !article.tags.some((tag) => row.hidden_tags.includes(tag)))
+          ? (await highlights!).filter((article) => notHidden(article, row.hidden_tags))
           : [];
         return composeBrief(articles, shownHighlights, toArticle);
       },
