@@ -177,5 +177,7 @@ export const FamilyInvitationPreviewSchema = z.object({
   expiresAt: z.string(),
   /** The reader's own premium, when they hold some: the seat does not extend it. */
   ownPremiumUntil: z.string().nullable(),
+  /** The link opened again by the reader who accepted it: they read with this family already. */
+  joined: z.boolean(),
 });
 export type FamilyInvitationPreview = z.infer<typeof FamilyInvitationPreviewSchema>;

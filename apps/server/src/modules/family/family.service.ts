@@ -197,17 +197,17 @@ function checkOpen(invitation: repository.InvitationRow, now: Date) {
 /** POST /api/family/invitations/preview: who invites, and whether the reader's own premium is affected. */
 export async function previewInvitation(deps: Deps, viewer: Viewer, token: string): Promise<FamilyInvitationPreview> {
   const now = deps.clock();
-  const { invitation, owner } = await invitationOf(deps, token);
+  const { invitation, family, owner } = await invitationOf(deps, token);
   if (owner.id === viewer.id) throw badRequest(FAMILY_MESSAGES.ownInvitation);
+  const shown = { owner: { name: owner.name }, email: invitation.email, expiresAt: invitation.expiresAt.toISOString() };
+  // The link opened again after accepting it (a reload, the e-mail once more): not an error, the reader is in.
+  if (invitation.closedAt && (await repository.findMembership(deps.db, viewer.id))?.familyId === family.id) {
+    return { ...shown, ownPremiumUntil: null, joined: true };
+  }
   checkOpen(invitation, now);
   const self = await findUserById(deps.db, viewer.id);
   const ownActive = self?.premiumTaken && self.premiumTaken > now ? self.premiumTaken : null;
-  return {
-    owner: { name: owner.name },
-    email: invitation.email,
-    expiresAt: invitation.expiresAt.toISOString(),
-    ownPremiumUntil: iso(ownActive),
-  };
+  return { ...shown, ownPremiumUntil: iso(ownActive), joined: false };
 }
 
 /**

@@ -156,6 +156,7 @@ describe('families: the Family Plan’s seats', () => {
     expect(preview.json<FamilyInvitationPreview>()).toMatchObject({
       owner: { name: owner.user.name },
       ownPremiumUntil: null,
+      joined: false,
     });
     expect((await accept(person.token, invitation)).json<FamilyView>()).toMatchObject({
       role: 'member',
@@ -163,6 +164,20 @@ describe('families: the Family Plan’s seats', () => {
       planName: 'Family Plan',
       active: true,
     });
+    // The link opened again (a reload): the reader is told they are in, not that the link was used.
+    const again = await call(
+      { method: 'POST', url: '/api/family/invitations/preview', payload: { token: tokenOf(invitation) } },
+      person.token,
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<FamilyInvitationPreview>()).toMatchObject({ owner: { name: owner.user.name }, joined: true });
+    // Anyone else opening the spent link is told it was used.
+    const stranger = await reader();
+    const spent = await call(
+      { method: 'POST', url: '/api/family/invitations/preview', payload: { token: tokenOf(invitation) } },
+      stranger.token,
+    );
+    expect([spent.statusCode, spent.json<ErrorResponse>().message]).toEqual([409, FAMILY_MESSAGES.invitationClosed]);
     expect(await opensPremium(person.token)).toBe(true);
 
     const [ownerRow] = await ctx.database.db.select().from(users).where(eq(users.id, owner.user.id));

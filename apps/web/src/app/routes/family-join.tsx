@@ -33,7 +33,8 @@ export function FamilyJoinRoute() {
 function Invitation({ token }: { token: string }) {
   const preview = useInvitationPreview(token);
   const accept = useAcceptInvitation();
-  if (accept.isSuccess) {
+  // Accepted now, or before (the page opened again): the reader is in.
+  if (accept.isSuccess || preview.data?.joined) {
     return (
       <>
         <p role="status" className="font-semibold">

@@ -168,7 +168,13 @@ describe('/profile: the family', () => {
 });
 
 describe('/family/join', () => {
-  const preview = { owner: { name: 'Pat Owner' }, email: user.email, expiresAt: UNTIL, ownPremiumUntil: UNTIL };
+  const preview = {
+    owner: { name: 'Pat Owner' },
+    email: user.email,
+    expiresAt: UNTIL,
+    ownPremiumUntil: UNTIL,
+    joined: false,
+  };
 
   it('says who invites and that the reader’s own premium is not extended, then accepts on a press', async () => {
     storeToken();
@@ -192,6 +198,19 @@ describe('/family/join', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: FAMILY_TEXT.joinButton }));
     expect(await screen.findByText(FAMILY_TEXT.joined)).toBeInTheDocument();
     expect(api.calls(apiPaths.familyAccept)[0]?.body).toEqual({ token: 'abc' });
+  }, 30_000);
+
+  it('welcomes a member who opens their accepted link again, with nothing to press', async () => {
+    storeToken();
+    const api = stubApi({
+      '/api/config': config,
+      ...sessionRoutes(user),
+      [apiPaths.familyPreview]: { ...preview, ownPremiumUntil: null, joined: true },
+    });
+    renderRoute('/family/join?token=abc');
+    expect(await screen.findByText(FAMILY_TEXT.joined, {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: FAMILY_TEXT.joinButton })).not.toBeInTheDocument();
+    expect(api.calls(apiPaths.familyAccept)).toHaveLength(0);
   }, 30_000);
 
   it('explains a spent link', async () => {
