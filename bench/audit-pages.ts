@@ -113,6 +113,7 @@ async function runLighthouse(
   url: string,
   form: 'desktop' | 'mobile',
   privatePage: boolean,
+  viewer: Viewer,
 ): Promise<Omit<PageResult, 'page' | 'axe' | 'viewer'>> {
   const blank = await context.newPage();
   const cdp = await context.newCDPSession(blank);
@@ -172,7 +173,8 @@ async function runLighthouse(
     cls: metric('cumulative-layout-shift'),
   };
   if (reportDir) {
-    const name = `${form}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`;
+    // One page may be audited for two viewers (an article as anonymous and as a reader): each its own file.
+    const name = `${form}-${viewer}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`;
     await writeFile(path.join(reportDir, name), JSON.stringify(lhr));
   }
   return { form, scores, failing, scriptKb: script / 1000, metrics, lcp: describeLcp(lhr.audits) };
@@ -395,7 +397,7 @@ async function main(): Promise<void> {
           page,
           viewer,
           axe: form === 'desktop' ? axe : null,
-          ...(await runLighthouse(context, debuggingPort, url, form, privatePage)),
+          ...(await runLighthouse(context, debuggingPort, url, form, privatePage, viewer)),
         });
       }
     }
