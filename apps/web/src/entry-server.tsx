@@ -1,5 +1,6 @@
 import { hasPremiumAccess, type RoleRecord, type User } from '@dispatch/shared';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { LRUCache } from 'lru-cache';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import {
@@ -59,27 +60,19 @@ function redirectFor(handles: RouteHandle[], url: URL, role: ServerViewer) {
 /** The routes, only to match addresses against: their loaders never run. */
 let routesToMatch: RouteObject[] | undefined;
 /**
- * What each path's routes say of access, as matched last. `matchRoutes` flattens and ranks the whole route
- * tree on every call (about half a millisecond here), which would double the cost of a cached page.
+ * What each path's routes say of access, least recently asked first out. `matchRoutes` flattens and ranks the
+ * whole route tree on every call (about half a millisecond here), which would double the cost of a cached page.
  */
-const accessByPath = new Map<string, { signIn: boolean; preview: boolean }>();
-const ACCESS_PATHS_KEPT = 10_000;
+const accessByPath = new LRUCache<string, { signIn: boolean; preview: boolean }>({ max: 10_000 });
 
 function accessOf(pathname: string) {
   let access = accessByPath.get(pathname);
-  if (access) {
-    // Asked again: it goes to the back of the line.
-    accessByPath.delete(pathname);
-    accessByPath.set(pathname, access);
-    return access;
-  }
+  if (access) return access;
   routesToMatch ??= createRoutes(createQueryClient());
   const handles = (matchRoutes(routesToMatch, pathname) ?? []).map(
     (match) => (match.route.handle ?? {}) as RouteHandle,
   );
   access = { signIn: handles.some((handle) => handle.access), preview: handles.some((handle) => handle.preview) };
-  // The path asked for least recently goes first.
-  if (accessByPath.size >= ACCESS_PATHS_KEPT) accessByPath.delete(accessByPath.keys().next().value!);
   accessByPath.set(pathname, access);
   return access;
 }
