@@ -1,4 +1,4 @@
-import { hasPremiumAccess, type RoleRecord, type User } from '@dispatch/shared';
+import { hasPremiumAccess, type ArticleDetail, type RoleRecord, type User } from '@dispatch/shared';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { LRUCache } from 'lru-cache';
 import { StrictMode } from 'react';
@@ -19,10 +19,11 @@ import { authKeys } from './lib/auth';
 import { paths } from './lib/paths';
 import { prefetch } from './lib/prefetch';
 import { createQueryClient } from './lib/query-client';
-import { type PageState } from './ssr/page-state';
+import { AUDIENCE_USER, type PageState } from './ssr/page-state';
+import { articleQueryOptions } from './features/article-detail/api/get-article';
 
 export { setApiTransport } from './lib/api-client';
-export { PAGE_STATE_ELEMENT_ID, type PageState } from './ssr/page-state';
+export { PAGE_STATE_ELEMENT_ID, PAGE_VIEWER_ELEMENT_ID, type PageState } from './ssr/page-state';
 
 export interface PageRequest {
   /** The page's absolute URL. */
@@ -32,6 +33,11 @@ export interface PageRequest {
    * API calls on the server and never reaches the browser; `tokenTag` names the browser's own token.
    */
   viewer: { token: string; tokenTag: string; user: User } | null;
+  /**
+   * Render the page for everyone who sees it as the viewer does (decision 047): as AUDIENCE_USER, with this
+   * role record and these answers, which the server worked out for the viewer.
+   */
+  audience?: { role: RoleRecord; article?: { id: string; detail: ArticleDetail } };
   signal?: AbortSignal;
 }
 
@@ -63,16 +69,24 @@ let routesToMatch: RouteObject[] | undefined;
  * What each path's routes say of access, least recently asked first out. `matchRoutes` flattens and ranks the
  * whole route tree on every call (about half a millisecond here), which would double the cost of a cached page.
  */
-const accessByPath = new LRUCache<string, { signIn: boolean; preview: boolean }>({ max: 10_000 });
+const accessByPath = new LRUCache<
+  string,
+  { signIn: boolean; preview: boolean; audience?: { kind: 'article'; id: string } }
+>({ max: 10_000 });
 
 function accessOf(pathname: string) {
   let access = accessByPath.get(pathname);
   if (access) return access;
   routesToMatch ??= createRoutes(createQueryClient());
-  const handles = (matchRoutes(routesToMatch, pathname) ?? []).map(
-    (match) => (match.route.handle ?? {}) as RouteHandle,
-  );
-  access = { signIn: handles.some((handle) => handle.access), preview: handles.some((handle) => handle.preview) };
+  const matches = matchRoutes(routesToMatch, pathname) ?? [];
+  const handles = matches.map((match) => (match.route.handle ?? {}) as RouteHandle);
+  const shared = matches.at(-1);
+  const kind = (shared?.route.handle as RouteHandle | undefined)?.audience;
+  access = {
+    signIn: handles.some((handle) => handle.access),
+    preview: handles.some((handle) => handle.preview),
+    ...(kind && { audience: { kind, id: shared?.params.id ?? '' } }),
+  };
   accessByPath.set(pathname, access);
   return access;
 }
@@ -85,6 +99,14 @@ export function signInFirst(url: string): { location: string; previewForOthers: 
   const target = new URL(url);
   const access = accessOf(target.pathname);
   return access.signIn ? { location: loginFor(target), previewForOthers: access.preview } : undefined;
+}
+
+/**
+ * For a signed-in reader: the page, if the server may render it once for everyone who sees it alike and serve
+ * it from its cache (decision 047); the server works out who those are.
+ */
+export function pageAudience(url: string): { kind: 'article'; id: string } | undefined {
+  return accessOf(new URL(url).pathname).audience;
 }
 
 /** An API error survives JSON with what the page reads of it: its status, code and message. */
@@ -108,7 +130,7 @@ function serialisableErrors(queryClient: QueryClient) {
  * Renders one page of the SPA on the server, from the same routes and loaders the browser uses. The
  * browser then hydrates it with the same query cache, so nothing the HTML holds is fetched again.
  */
-export async function renderPage({ url, viewer, signal }: PageRequest): Promise<PageResult> {
+export async function renderPage({ url, viewer, audience, signal }: PageRequest): Promise<PageResult> {
   const queryClient = createQueryClient();
   const routes = createRoutes(queryClient);
   const handler = createStaticHandler(routes);
@@ -117,16 +139,23 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
   const renderedAt = Date.now();
 
   let role: ServerViewer = null;
-  if (viewer) {
-    queryClient.setQueryData(authKeys.session(viewer.token), viewer.user);
+  const user = viewer && (audience ? AUDIENCE_USER : viewer.user);
+  if (viewer && user) {
+    queryClient.setQueryData(authKeys.session(viewer.token), user);
+    if (audience) queryClient.setQueryData(viewerKeys.role(user.email), audience.role);
+    if (audience?.article) {
+      const { id, detail } = audience.article;
+      queryClient.setQueryData(articleQueryOptions(id, undefined).queryKey, detail);
+    }
     await prefetch(queryClient, {
-      queryKey: viewerKeys.role(viewer.user.email),
-      queryFn: ({ signal: aborted }) => getRole(viewer.user.email, aborted),
+      queryKey: viewerKeys.role(user.email),
+      queryFn: ({ signal: aborted }) => getRole(user.email, aborted),
     });
-    const record = queryClient.getQueryData<RoleRecord>(viewerKeys.role(viewer.user.email));
+    const record = queryClient.getQueryData<RoleRecord>(viewerKeys.role(user.email));
     role = {
       admin: record?.role === 'admin',
       premiumAccess: hasPremiumAccess(record ? accessFacts(record) : null, new Date(renderedAt)),
+      shared: audience !== undefined,
     };
   }
 
@@ -167,8 +196,10 @@ export async function renderPage({ url, viewer, signal }: PageRequest): Promise<
   for await (const chunk of prelude) html += String(chunk);
   const head = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
   const state: PageState = {
-    user: viewer?.user ?? null,
-    tokenTag: viewer?.tokenTag ?? null,
+    user,
+    // A shared page's reader is named after it, in the PAGE_VIEWER_ELEMENT_ID element.
+    tokenTag: audience ? null : (viewer?.tokenTag ?? null),
+    ...(audience && { audience: true as const }),
     renderedAt,
     queries: serialisableErrors(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: context.errors },

@@ -1,6 +1,6 @@
 import './lib/zod-jitless';
-import { tokenTagOf } from '@dispatch/shared';
-import { hydrate } from '@tanstack/react-query';
+import { tokenTagOf, type RoleRecord } from '@dispatch/shared';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -11,15 +11,17 @@ import { keyFirstHistoryEntry } from './lib/history-entry';
 import { authKeys } from './lib/auth';
 import { createQueryClient } from './lib/query-client';
 import { resolveLazyRoutes } from './ssr/resolve-lazy-routes';
-import { PAGE_STATE_ELEMENT_ID, type PageState } from './ssr/page-state';
+import { viewerKeys } from './hooks/use-viewer';
+import { PAGE_STATE_ELEMENT_ID, PAGE_VIEWER_ELEMENT_ID, type PageState, type PageViewer } from './ssr/page-state';
 
 const HYDRATED_FRESH_MS = 30_000;
 
-function readPageState(): PageState | null {
-  const element = document.getElementById(PAGE_STATE_ELEMENT_ID);
+/** A JSON block the server wrote into the page, if it is there and whole. */
+function readJsonElement<T>(id: string): T | null {
+  const element = document.getElementById(id);
   if (!element?.textContent) return null;
   try {
-    return JSON.parse(element.textContent) as PageState;
+    return JSON.parse(element.textContent) as T;
   } catch {
     return null;
   }
@@ -33,13 +35,23 @@ function reviveErrors(state: PageState) {
   }
 }
 
+/**
+ * Once a page shared by the reader's audience has hydrated as the server rendered it: the reader's own name and
+ * photo in it, with the role the page was rendered with until the navbar's own lookup answers.
+ */
+function showReader(queryClient: QueryClient, token: string, page: PageState, reader: PageViewer) {
+  const shared = page.user && queryClient.getQueryData<RoleRecord>(viewerKeys.role(page.user.email));
+  if (shared) queryClient.setQueryData(viewerKeys.role(reader.user.email), shared, { updatedAt: 0 });
+  queryClient.setQueryData(authKeys.session(token), reader.user);
+}
+
 async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   keyFirstHistoryEntry();
   const queryClient = createQueryClient();
   const routes = createRoutes(queryClient);
-  const page = readPageState();
+  const page = readJsonElement<PageState>(PAGE_STATE_ELEMENT_ID);
   if (!page) {
     createRoot(root).render(
       <StrictMode>
@@ -58,7 +70,10 @@ async function start() {
   // The HTML was rendered for the session this browser holds: hydrate it. Otherwise (a token from before
   // the page cookie, or a cookie outliving its token) render afresh for the stored token, and with its own
   // answers: another viewer's lists may differ (a search by access, a young reader's hidden tags).
-  const sameViewer = tokenTagOf(token) === page.tokenTag;
+  // A page rendered for the reader's audience names the reader after it (decision 047).
+  const reader = page.audience ? readJsonElement<PageViewer>(PAGE_VIEWER_ELEMENT_ID) : null;
+  const renderedFor = page.audience ? reader?.tokenTag : page.tokenTag;
+  const sameViewer = tokenTagOf(token) === renderedFor;
   if (sameViewer) hydrate(queryClient, page.queries);
   if (sameViewer && token && page.user) queryClient.setQueryData(authKeys.session(token), page.user);
   await resolveLazyRoutes(routes, window.location.pathname);
@@ -68,6 +83,7 @@ async function start() {
         queryClient={queryClient}
         router={createBrowserRouter(routes, { hydrationData: page.router })}
         renderedAt={sameViewer ? page.renderedAt : null}
+        onHydrated={sameViewer && token && reader ? () => showReader(queryClient, token, page, reader) : undefined}
       />
     </StrictMode>
   );

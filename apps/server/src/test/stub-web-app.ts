@@ -53,6 +53,10 @@ export async function renderPage({ url }) {
 /** A renderer that says nothing of access: no page sends anyone to /login first. */
 const NO_ACCESS_RULES = '\nexport function signInFirst() { return undefined; }\n';
 
+/** A renderer whose pages are each reader's own: none is shared by an audience (decision 047). */
+const NO_SHARED_PAGES =
+  "\nexport const PAGE_VIEWER_ELEMENT_ID = 'page-viewer';\nexport function pageAudience() { return undefined; }\n";
+
 /**
  * Writes a stand-in web app under `root`, with `renderer` as its server bundle (by default the one above,
  * whose article pages are behind a login with a preview, like the app's); answers the `webDir` to build the
@@ -66,7 +70,9 @@ export function writeStubWebApp(root: string, renderer = STUB_RENDERER): string 
     path.join(webDir, 'index.html'),
     '<!doctype html><html><head><title>SPA shell</title></head><body><div id="root"></div></body></html>',
   );
-  const rules = renderer.includes('export function signInFirst') ? '' : NO_ACCESS_RULES;
+  const rules =
+    (renderer.includes('export function signInFirst') ? '' : NO_ACCESS_RULES) +
+    (renderer.includes('export function pageAudience') ? '' : NO_SHARED_PAGES);
   writeFileSync(path.join(root, 'dist-ssr', 'entry-server.js'), renderer + rules);
   return webDir;
 }

@@ -125,6 +125,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
               handle: {
                 access: 'signed-in',
                 preview: true,
+                audience: 'article',
                 serverLoad: async (client, params, viewer, url) => {
                   const route = await import('./routes/article-detail');
                   await route.loadArticleOnServer(client, params.id ?? '', viewer, url);

@@ -95,7 +95,8 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
   const roleQuery = useQuery({
     queryKey: viewerKeys.role(email),
     queryFn: ({ signal }) => getRole(email, signal),
-    enabled: user !== null && !loading,
+    // A page shared by an audience came with its role, for a reader with no e-mail (AUDIENCE_USER, decision 047).
+    enabled: user !== null && !loading && email !== '',
     staleTime: ROLE_STALE_MS,
     refetchOnMount: live ? 'always' : true,
     refetchOnWindowFocus: live ? 'always' : true,

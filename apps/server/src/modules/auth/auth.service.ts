@@ -72,11 +72,12 @@ export async function resolveViewer(deps: Deps & Pick<AppDeps, 'viewers'>, token
 export async function resolvePageViewer(
   deps: Deps & Pick<AppDeps, 'viewers'>,
   credential: string,
-): Promise<{ viewer: Viewer; token: string; tokenTag: string } | undefined> {
+): Promise<{ viewer: Viewer; token: () => Promise<string>; tokenTag: string } | undefined> {
   const claims = await deps.tokens.verifyPage(credential);
   const viewer = claims && (await viewerOfSession(deps, claims));
   if (!claims || !viewer) return undefined;
-  return { viewer, token: await deps.tokens.sign(claims.sessionId, claims.userId), tokenTag: claims.tokenTag };
+  // Signed only for a render's own API calls: a page from the cache needs none (decision 047).
+  return { viewer, token: () => deps.tokens.sign(claims.sessionId, claims.userId), tokenTag: claims.tokenTag };
 }
 
 /** The page cookie's credential for the session of this API token; undefined for a token we did not sign. */

@@ -1,7 +1,7 @@
 import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, crc32, deflateRaw, gzip } from 'node:zlib';
 
 /**
  * Pages are answered by the not-found handler, which @fastify/compress does not reach: they are
@@ -27,6 +27,11 @@ const compressedPages = new LRUCache<string, Buffer>({
 export const encodingFor = (acceptEncoding: string | undefined): Encoding | null =>
   acceptEncoding ? negotiator.negotiate(acceptEncoding) : null;
 
+const gzipOnly = new Negotiator<'gzip'>({ supportedValues: ['gzip'] });
+/** Whether `accept-encoding` allows gzip (a shared page's is the one encoding that can be joined from parts). */
+export const acceptsGzip = (acceptEncoding: string | undefined): boolean =>
+  acceptEncoding !== undefined && gzipOnly.negotiate(acceptEncoding) === 'gzip';
+
 /** Each encoding is its own representation, with its own strong validator (as Apache's `-gzip`). */
 export const etagFor = (etag: string, encoding: Encoding | null) =>
   encoding ? etag.replace(/"$/, `-${encoding}"`) : etag;
@@ -39,4 +44,46 @@ export async function compressHtml(html: string, encoding: Encoding, keepAs?: st
   const body = await compressors[encoding](html);
   if (key) compressedPages.set(key, body);
   return body;
+}
+
+/** A gzip member's header: deflate, no name or time, unknown OS (RFC 1952). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** A stored block's length is 16 bits. */
+const MAX_STORED_BLOCK = 0xffff;
+
+/** A page's shared part, deflated up to a byte boundary that leaves no reference behind it, with its CRC. */
+interface DeflatedPrefix {
+  deflated: Buffer;
+  crc: number;
+  length: number;
+}
+
+const deflatedPrefixes = new LRUCache<string, DeflatedPrefix>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (prefix) => prefix.deflated.length,
+});
+
+/**
+ * A gzip body of `prefix` (shared, deflated once and kept as `keepAs`) then `tail` (one reader's own, a few
+ * hundred bytes, stored as it is): the way pigz joins blocks compressed apart. The prefix ends with a full
+ * flush, so the stream is byte-aligned and nothing after it refers back into it (RFC 1951, 3.2.4).
+ */
+export async function gzipWithTail(prefix: string, tail: string, keepAs: string): Promise<Buffer> {
+  let shared = deflatedPrefixes.get(keepAs);
+  if (!shared) {
+    const bytes = Buffer.from(prefix);
+    const deflated = await promisify(deflateRaw)(bytes, { finishFlush: constants.Z_FULL_FLUSH });
+    shared = { deflated, crc: crc32(bytes), length: bytes.length };
+    deflatedPrefixes.set(keepAs, shared);
+  }
+  const own = Buffer.from(tail);
+  if (own.length > MAX_STORED_BLOCK) throw new Error("a page's own part is too long for one stored block");
+  const block = Buffer.alloc(5);
+  block[0] = 1; // BFINAL, stored
+  block.writeUInt16LE(own.length, 1);
+  block.writeUInt16LE(~own.length & 0xffff, 3);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc32(own, shared.crc), 0);
+  trailer.writeUInt32LE((shared.length + own.length) % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, shared.deflated, block, own, trailer]);
 }

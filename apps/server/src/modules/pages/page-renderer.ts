@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Theme, User } from '@dispatch/shared';
+import type { ArticleDetail, RoleRecord, Theme, User } from '@dispatch/shared';
 
 /** The server bundle of the web app (apps/web/src/entry-server.tsx), as this process uses it. */
 export interface WebRenderer {
   renderPage(request: {
     url: string;
     viewer: { token: string; tokenTag: string; user: User } | null;
+    /** Render for everyone who shares the viewer's view of the page, from these answers (decision 047). */
+    audience?: { role: RoleRecord; article?: { id: string; detail: ArticleDetail } };
     signal?: AbortSignal;
   }): Promise<
     | { kind: 'redirect'; status: 302; location: string }
@@ -15,8 +17,12 @@ export interface WebRenderer {
   >;
   /** For a visitor without a session: where the page's access rule sends them first, if anywhere. */
   signInFirst(url: string): { location: string; previewForOthers: boolean } | undefined;
+  /** The page a signed-in reader may be served from a page shared by their audience, if it is one (decision 047). */
+  pageAudience(url: string): { kind: 'article'; id: string } | undefined;
   setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
   PAGE_STATE_ELEMENT_ID: string;
+  /** The element of a shared page that holds its reader's own part: who they are. */
+  PAGE_VIEWER_ELEMENT_ID: string;
 }
 
 export interface PageShell {
@@ -47,7 +53,7 @@ function inlineStylesheets(template: string, webDir: string): string {
 }
 
 /** JSON inside <script type="application/json">: no `<` may end the element early. */
-const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+export const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /** The rendered page inside the built index.html: its head tags replace the generic title and description. */
 export function assembleHtml(

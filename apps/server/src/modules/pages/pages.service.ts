@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { ARTICLE_MESSAGES, THEME_COOKIE, THEMES, type Theme } from '@dispatch/shared';
+import { ARTICLE_MESSAGES, THEME_COOKIE, THEMES, type Theme, type User } from '@dispatch/shared';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../plugins/database-errors.js';
 import {
   clearPageSession,
@@ -15,9 +15,10 @@ import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { renderCountedPage } from '../../plugins/rate-limit.js';
 import { isSearch } from '../articles/articles.service.js';
 import { getSessionUser, resolvePageViewer } from '../auth/auth.service.js';
-import { compressHtml, encodingFor, etagFor } from './compressed-html.js';
+import { acceptsGzip, compressHtml, encodingFor, etagFor, gzipWithTail } from './compressed-html.js';
 import { createLastGoodPages } from './last-good-pages.js';
-import { assembleHtml, noticePage, withTheme, type PageShell } from './page-renderer.js';
+import { articleAudience, type Audience } from './page-audience.js';
+import { assembleHtml, jsonForHtml, noticePage, withTheme, type PageShell } from './page-renderer.js';
 import { unavailablePage } from './unavailable-page.js';
 
 /** Anonymous pages are cached with the catalogue; the home page's statistics may lag this much. */
@@ -26,6 +27,9 @@ const PRIVATE_CACHE_CONTROL = 'private, no-store';
 const PAGE_VARY = 'Cookie, Accept-Encoding';
 
 type RenderedPage = { status: number; location?: string; html?: string; etag?: string };
+
+/** The page cookie's reader: their session, the tag of the browser's token, and a token for a render's API calls. */
+type PageViewer = NonNullable<Awaited<ReturnType<typeof resolvePageViewer>>> & { user: User };
 
 /** The articles page with a search: counted against the address's search limit like the API's searches. */
 function searchesArticles(url: string): boolean {
@@ -79,25 +83,28 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     });
   });
 
-  async function render(
-    url: string,
-    viewer: { token: string; tokenTag: string; user: Awaited<ReturnType<typeof getSessionUser>> } | null,
-    sameSite = true,
-  ) {
+  /**
+   * The page for `viewer`, or for everyone (anonymous), or for the viewer's `audience`: then it is kept and its
+   * ETag names it, though it is sent `no-store` (decision 047).
+   */
+  async function render(url: string, viewer: PageViewer | null, sameSite = true, audience?: Audience) {
     const failures = { failed: false };
+    const rendered = viewer && { token: await viewer.token(), tokenTag: viewer.tokenTag, user: viewer.user };
     const result = await dataFailures.run(failures, () =>
-      requests.run(viewer ? { token: viewer.token, sameSite } : undefined, () =>
-        renderCountedPage(() => shell.renderer.renderPage({ url: `${deps.config.publicUrl}${url}`, viewer })),
+      requests.run(rendered ? { token: rendered.token, sameSite } : undefined, () =>
+        renderCountedPage(() =>
+          shell.renderer.renderPage({ url: `${deps.config.publicUrl}${url}`, viewer: rendered, audience }),
+        ),
       ),
     );
     if (result.kind === 'redirect') return { status: result.status, location: result.location } satisfies RenderedPage;
     if (failures.failed) throw new PageDataUnavailable();
     const html = assembleHtml(shell.template, result, shell.renderer.PAGE_STATE_ELEMENT_ID);
-    // A signed-in reader's page is sent `no-store`: no cache keeps it, so no ETag could revalidate it.
-    return { status: result.status, html, etag: viewer ? undefined : etagOf(html) } satisfies RenderedPage;
+    // A signed-in reader's own page is sent `no-store`: no cache keeps it, so no ETag could revalidate it.
+    return { status: result.status, html, etag: viewer && !audience ? undefined : etagOf(html) } satisfies RenderedPage;
   }
 
-  async function viewerOf(request: FastifyRequest, reply: FastifyReply) {
+  async function viewerOf(request: FastifyRequest, reply: FastifyReply): Promise<PageViewer | null> {
     const credential = readPageSession(request);
     if (!credential) return null;
     const page = await resolvePageViewer(deps, credential);
@@ -105,7 +112,43 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
       clearPageSession(reply, deps.config.publicUrl.startsWith('https://'));
       return null;
     }
-    return { token: page.token, tokenTag: page.tokenTag, user: await getSessionUser(deps, page.viewer) };
+    return { ...page, user: await getSessionUser(deps, page.viewer) };
+  }
+
+  /** A signed-in reader's view of the page when others share it: then it comes from the page cache. */
+  async function audienceOf(request: FastifyRequest, viewer: PageViewer): Promise<Audience | undefined> {
+    const page = shell.renderer.pageAudience(`${deps.config.publicUrl}${request.url}`);
+    if (page?.kind !== 'article') return undefined;
+    const { searchParams } = new URL(request.url, 'http://page');
+    return articleAudience(deps, viewer.viewer, {
+      id: page.id,
+      search: searchParams,
+      sameSite: isSameSitePage(request.headers),
+    });
+  }
+
+  /**
+   * A page shared by the reader's audience, with the reader's own part (who they are, which the browser fills
+   * into the page once it has hydrated) written after it: compressed, only that part is new to each request.
+   */
+  async function sendShared(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    page: { status: number; html: string; etag: string },
+    viewer: PageViewer,
+  ) {
+    const theme = themeOf(request);
+    const end = page.html.lastIndexOf('</body>');
+    const prefix = withTheme(end === -1 ? page.html : page.html.slice(0, end), theme);
+    const own = { user: viewer.user, tokenTag: viewer.tokenTag };
+    const tail =
+      `<script type="application/json" id="${shell.renderer.PAGE_VIEWER_ELEMENT_ID}">${jsonForHtml(own)}</script>` +
+      (end === -1 ? '' : page.html.slice(end));
+    void reply.code(page.status).header('vary', PAGE_VARY).header('cache-control', PRIVATE_CACHE_CONTROL);
+    void reply.type('text/html; charset=utf-8');
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(prefix + tail);
+    const body = await gzipWithTail(prefix, tail, `${page.etag}:${theme ?? ''}`);
+    return reply.header('content-encoding', 'gzip').send(body);
   }
 
   /** The database could not be read: never an empty page, never one a cache may keep. */
@@ -174,10 +217,20 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
       return reply.header('vary', vary).header('cache-control', PRIVATE_CACHE_CONTROL).redirect(signIn.location, 302);
     }
     let page: RenderedPage;
+    let audience: Audience | undefined;
     try {
-      page = viewer
-        ? await render(request.url, viewer, isSameSitePage(request.headers))
-        : await deps.cache.remember('catalog', `page:${request.url}`, PAGE_TTL_MS, () => render(request.url, null));
+      audience = viewer ? await audienceOf(request, viewer) : undefined;
+      const sameSite = isSameSitePage(request.headers);
+      if (viewer && audience) {
+        const key = `page:${request.url}:${audience.key}`;
+        page = await deps.cache.remember('catalog', key, PAGE_TTL_MS, () =>
+          render(request.url, viewer, sameSite, audience),
+        );
+      } else if (viewer) page = await render(request.url, viewer, sameSite);
+      else
+        page = await deps.cache.remember('catalog', `page:${request.url}`, PAGE_TTL_MS, () =>
+          render(request.url, null),
+        );
     } catch (error) {
       if (error instanceof PageDataUnavailable || isDatabaseUnavailable(error)) {
         // A signed-in reader's page is their own: no copy rendered for anyone else stands in for it.
@@ -200,6 +253,8 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
         .redirect(page.location, 302);
     }
     const html = page.html ?? '';
+    if (viewer && audience && page.etag)
+      return sendShared(request, reply, { status: page.status, html, etag: page.etag }, viewer);
     if (!viewer && page.etag) lastGood.keep(request.url, { status: page.status, html, etag: page.etag });
     return sendHtml(
       request,

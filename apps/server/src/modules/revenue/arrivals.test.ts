@@ -13,18 +13,24 @@ const ALLOWED = 3;
 
 /**
  * A stand-in for the web app's server bundle (`dist-ssr/entry-server.js`, which the tests do not build): an
- * article page is the API's answer for it, asked through the page's transport as the real loader asks.
+ * article page is the API's answer for it, asked through the page's transport as the real loader asks, or the
+ * answer the page service worked out for a page its reader's audience shares (decision 047).
  */
 const STUB_RENDERER = `
 let transport;
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
+export const PAGE_VIEWER_ELEMENT_ID = 'page-viewer';
 export function setApiTransport(next) { transport = next; }
-export async function renderPage({ url }) {
+export function pageAudience(url) {
+  const match = /^\\/articles\\/([^/]+)$/.exec(new URL(url).pathname);
+  return match ? { kind: 'article', id: match[1] } : undefined;
+}
+export async function renderPage({ url, audience }) {
   const { pathname, search } = new URL(url);
   const match = /^\\/articles\\/([^/]+)$/.exec(pathname);
   if (!match) return { kind: 'page', status: 404, head: '', body: 'Not found', state: null };
-  const answer = await transport('/api/articles/' + match[1] + search, {});
-  return { kind: 'page', status: 200, head: '', body: '<pre id="answer">' + (await answer.text()) + '</pre>', state: null };
+  const answer = audience ? JSON.stringify(audience.article.detail) : await (await transport('/api/articles/' + match[1] + search, {})).text();
+  return { kind: 'page', status: 200, head: '', body: '<pre id="answer">' + answer + '</pre>', state: null };
 }
 `;
 

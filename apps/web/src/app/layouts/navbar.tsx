@@ -39,6 +39,15 @@ function mobileLinkClass({ isActive }: { isActive: boolean }) {
 
 /** The signed-in reader's photo (alt: their name), leading to /profile (docs/product.md#screens). */
 function ProfilePhoto({ user, size }: { user: User; size: number }) {
+  // A page shared by the reader's audience shows whose it is once it has hydrated (decision 047).
+  if (!user.profile_pic)
+    return (
+      <span
+        aria-hidden="true"
+        className="inline-block shrink-0 rounded-full border border-rule bg-surface-muted"
+        style={{ width: size, height: size }}
+      />
+    );
   return (
     <img
       src={user.profile_pic}

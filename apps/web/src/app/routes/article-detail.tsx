@@ -55,12 +55,12 @@ export async function loadArticleOnServer(queryClient: QueryClient, id: string, 
       // The closing sections come with the page (an article not approved has none: its 404 is never shown).
       prefetch(queryClient, relatedArticlesQueryOptions(id)),
     ]);
-    // A premium article read in full by a subscriber or an admin: its gift panel's list comes with the page.
-    // The panel's own condition: its author without premium, or a read the meter or a gift link opened, sees
-    // no panel, so no list.
+    // A premium article read in full by a subscriber or an admin: its gift panel's list comes with the page
+    // (a page shared by an audience leaves it to the browser: the list is the reader's own). The panel's own
+    // condition: its author without premium, or a read the meter or a gift link opened, sees no panel, so no list.
     const detail = queryClient.getQueryData(articleQueryOptions(id, giftOf(url.searchParams)).queryKey);
-    if (detail?.access && detail.article.isPremium && detail.article.status === 'approved' && viewer.premiumAccess)
-      await prefetch(queryClient, giftLinksQueryOptions(id));
+    const panel = detail?.access && detail.article.isPremium && detail.article.status === 'approved';
+    if (panel && viewer.premiumAccess && !viewer.shared) await prefetch(queryClient, giftLinksQueryOptions(id));
   } else await prefetch(queryClient, articlePreviewQueryOptions(id));
 }
 

@@ -1,0 +1,57 @@
+import { isPremium, type ArticleDetail, type RoleRecord } from '@dispatch/shared';
+import type { AppDeps, Viewer } from '../../app-types.js';
+import { AppError } from '../../plugins/errors.js';
+import { articleId } from '../articles/article-params.js';
+import { openArticle } from '../articles/articles.service.js';
+
+/**
+ * What a signed-in reader's page is rendered from when everyone it is `key` for sees the same page (decision
+ * 047): a role record with nothing of the reader's own in it, and the answers the page's loaders would get.
+ */
+export interface Audience {
+  key: string;
+  role: RoleRecord;
+  article?: { id: string; detail: ArticleDetail };
+}
+
+/** The premium expiry in a shared page's role record: the article page never shows it, only whether it is past. */
+const SHARED_EXPIRY = '9999-12-31T23:59:59.999Z';
+
+/** A reader's role record as the pages they share with others see it. */
+function sharedRole(viewer: Viewer, now: Date): RoleRecord {
+  return {
+    role: viewer.role,
+    premiumTaken: isPremium(viewer.premiumTaken, now) ? SHARED_EXPIRY : null,
+    ...(viewer.youngReader && { youngReader: true as const, hiddenTags: [...viewer.youngReader.hiddenTags].sort() }),
+  };
+}
+
+/**
+ * An article page shared by every reader the article answers alike: opening it here spends what the API's
+ * answer would (a free read, decision 040's arrival rule included), and what it says to this reader (their
+ * meter) is part of the key. The page is the reader's own, and undefined here, when it shows something of
+ * theirs: an admin's or the author's editorial side, a pass's count of articles, a gift link's note, or an
+ * error page (the reader's own render shows it).
+ */
+export async function articleAudience(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'config'>,
+  viewer: Viewer,
+  page: { id: string; search: URLSearchParams; sameSite: boolean },
+): Promise<Audience | undefined> {
+  if (viewer.role === 'admin' || viewer.premiumArticles !== null || page.search.has('gift')) return undefined;
+  let detail: ArticleDetail;
+  try {
+    detail = await openArticle(deps, viewer, articleId(page.id), undefined, { sameSite: page.sameSite });
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
+  if (detail.article.author_email === viewer.email) return undefined;
+  const role = sharedRole(viewer, deps.clock());
+  const { article, ...answer } = detail;
+  return {
+    key: JSON.stringify({ role, answer, article: article._id }),
+    role,
+    article: { id: page.id, detail },
+  };
+}
