@@ -14,6 +14,10 @@ import { printQueryPlans, type PlanTarget } from './query-plans.js';
 import { BENCH_READER, seedBenchData } from './seed.js';
 
 const BENCH_ADMIN = { email: 'bench.admin@example.com', password: 'Bench#Admin2026' };
+/** Bench users (bench/seed.ts): every fifth has premium; the first has none. */
+const BENCH_SUBSCRIBER = { email: 'bench.user5@example.com', password: BENCH_READER.password };
+const BENCH_METERED = { email: 'bench.user1@example.com', password: BENCH_READER.password };
+const FREE_READS = 3;
 import { PUBLISHER_NAMES, SEARCH_WORDS } from './words.js';
 
 const { values: args } = parseArgs({
@@ -213,6 +217,22 @@ async function load(
   };
 }
 
+/** A bench user's API token and page cookie (a credential of its own, decision 041). */
+async function logIn(credentials: { email: string; password: string }) {
+  const login = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const pageCookie = login.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('dispatch_page='))
+    ?.split(';')[0];
+  if (!pageCookie) throw new Error(`login of ${credentials.email} set no page cookie`);
+  return { token, pageCookie };
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-bench-'));
   const { url, archive, drop } = await prepareDatabase(dataDir);
@@ -239,6 +259,8 @@ async function main() {
       LIMIT_SEARCHES_PER_MINUTE: '1000000',
       ADMIN_EMAIL: BENCH_ADMIN.email,
       ADMIN_PASSWORD: BENCH_ADMIN.password,
+      // The meter opens a few premium articles a month to readers without premium.
+      FREE_PREMIUM_READS: String(FREE_READS),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -257,18 +279,7 @@ async function main() {
   };
   try {
     await waitForHealth(BASE, Date.now() + 120_000);
-    const login = await fetch(`${BASE}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(BENCH_READER),
-    });
-    const { token } = (await login.json()) as { token: string };
-    // The page cookie is a credential of its own (decision 041): the API token in its place renders nobody's page.
-    const pageCookie = login.headers
-      .getSetCookie()
-      .find((line) => line.startsWith('dispatch_page='))
-      ?.split(';')[0];
-    if (!pageCookie) throw new Error('login set no page cookie');
+    const { token, pageCookie } = await logIn(BENCH_READER);
     const first = (await (await fetch(`${BASE}/api/articles/approved?limit=50`)).json()) as {
       articles: { _id: string; isPremium: boolean }[];
     };
@@ -296,6 +307,19 @@ async function main() {
       ).toString();
     const reader = { authorization: `Bearer ${token}` };
     const readerPage = { cookie: pageCookie };
+    // A subscriber (one bench user in five has premium), and a reader the meter opens a premium article for.
+    const subscriberPage = { cookie: (await logIn(BENCH_SUBSCRIBER)).pageCookie };
+    const meteredPage = { cookie: (await logIn(BENCH_METERED)).pageCookie };
+    // A page opened on this site spends a free read (decision 040): the metered reader's opens the article, and
+    // the reader at the wall has spent this month's on other premium articles.
+    const sameSite = { 'sec-fetch-site': 'same-origin' };
+    await fetch(`${BASE}/articles/${premiumArticle._id}`, { headers: { ...meteredPage, ...sameSite } });
+    const others = first.articles.filter((card) => card.isPremium && card !== premiumArticle).slice(0, FREE_READS);
+    if (others.length < FREE_READS) throw new Error('too few premium articles in the first page to spend the meter');
+    for (const spent of others)
+      await fetch(`${BASE}/articles/${spent._id}`, { headers: { ...readerPage, ...sameSite } });
+    // What a browser sends besides: the page compressed, as a phone gets it.
+    const compressed = { 'accept-encoding': 'gzip, deflate, br' };
     // What a browser sends when it opens a page (decision 046): without a session, an article is a 302 to /login.
     const browserNavigation = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' };
     const scenarios: [string, ScenarioPath, Record<string, string>?, 'redirect'?][] = [
@@ -328,9 +352,17 @@ async function main() {
       ['page: article, anonymous browser', `/articles/${article._id}`, browserNavigation, 'redirect'],
       ['page: article, signed in', `/articles/${article._id}`, readerPage],
       ['page: any article, signed in', () => `/articles/${pick(approvedIds)}`, readerPage],
+      // Every request a cache miss: the render's own cost, for a crawler (the preview) and a reader.
+      ['page: any article, anonymous', () => `/articles/${pick(approvedIds)}`],
       // Reader revenue: a premium article's page for a reader without premium (the wall, recorded in the
       // funnel on every request), and the dashboard's funnel over 30 days of the seeded events.
       ['page: premium article, at the wall', `/articles/${premiumArticle._id}`, readerPage],
+      // Signed-in pages come from the page cache, rendered once for each audience (decision 047).
+      ['page: article, subscriber', `/articles/${article._id}`, subscriberPage],
+      ['page: premium article, subscriber', `/articles/${premiumArticle._id}`, subscriberPage],
+      ['page: premium article, metered reader', `/articles/${premiumArticle._id}`, meteredPage],
+      ['page: article, anonymous, compressed', `/articles/${article._id}`, compressed],
+      ['page: article, signed in, compressed', `/articles/${article._id}`, { ...readerPage, ...compressed }],
       ['funnel: 30 days, admin', '/api/dashboard/funnel?days=30', admin],
     ];
     const results: Result[] = [];

@@ -12,6 +12,17 @@ const session = (userId: string, role: Viewer['role'] = 'user'): CachedSession =
     premiumArticles: null,
     sessionId: 's',
   },
+  user: {
+    _id: userId,
+    name: userId,
+    email: `${userId}@example.com`,
+    profile_pic: '/api/uploads/me.webp',
+    role,
+    premiumTaken: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    last_login_at: null,
+    last_log_in: null,
+  },
   expiresAt: new Date(8_640_000_000_000),
 });
 const always = () => true;

@@ -1,9 +1,12 @@
+import type { User } from '@dispatch/shared';
 import type { Viewer } from '../app-types.js';
 import type { SharedRedis } from './redis.js';
 
 /** A session as the request hook needs it: who is behind it and until when it lives. */
 export interface CachedSession {
   viewer: Viewer;
+  /** The account as the API shows it (its premium its family's when that ends later): a page's reader (decision 047). */
+  user: User;
   expiresAt: Date;
 }
 

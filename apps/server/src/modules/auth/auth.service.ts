@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../plugins/errors.js';
 import type { CachedSession } from '../../plugins/viewer-cache.js';
 import { withFamilyAccess } from '../users/premium-access.js';
+import { toUser } from '../users/users.mapper.js';
 import * as users from '../users/users.service.js';
 import * as repository from './auth.repository.js';
 import type { GoogleClaims } from './google.js';
@@ -50,7 +51,8 @@ async function loadSession(deps: Deps, sessionId: string, now: Date): Promise<Ca
     ...(found.youngReader && { youngReader: { hiddenTags: found.hiddenTags ?? [] } }),
     sessionId,
   };
-  return { viewer, expiresAt };
+  const account = { ...toUser(user), premiumTaken: viewer.premiumTaken?.toISOString() ?? null };
+  return { viewer, user: account, expiresAt };
 }
 
 /**
@@ -72,12 +74,13 @@ export async function resolveViewer(deps: Deps & Pick<AppDeps, 'viewers'>, token
 export async function resolvePageViewer(
   deps: Deps & Pick<AppDeps, 'viewers'>,
   credential: string,
-): Promise<{ viewer: Viewer; token: () => Promise<string>; tokenTag: string } | undefined> {
+): Promise<{ viewer: Viewer; user: User; token: () => Promise<string>; tokenTag: string } | undefined> {
   const claims = await deps.tokens.verifyPage(credential);
-  const viewer = claims && (await viewerOfSession(deps, claims));
-  if (!claims || !viewer) return undefined;
+  const session = claims && (await sessionOf(deps, claims));
+  if (!claims || !session) return undefined;
+  const { viewer, user } = session;
   // Signed only for a render's own API calls: a page from the cache needs none (decision 047).
-  return { viewer, token: () => deps.tokens.sign(claims.sessionId, claims.userId), tokenTag: claims.tokenTag };
+  return { viewer, user, token: () => deps.tokens.sign(claims.sessionId, claims.userId), tokenTag: claims.tokenTag };
 }
 
 /** The page cookie's credential for the session of this API token; undefined for a token we did not sign. */
@@ -91,6 +94,13 @@ async function viewerOfSession(
   deps: Deps & Pick<AppDeps, 'viewers'>,
   claims: { sessionId: string; userId: string },
 ): Promise<Viewer | undefined> {
+  return (await sessionOf(deps, claims))?.viewer;
+}
+
+async function sessionOf(
+  deps: Deps & Pick<AppDeps, 'viewers'>,
+  claims: { sessionId: string; userId: string },
+): Promise<CachedSession | undefined> {
   const now = deps.clock();
   // A cached session past its expiry, or due to be pushed forward, goes back to the database.
   const usable = ({ expiresAt }: CachedSession) =>
@@ -99,7 +109,7 @@ async function viewerOfSession(
     loadSession(deps, claims.sessionId, now),
   );
   // A session id signed for another user is not that user's session.
-  return session?.viewer.id === claims.userId ? session.viewer : undefined;
+  return session?.viewer.id === claims.userId ? session : undefined;
 }
 
 export async function register(

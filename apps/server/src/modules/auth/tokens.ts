@@ -35,6 +35,7 @@ export function createTokenSigner(secret: string, now: () => Date = () => new Da
   // Derived, not the same: a page credential is no API token under any check that forgets the audience.
   const pageKey = createHmac('sha256', secret).update('dispatch page cookie').digest();
   const verified = new LRUCache<string, Claims & { expiresAtMs: number }>({ max: VERIFIED_TOKENS_KEPT });
+  const verifiedPages = new LRUCache<string, PageClaims & { expiresAtMs: number }>({ max: VERIFIED_TOKENS_KEPT });
   return {
     sign(sessionId, userId) {
       const issuedAt = now();
@@ -73,14 +74,24 @@ export function createTokenSigner(secret: string, now: () => Date = () => new Da
         .sign(pageKey);
     },
     async verifyPage(credential) {
+      // Remembered as API tokens are: a signed-in reader's page from the cache costs no HMAC (decision 047).
+      const known = verifiedPages.get(credential);
+      if (known) {
+        const { sessionId, userId, tokenTag, expiresAtMs } = known;
+        if (expiresAtMs > now().getTime()) return { sessionId, userId, tokenTag };
+        verifiedPages.delete(credential);
+        return undefined;
+      }
       try {
         const { payload } = await jwtVerify(credential, pageKey, {
           algorithms: ['HS256'],
           audience: PAGE_AUDIENCE,
           currentDate: now(),
         });
-        const { sid, sub, tag } = payload;
-        if (typeof sid !== 'string' || typeof sub !== 'string' || typeof tag !== 'string') return undefined;
+        const { sid, sub, tag, exp } = payload;
+        if (typeof sid !== 'string' || typeof sub !== 'string' || typeof tag !== 'string' || typeof exp !== 'number')
+          return undefined;
+        verifiedPages.set(credential, { sessionId: sid, userId: sub, tokenTag: tag, expiresAtMs: exp * 1000 });
         return { sessionId: sid, userId: sub, tokenTag: tag };
       } catch {
         return undefined;

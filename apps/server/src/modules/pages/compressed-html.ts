@@ -51,39 +51,46 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** A stored block's length is 16 bits. */
 const MAX_STORED_BLOCK = 0xffff;
 
-/** A page's shared part, deflated up to a byte boundary that leaves no reference behind it, with its CRC. */
-interface DeflatedPrefix {
-  deflated: Buffer;
-  crc: number;
-  length: number;
+/**
+ * A page's shared part as bytes, and once asked for, deflated up to a byte boundary that leaves no reference
+ * behind it, with the CRC of its bytes.
+ */
+interface SharedPrefix {
+  bytes: Buffer;
+  deflated?: { body: Buffer; crc: number };
 }
 
-const deflatedPrefixes = new LRUCache<string, DeflatedPrefix>({
-  maxSize: 16 * 1024 * 1024,
-  sizeCalculation: (prefix) => prefix.deflated.length,
+const sharedPrefixes = new LRUCache<string, SharedPrefix>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (prefix) => prefix.bytes.length + (prefix.deflated?.body.length ?? 0),
 });
 
 /**
- * A gzip body of `prefix` (shared, deflated once and kept as `keepAs`) then `tail` (one reader's own, a few
- * hundred bytes, stored as it is): the way pigz joins blocks compressed apart. The prefix ends with a full
- * flush, so the stream is byte-aligned and nothing after it refers back into it (RFC 1951, 3.2.4).
+ * A page of `prefix` (shared, kept as `keepAs`) then `tail` (one reader's own, a few hundred bytes), with only
+ * the tail new to each request. Gzipped, the tail is a stored block after the prefix's deflated blocks: the way
+ * pigz joins blocks compressed apart. The prefix ends with a full flush, so the stream is byte-aligned there and
+ * nothing after it refers back into it (RFC 1951, 3.2.4).
  */
-export async function gzipWithTail(prefix: string, tail: string, keepAs: string): Promise<Buffer> {
-  let shared = deflatedPrefixes.get(keepAs);
+export async function withTail(prefix: () => string, tail: string, keepAs: string, gzipped: boolean): Promise<Buffer> {
+  let shared = sharedPrefixes.get(keepAs);
   if (!shared) {
-    const bytes = Buffer.from(prefix);
-    const deflated = await promisify(deflateRaw)(bytes, { finishFlush: constants.Z_FULL_FLUSH });
-    shared = { deflated, crc: crc32(bytes), length: bytes.length };
-    deflatedPrefixes.set(keepAs, shared);
+    shared = { bytes: Buffer.from(prefix()) };
+    sharedPrefixes.set(keepAs, shared);
   }
   const own = Buffer.from(tail);
+  if (!gzipped) return Buffer.concat([shared.bytes, own]);
+  if (!shared.deflated) {
+    const body = await promisify(deflateRaw)(shared.bytes, { finishFlush: constants.Z_FULL_FLUSH });
+    shared.deflated = { body, crc: crc32(shared.bytes) };
+    sharedPrefixes.set(keepAs, shared);
+  }
   if (own.length > MAX_STORED_BLOCK) throw new Error("a page's own part is too long for one stored block");
   const block = Buffer.alloc(5);
   block[0] = 1; // BFINAL, stored
   block.writeUInt16LE(own.length, 1);
   block.writeUInt16LE(~own.length & 0xffff, 3);
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(own, shared.crc), 0);
-  trailer.writeUInt32LE((shared.length + own.length) % 2 ** 32, 4);
-  return Buffer.concat([GZIP_HEADER, shared.deflated, block, own, trailer]);
+  trailer.writeUInt32LE(crc32(own, shared.deflated.crc), 0);
+  trailer.writeUInt32LE((shared.bytes.length + own.length) % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, shared.deflated.body, block, own, trailer]);
 }

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { ARTICLE_MESSAGES, THEME_COOKIE, THEMES, type Theme, type User } from '@dispatch/shared';
+import { ARTICLE_MESSAGES, THEME_COOKIE, THEMES, type Theme } from '@dispatch/shared';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../plugins/database-errors.js';
 import {
   clearPageSession,
@@ -14,8 +14,8 @@ import {
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { renderCountedPage } from '../../plugins/rate-limit.js';
 import { isSearch } from '../articles/articles.service.js';
-import { getSessionUser, resolvePageViewer } from '../auth/auth.service.js';
-import { acceptsGzip, compressHtml, encodingFor, etagFor, gzipWithTail } from './compressed-html.js';
+import { resolvePageViewer } from '../auth/auth.service.js';
+import { acceptsGzip, compressHtml, encodingFor, etagFor, withTail } from './compressed-html.js';
 import { createLastGoodPages } from './last-good-pages.js';
 import { articleAudience, type Audience } from './page-audience.js';
 import { assembleHtml, jsonForHtml, noticePage, withTheme, type PageShell } from './page-renderer.js';
@@ -29,7 +29,7 @@ const PAGE_VARY = 'Cookie, Accept-Encoding';
 type RenderedPage = { status: number; location?: string; html?: string; etag?: string };
 
 /** The page cookie's reader: their session, the tag of the browser's token, and a token for a render's API calls. */
-type PageViewer = NonNullable<Awaited<ReturnType<typeof resolvePageViewer>>> & { user: User };
+type PageViewer = NonNullable<Awaited<ReturnType<typeof resolvePageViewer>>>;
 
 /** The articles page with a search: counted against the address's search limit like the API's searches. */
 function searchesArticles(url: string): boolean {
@@ -112,7 +112,7 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
       clearPageSession(reply, deps.config.publicUrl.startsWith('https://'));
       return null;
     }
-    return { ...page, user: await getSessionUser(deps, page.viewer) };
+    return page;
   }
 
   /** A signed-in reader's view of the page when others share it: then it comes from the page cache. */
@@ -139,16 +139,17 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
   ) {
     const theme = themeOf(request);
     const end = page.html.lastIndexOf('</body>');
-    const prefix = withTheme(end === -1 ? page.html : page.html.slice(0, end), theme);
     const own = { user: viewer.user, tokenTag: viewer.tokenTag };
     const tail =
       `<script type="application/json" id="${shell.renderer.PAGE_VIEWER_ELEMENT_ID}">${jsonForHtml(own)}</script>` +
       (end === -1 ? '' : page.html.slice(end));
+    const gzipped = acceptsGzip(request.headers['accept-encoding']);
+    // The prefix as it is cut from the page is worked out only the first time: it is kept by its ETag and theme.
+    const prefix = () => withTheme(end === -1 ? page.html : page.html.slice(0, end), theme);
+    const body = await withTail(prefix, tail, `${page.etag}:${theme ?? ''}`, gzipped);
     void reply.code(page.status).header('vary', PAGE_VARY).header('cache-control', PRIVATE_CACHE_CONTROL);
-    void reply.type('text/html; charset=utf-8');
-    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(prefix + tail);
-    const body = await gzipWithTail(prefix, tail, `${page.etag}:${theme ?? ''}`);
-    return reply.header('content-encoding', 'gzip').send(body);
+    if (gzipped) void reply.header('content-encoding', 'gzip');
+    return reply.type('text/html; charset=utf-8').send(body);
   }
 
   /** The database could not be read: never an empty page, never one a cache may keep. */
