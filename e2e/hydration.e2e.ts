@@ -11,8 +11,9 @@ function dataRequests(session: Session): string[] {
     const url = new URL(request.url());
     if (!url.pathname.startsWith('/api/') || url.pathname.startsWith('/api/uploads/')) return;
     if (url.pathname === '/api/users/role' || url.pathname.startsWith('/api/articles/views/')) return;
-    // The bell's unread count is live, never in the page's HTML.
-    if (url.pathname === '/api/notifications/unread') return;
+    // The bell's unread count is live, never in the page's HTML; a subscriber's gift links are theirs alone, asked
+    // for once a page their audience shares has hydrated (decision 047).
+    if (url.pathname === '/api/notifications/unread' || url.pathname.endsWith('/gift-links')) return;
     seen.push(url.pathname);
   });
   return seen;
@@ -149,6 +150,25 @@ describe('server-rendered pages hydrate in Chromium', () => {
     const html = await (await page.request.get('/')).text();
     expect(html).toContain(TEXT.nav.logout);
     expect(html).toContain(TEXT.nav.premiumArticles);
+    expectNoErrors(session);
+  });
+
+  it("a subscriber's article page is their audience's: its HTML names no one, the navbar shows them once hydrated", async () => {
+    session = await openBrowser();
+    const { page } = session;
+    await logIn(page, 'subscriber@example.com', 'Premium#2026');
+    for (const premium of [true, false]) {
+      const path = `/articles/${await firstArticleId(session, premium)}`;
+      const response = await page.goto(path, { waitUntil: 'networkidle' });
+      const html = await response!.text();
+      // The reader's own part is written after the shared page (the browser reads it, and shows who is signed in).
+      const own = /<script type="application\/json" id="page-viewer">[\s\S]*?<\/script>/.exec(html)?.[0] ?? '';
+      expect(own).toContain('subscriber@example.com');
+      expect(html.replace(own, '')).not.toMatch(/Sam Subscriber|subscriber@example\.com/);
+      await expectHydratedInPlace(page, path);
+      await page.getByRole('img', { name: 'Sam Subscriber', exact: true }).waitFor();
+      await page.getByRole('link', { name: TEXT.nav.premiumArticles }).first().waitFor();
+    }
     expectNoErrors(session);
   });
 

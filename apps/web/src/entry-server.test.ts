@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInFirst } from './entry-server';
+import { pageAudience, signInFirst } from './entry-server';
 
 const at = (path: string) => signInFirst(`https://news.example${path}`);
 const loginFor = (path: string) => `/login?redirect=${encodeURIComponent(path)}`;
@@ -34,6 +34,21 @@ describe("signInFirst: the routes' own access rule, as the server reads it befor
   it('leaves the public pages alone', () => {
     for (const path of ['/', '/articles', '/articles?search=harbour', '/briefs', '/login', '/register', '/nope']) {
       expect(at(path), path).toBeUndefined();
+    }
+  });
+});
+
+describe('pageAudience: the pages a signed-in reader may be served from a page their audience shares (decision 047)', () => {
+  const of = (path: string) => pageAudience(`https://news.example${path}`);
+
+  it('names the article of an article page, whatever its query', () => {
+    expect(of('/articles/42')).toEqual({ kind: 'article', id: '42' });
+    expect(of('/articles/42?gift=abc')).toEqual({ kind: 'article', id: '42' });
+  });
+
+  it("leaves every other page the reader's own", () => {
+    for (const path of ['/', '/articles', '/profile', '/premium-articles', '/subscription', '/my-articles', '/nope']) {
+      expect(of(path), path).toBeUndefined();
     }
   });
 });
