@@ -314,10 +314,17 @@ async function main() {
     // the reader at the wall has spent this month's on other premium articles.
     const sameSite = { 'sec-fetch-site': 'same-origin' };
     await fetch(`${BASE}/articles/${premiumArticle._id}`, { headers: { ...meteredPage, ...sameSite } });
-    const others = first.articles.filter((card) => card.isPremium && card !== premiumArticle).slice(0, FREE_READS);
-    if (others.length < FREE_READS) throw new Error('too few premium articles in the first page to spend the meter');
-    for (const spent of others)
-      await fetch(`${BASE}/articles/${spent._id}`, { headers: { ...readerPage, ...sameSite } });
+    const others = new Set<string>();
+    for (let page = 1; others.size < FREE_READS; page += 1) {
+      const { articles } = (await (await fetch(`${BASE}/api/articles/approved?limit=50&page=${page}`)).json()) as {
+        articles: { _id: string; isPremium: boolean }[];
+      };
+      if (articles.length === 0) throw new Error('too few premium articles to spend the meter');
+      for (const card of articles) if (card.isPremium && card._id !== premiumArticle._id) others.add(card._id);
+    }
+    for (const spent of [...others].slice(0, FREE_READS)) {
+      await fetch(`${BASE}/articles/${spent}`, { headers: { ...readerPage, ...sameSite } });
+    }
     // What a browser sends besides: the page compressed, as a phone gets it.
     const compressed = { 'accept-encoding': 'gzip, deflate, br' };
     // What a browser sends when it opens a page (decision 046): without a session, an article is a 302 to /login.
