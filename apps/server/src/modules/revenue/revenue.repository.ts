@@ -8,15 +8,24 @@ export interface MeterKey {
   articleId: string;
 }
 
-/** This month's metered reads of a reader, and whether this article is one of them. */
-export async function meterState(db: DbOrTx, key: MeterKey): Promise<{ used: number; hasArticle: boolean }> {
-  const [row] = await db
+function prepareMeterState(db: DbOrTx) {
+  return db
     .select({
       used: count(),
-      hasArticle: sql<boolean>`coalesce(bool_or(${meteredReads.articleId} = ${key.articleId}), false)`,
+      hasArticle: sql<boolean>`coalesce(bool_or(${meteredReads.articleId} = ${sql.placeholder('articleId')}), false)`,
     })
     .from(meteredReads)
-    .where(and(eq(meteredReads.userId, key.userId), eq(meteredReads.month, key.month)));
+    .where(and(eq(meteredReads.userId, sql.placeholder('userId')), eq(meteredReads.month, sql.placeholder('month'))))
+    .prepare('meter_state');
+}
+// Every premium article a reader without premium opens asks it (their page included): built once and prepared.
+const meterStateQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareMeterState>>();
+
+/** This month's metered reads of a reader, and whether this article is one of them. */
+export async function meterState(db: DbOrTx, key: MeterKey): Promise<{ used: number; hasArticle: boolean }> {
+  let query = meterStateQueries.get(db);
+  if (!query) meterStateQueries.set(db, (query = prepareMeterState(db)));
+  const [row] = await query.execute({ ...key });
   return { used: row?.used ?? 0, hasArticle: row?.hasArticle ?? false };
 }
 
