@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
+import { insertArticle, insertPublisher } from '../../test/fixtures.js';
 import { signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { writeStubWebApp } from '../../test/stub-web-app.js';
