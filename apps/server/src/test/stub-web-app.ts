@@ -53,6 +53,15 @@ export async function renderPage({ url }) {
 /** A renderer that says nothing of access: no page sends anyone to /login first. */
 const NO_ACCESS_RULES = '\nexport function signInFirst() { return undefined; }\n';
 
+/** For a stand-in renderer: its article pages may be shared by a signed-in reader's audience (decision 047). */
+export const ARTICLE_PAGES_SHARED = `
+export const PAGE_VIEWER_ELEMENT_ID = 'page-viewer';
+export function pageAudience(url) {
+  const match = /^\\/articles\\/([^/]+)$/.exec(new URL(url).pathname);
+  return match ? { kind: 'article', id: match[1] } : undefined;
+}
+`;
+
 /** A renderer whose pages are each reader's own: none is shared by an audience (decision 047). */
 const NO_SHARED_PAGES =
   "\nexport const PAGE_VIEWER_ELEMENT_ID = 'page-viewer';\nexport function pageAudience() { return undefined; }\n";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertPublisher } from '../../test/fixtures.js';
 import { signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
-import { writeStubWebApp } from '../../test/stub-web-app.js';
+import { ARTICLE_PAGES_SHARED, writeStubWebApp } from '../../test/stub-web-app.js';
 
 const SECRET = 'SHARED-PAGE-PREMIUM-PARAGRAPH';
 const FREE_READS = 2;
@@ -21,12 +21,8 @@ const STUB_RENDERER = `
 let transport;
 let renders = 0;
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
-export const PAGE_VIEWER_ELEMENT_ID = 'page-viewer';
 export function setApiTransport(next) { transport = next; }
-export function pageAudience(url) {
-  const match = /^\\/articles\\/([^/]+)$/.exec(new URL(url).pathname);
-  return match ? { kind: 'article', id: match[1] } : undefined;
-}
+${ARTICLE_PAGES_SHARED}
 export async function renderPage({ url, viewer, audience }) {
   renders += 1;
   const match = /^\\/articles\\/([^/]+)$/.exec(new URL(url).pathname);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertArticle, insertPublisher } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
-import { writeStubWebApp } from '../../test/stub-web-app.js';
+import { ARTICLE_PAGES_SHARED, writeStubWebApp } from '../../test/stub-web-app.js';
 
 const SECRET = 'ARRIVAL-PREMIUM-PARAGRAPH';
 const ALLOWED = 3;
@@ -19,12 +19,8 @@ const ALLOWED = 3;
 const STUB_RENDERER = `
 let transport;
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
-export const PAGE_VIEWER_ELEMENT_ID = 'page-viewer';
 export function setApiTransport(next) { transport = next; }
-export function pageAudience(url) {
-  const match = /^\\/articles\\/([^/]+)$/.exec(new URL(url).pathname);
-  return match ? { kind: 'article', id: match[1] } : undefined;
-}
+${ARTICLE_PAGES_SHARED}
 export async function renderPage({ url, audience }) {
   const { pathname, search } = new URL(url);
   const match = /^\\/articles\\/([^/]+)$/.exec(pathname);
