@@ -116,15 +116,11 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
   }
 
   /** A signed-in reader's view of the page when others share it: then it comes from the page cache. */
-  async function audienceOf(request: FastifyRequest, viewer: PageViewer): Promise<Audience | undefined> {
-    const page = shell.renderer.pageAudience(`${deps.config.publicUrl}${request.url}`);
+  async function audienceOf(url: string, viewer: PageViewer, sameSite: boolean): Promise<Audience | undefined> {
+    const page = shell.renderer.pageAudience(`${deps.config.publicUrl}${url}`);
     if (page?.kind !== 'article') return undefined;
-    const { searchParams } = new URL(request.url, 'http://page');
-    return articleAudience(deps, viewer.viewer, {
-      id: page.id,
-      search: searchParams,
-      sameSite: isSameSitePage(request.headers),
-    });
+    const { searchParams } = new URL(url, 'http://page');
+    return articleAudience(deps, viewer.viewer, { id: page.id, search: searchParams, sameSite });
   }
 
   /**
@@ -220,8 +216,8 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
     let page: RenderedPage;
     let audience: Audience | undefined;
     try {
-      audience = viewer ? await audienceOf(request, viewer) : undefined;
       const sameSite = isSameSitePage(request.headers);
+      audience = viewer ? await audienceOf(request.url, viewer, sameSite) : undefined;
       if (viewer && audience) {
         const key = `page:${request.url}:${audience.key}`;
         page = await deps.cache.remember('catalog', key, PAGE_TTL_MS, () =>
