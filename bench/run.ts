@@ -361,13 +361,14 @@ async function main() {
       ['page: any article, signed in', () => `/articles/${pick(approvedIds)}`, readerPage],
       // Every request a cache miss: the render's own cost, for a crawler (the preview) and a reader.
       ['page: any article, anonymous', () => `/articles/${pick(approvedIds)}`],
-      // Reader revenue: a premium article's page for a reader without premium (the wall, recorded in the
-      // funnel on every request), and the dashboard's funnel over 30 days of the seeded events.
-      ['page: premium article, at the wall', `/articles/${premiumArticle._id}`, readerPage],
+      // Reader revenue: a premium article's page for a reader without premium, opened on this site as a browser
+      // says (the wall, recorded in the funnel once an hour: decision 048), and the dashboard's funnel over 30
+      // days of the seeded events.
+      ['page: premium article, at the wall', `/articles/${premiumArticle._id}`, { ...readerPage, ...sameSite }],
       // Signed-in pages come from the page cache, rendered once for each audience (decision 047).
       ['page: article, subscriber', `/articles/${article._id}`, subscriberPage],
       ['page: premium article, subscriber', `/articles/${premiumArticle._id}`, subscriberPage],
-      ['page: premium article, metered reader', `/articles/${premiumArticle._id}`, meteredPage],
+      ['page: premium article, metered reader', `/articles/${premiumArticle._id}`, { ...meteredPage, ...sameSite }],
       ['page: article, anonymous, compressed', `/articles/${article._id}`, compressed],
       ['page: article, signed in, compressed', `/articles/${article._id}`, { ...readerPage, ...compressed }],
       ['funnel: 30 days, admin', '/api/dashboard/funnel?days=30', admin],

@@ -324,7 +324,7 @@ export async function getArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, 
  * is added to a copy.
  */
 export async function openArticle(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'config' | 'viewers'>,
   viewer: Viewer,
   id: string,
   giftToken: string | undefined,
@@ -340,7 +340,7 @@ export async function openArticle(
   // already opened in this run opens; the teaser offers the pass instead, spent by a click.
   const passOpens = arrival.sameSite ? openPremiumArticle(deps, viewer, id) : openedInRun(deps, viewer, id);
   if (await passOpens) return answers.full;
-  const unlock = await unlockPremium(deps, viewer.id, id, giftToken, arrival);
+  const unlock = await unlockPremium(deps, viewer, id, giftToken, arrival);
   if (unlock.open) return { ...answers.full, meter: unlock.meter, gift: unlock.gift };
   const passLeft = arrival.sameSite ? 0 : await passArticlesLeft(deps, viewer);
   return {
@@ -372,7 +372,7 @@ export async function giftableArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cach
  * limited pass opened, or through the meter or a gift link (`giftToken`); its author's own reading is no view.
  */
 export async function recordView(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'config' | 'viewers'>,
   viewer: Viewer,
   id: string,
   giftToken?: string,
@@ -381,7 +381,7 @@ export async function recordView(
   if (
     !detail.access &&
     !(await openedInRun(deps, viewer, id)) &&
-    !(await unlockedAlready(deps, viewer.id, id, giftToken))
+    !(await unlockedAlready(deps, viewer, id, giftToken))
   ) {
     throw forbidden(ARTICLE_MESSAGES.premiumToRead);
   }

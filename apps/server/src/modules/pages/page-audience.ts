@@ -34,7 +34,7 @@ function sharedRole(viewer: Viewer, now: Date): RoleRecord {
  * error page (the reader's own render shows it).
  */
 export async function articleAudience(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'config' | 'viewers'>,
   viewer: Viewer,
   page: { id: string; search: URLSearchParams; sameSite: boolean },
 ): Promise<Audience | undefined> {

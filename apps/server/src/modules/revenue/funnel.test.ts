@@ -108,6 +108,46 @@ describe('the paywall funnel (FREE_PREMIUM_READS=1)', () => {
     expect((await funnel(7)).site).toEqual({ wall: 0, registered: 0, subscribed: 1, gift: 0, metered: 0 });
   });
 
+  it("records a reader's wall again only for another article, after an hour or on another day", async () => {
+    const db = ctx.database.db;
+    const reader = await signedInUser(ctx.app, db, { createdAt: new Date(T0.getTime() - 30 * DAY) });
+    ctx.clock.set(new Date('2026-07-10T21:00:00Z'));
+    await open(a.id, reader.token); // the one free read
+    const walls = async () =>
+      (await db.select().from(paywallEvents))
+        .filter((event) => event.userId === reader.user.id && event.kind === 1)
+        .map((event) => `${event.articleId === b.id ? 'B' : 'A'} ${event.at.toISOString().slice(11, 16)}`);
+    const wallOf = async (id: string, at: Date) => {
+      ctx.clock.set(at);
+      expect((await open(id, reader.token)).json()).toMatchObject({ access: false });
+    };
+    const writer = await signedInUser(ctx.app, db);
+    const c = await insertArticle(
+      db,
+      { publisherId: (await insertPublisher(db)).id, authorId: writer.user.id },
+      {
+        isPremium: true,
+      },
+    );
+    // A reload of the same wall is the same reader at the same wall.
+    await wallOf(b.id, new Date('2026-07-10T22:00:00Z'));
+    await wallOf(b.id, new Date('2026-07-10T22:10:00Z'));
+    expect(await walls()).toEqual(['B 22:00']);
+    // Another article's wall in between: the last wall is B's again, as a subscription would count it.
+    await wallOf(c.id, new Date('2026-07-10T22:20:00Z'));
+    await wallOf(b.id, new Date('2026-07-10T22:30:00Z'));
+    // An hour later, and past midnight, it counts again.
+    await wallOf(b.id, new Date('2026-07-10T23:31:00Z'));
+    await wallOf(b.id, new Date('2026-07-11T00:01:00Z'));
+    expect((await walls()).filter((wall) => wall.startsWith('B'))).toEqual([
+      'B 22:00',
+      'B 22:30',
+      'B 23:31',
+      'B 00:01',
+    ]);
+    ctx.clock.set(T0);
+  });
+
   it('refuses a window it does not offer', async () => {
     const admin = await signedInUser(ctx.app, ctx.database.db, { role: 'admin' });
     for (const days of ['0', '366', 'week']) {

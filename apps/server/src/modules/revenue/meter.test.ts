@@ -1,8 +1,9 @@
 import { type ArticleDetail, REVENUE_TEXT } from '@dispatch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertArticle, insertPublisher } from '../../test/fixtures.js';
-import { bearer, signedInUser } from '../../test/http.js';
-import { createTestContext, type TestContext } from '../../test/test-app.js';
+import type { AppInstance } from '../../app-types.js';
+import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
+import { bearer, PASSWORD, signedInUser } from '../../test/http.js';
+import { createTestContext, openTwoInstances, type TestContext, type TwoInstances } from '../../test/test-app.js';
 
 const SECRET = 'METERED-PREMIUM-PARAGRAPH';
 const ALLOWED = 3;
@@ -66,6 +67,25 @@ describe('metered premium reads (FREE_PREMIUM_READS=3)', () => {
       meter: { used: 1, allowed: ALLOWED },
     });
     ctx.clock.set(new Date('2026-03-15T12:00:00Z'));
+  });
+
+  it('shows every session of a reader the meter as it stands, after a free read on another', async () => {
+    const reader = await signedInUser(ctx.app, ctx.database.db);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: reader.user.email, password: PASSWORD },
+    });
+    const phone = login.json<{ token: string }>().token;
+    expect((await read(premium[0]!, reader.token)).json<ArticleDetail>().meter).toEqual({ used: 1, allowed: ALLOWED });
+    expect((await read(premium[0]!, phone)).json<ArticleDetail>().meter).toEqual({ used: 1, allowed: ALLOWED });
+    expect((await read(premium[1]!, reader.token)).json<ArticleDetail>().meter).toEqual({ used: 2, allowed: ALLOWED });
+    expect((await read(premium[0]!, phone)).json<ArticleDetail>().meter).toEqual({ used: 2, allowed: ALLOWED });
+    expect((await read(premium[2]!, phone)).json<ArticleDetail>().meter).toEqual({ used: 3, allowed: ALLOWED });
+    expect((await read(premium[3]!, reader.token)).json<ArticleDetail>()).toMatchObject({
+      access: false,
+      meter: { used: 3, allowed: ALLOWED },
+    });
   });
 
   it('holds under parallel opens of different articles: never more than the allowance', async () => {
@@ -138,5 +158,34 @@ describe('metered premium reads off (the default)', () => {
     expect(response.json<ArticleDetail>().meter).toBeUndefined();
     expect(response.body).not.toContain(SECRET);
     expect(ctx.config.revenue.freePremiumReads).toBe(0);
+  });
+});
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+// Two instances need a shared PostgreSQL and Redis; .ci/run provides both, and elsewhere this shows as skipped.
+describe.runIf(serverUrl && redisUrl)('the meter on two instances sharing PostgreSQL and Redis', () => {
+  let twin: TwoInstances;
+  afterAll(() => twin.close());
+
+  it('shows a free read spent on one instance in the next answer of the other', async () => {
+    twin = await openTwoInstances(redisUrl!, { FREE_PREMIUM_READS: String(ALLOWED) });
+    const [a, b] = twin.apps;
+    const { db } = twin;
+    const refs = { publisherId: (await insertPublisher(db)).id, authorId: (await insertUser(db)).id };
+    const [first, second] = [
+      await insertArticle(db, refs, { isPremium: true }),
+      await insertArticle(db, refs, { isPremium: true }),
+    ];
+    const reader = await signedInUser(a, db);
+    const meterOn = async (app: AppInstance, id: string) =>
+      (
+        await app.inject({ method: 'GET', url: `/api/articles/${id}`, headers: bearer(reader.token) })
+      ).json<ArticleDetail>().meter;
+    expect(await meterOn(a, first.id)).toEqual({ used: 1, allowed: ALLOWED });
+    expect(await meterOn(b, first.id)).toEqual({ used: 1, allowed: ALLOWED });
+    expect(await meterOn(a, second.id)).toEqual({ used: 2, allowed: ALLOWED });
+    expect(await meterOn(b, first.id)).toEqual({ used: 2, allowed: ALLOWED });
   });
 });

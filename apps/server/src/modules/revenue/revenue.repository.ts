@@ -8,25 +8,24 @@ export interface MeterKey {
   articleId: string;
 }
 
-function prepareMeterState(db: DbOrTx) {
+export type MonthKey = Omit<MeterKey, 'articleId'>;
+
+function prepareMeteredArticles(db: DbOrTx) {
   return db
-    .select({
-      used: count(),
-      hasArticle: sql<boolean>`coalesce(bool_or(${meteredReads.articleId} = ${sql.placeholder('articleId')}), false)`,
-    })
+    .select({ articleId: meteredReads.articleId })
     .from(meteredReads)
     .where(and(eq(meteredReads.userId, sql.placeholder('userId')), eq(meteredReads.month, sql.placeholder('month'))))
-    .prepare('meter_state');
+    .prepare('metered_articles');
 }
-// Every premium article a reader without premium opens asks it (their page included): built once and prepared.
-const meterStateQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareMeterState>>();
+// Every premium article a reader without premium opens may ask it (their page included): built once and prepared.
+const meteredArticlesQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareMeteredArticles>>();
 
-/** This month's metered reads of a reader, and whether this article is one of them. */
-export async function meterState(db: DbOrTx, key: MeterKey): Promise<{ used: number; hasArticle: boolean }> {
-  let query = meterStateQueries.get(db);
-  if (!query) meterStateQueries.set(db, (query = prepareMeterState(db)));
-  const [row] = await query.execute({ ...key });
-  return { used: row?.used ?? 0, hasArticle: row?.hasArticle ?? false };
+/** The articles a reader's free reads opened this month: as many rows as the allowance at most. */
+export async function meteredArticles(db: DbOrTx, key: MonthKey): Promise<string[]> {
+  let query = meteredArticlesQueries.get(db);
+  if (!query) meteredArticlesQueries.set(db, (query = prepareMeteredArticles(db)));
+  const rows = await query.execute({ userId: key.userId, month: key.month });
+  return rows.map((row) => row.articleId);
 }
 
 export async function insertMeteredRead(db: DbOrTx, key: MeterKey, at: Date): Promise<boolean> {

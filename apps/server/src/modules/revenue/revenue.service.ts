@@ -16,6 +16,7 @@ import { conflict, forbidden, notFound } from '../../plugins/errors.js';
 import { lockUserForUpdate } from '../users/users.service.js';
 import * as repository from './revenue.repository.js';
 import { recordPaywall } from './funnel.service.js';
+import { meteredThisMonth, rememberWall, wallIsNew } from './reader-memo.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
@@ -26,6 +27,9 @@ export type PremiumUnlock =
   | { open: true; meter?: Meter; gift?: { expiresAt: string }; newlyCounted: 'meter' | 'gift' | null }
   | { open: false; meter?: Meter; giftRefused?: GiftRefusal; freeReadsLeft?: number };
 
+/** What unlocking needs: a new free read bumps the reader's cached viewer (decision 048). */
+type UnlockDeps = Deps & Pick<AppDeps, 'viewers'>;
+
 /**
  * A signed-in reader without premium asked for a premium article: a valid gift link for it opens it;
  * else the meter does while this month's free reads last (docs/product.md#reader-revenue). The funnel
@@ -34,46 +38,50 @@ export type PremiumUnlock =
  * `sameSite: false` (a page opened from another site, decision 040) spends no free read and records no wall
  * hit: another site must not spend what is the reader's. A refused gift link spends none either: the reader
  * followed a link, not chose a free read. Either way the teaser offers the free reads left, spent on request.
+ * The same wall hit again within the hour is not recorded again (modules/revenue/reader-memo.ts).
  */
 export async function unlockPremium(
-  deps: Deps,
-  readerId: string,
+  deps: UnlockDeps,
+  reader: Viewer,
   articleId: string,
   giftToken: string | undefined,
   { sameSite }: { sameSite: boolean },
 ): Promise<PremiumUnlock> {
-  const unlock = await decideUnlock(deps, readerId, articleId, giftToken, sameSite);
-  const event = { articleId, userId: readerId, at: deps.clock() };
+  const unlock = await decideUnlock(deps, reader, articleId, giftToken, sameSite);
+  const event = { articleId, userId: reader.id, at: deps.clock() };
   if (!unlock.open) {
-    if (sameSite) await recordPaywall(deps.db, 'wall', event);
+    if (sameSite && wallIsNew(deps.db, reader.id, articleId, event.at)) {
+      await recordPaywall(deps.db, 'wall', event);
+      rememberWall(deps.db, reader.id, articleId, event.at);
+    }
   } else if (unlock.newlyCounted)
     await recordPaywall(deps.db, unlock.newlyCounted === 'gift' ? 'gift' : 'metered', event);
   return unlock;
 }
 
 async function decideUnlock(
-  deps: Deps,
-  readerId: string,
+  deps: UnlockDeps,
+  reader: Viewer,
   articleId: string,
   giftToken: string | undefined,
   sameSite: boolean,
 ): Promise<PremiumUnlock> {
   let giftRefused: GiftRefusal | undefined;
   if (giftToken !== undefined) {
-    const gift = await redeemGift(deps, readerId, articleId, giftToken);
+    const gift = await redeemGift(deps, reader.id, articleId, giftToken);
     if (gift.open) return { open: true, gift: { expiresAt: gift.expiresAt }, newlyCounted: gift.newly ? 'gift' : null };
     giftRefused = gift.refused;
   }
   const allowed = deps.config.revenue.freePremiumReads;
   if (allowed === 0) return { open: false, giftRefused };
-  const key = { userId: readerId, month: monthOf(deps.clock()), articleId };
+  const key = { userId: reader.id, month: monthOf(deps.clock()), articleId };
   if (!sameSite || giftRefused) {
-    const seen = await repository.meterState(deps.db, key);
+    const seen = await meterState(deps, reader, key);
     if (seen.hasArticle) return { open: true, meter: { used: seen.used, allowed }, newlyCounted: null };
     if (seen.used < allowed) return { open: false, giftRefused, freeReadsLeft: allowed - seen.used };
     return { open: false, meter: { used: seen.used, allowed }, giftRefused };
   }
-  const read = await claimMeteredRead(deps, key, allowed);
+  const read = await claimMeteredRead(deps, reader, key, allowed);
   const meter = { used: read.used, allowed };
   return read.granted
     ? { open: true, meter, newlyCounted: read.counted ? 'meter' : null }
@@ -81,22 +89,36 @@ async function decideUnlock(
 }
 
 /**
+ * This month's free reads of a reader, and whether this article is one of them: remembered with their cached
+ * viewer (decision 048). A reader's reads only grow within a month, so what it says of an article already read
+ * or an allowance used up stays true; a new read is counted in the database, under the reader's lock.
+ */
+async function meterState(deps: Deps, reader: Viewer, key: repository.MeterKey) {
+  const articleIds = await meteredThisMonth(reader, key.month, () => repository.meteredArticles(deps.db, key));
+  return { used: articleIds.size, hasArticle: articleIds.has(key.articleId) };
+}
+
+/**
  * One free read of this article this month, if any are left. Re-opening a counted article is free. The
  * reader's row is locked while counting and inserting, so parallel opens of different articles take turns
  * and cannot exceed the allowance; the common answers (already counted, none left) need no lock.
  */
-async function claimMeteredRead(deps: Deps, key: repository.MeterKey, allowed: number) {
-  const seen = await repository.meterState(deps.db, key);
+async function claimMeteredRead(deps: UnlockDeps, reader: Viewer, key: repository.MeterKey, allowed: number) {
+  const seen = await meterState(deps, reader, key);
   if (seen.hasArticle) return { granted: true, used: seen.used, counted: false };
   if (seen.used >= allowed) return { granted: false, used: seen.used, counted: false };
-  return deps.db.transaction(async (tx) => {
+  const claim = await deps.db.transaction(async (tx) => {
     await lockUserForUpdate(tx, key.userId);
-    const state = await repository.meterState(tx, key);
-    if (state.hasArticle) return { granted: true, used: state.used, counted: false };
-    if (state.used >= allowed) return { granted: false, used: state.used, counted: false };
+    const articleIds = await repository.meteredArticles(tx, key);
+    const used = articleIds.length;
+    if (articleIds.includes(key.articleId)) return { granted: true, used, counted: false };
+    if (used >= allowed) return { granted: false, used, counted: false };
     await repository.insertMeteredRead(tx, key, deps.clock());
-    return { granted: true, used: state.used + 1, counted: true };
+    return { granted: true, used: used + 1, counted: true };
   });
+  // Every instance's memo of this reader's meter goes with their cached viewer.
+  await deps.viewers.invalidateUser(key.userId);
+  return claim;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -121,7 +143,7 @@ function giftRefusal(
  */
 export async function unlockedAlready(
   deps: Deps,
-  readerId: string,
+  reader: Viewer,
   articleId: string,
   giftToken: string | undefined,
 ): Promise<boolean> {
@@ -131,7 +153,7 @@ export async function unlockedAlready(
     if (gift && giftRefusal(gift, articleId, now) === undefined) return true;
   }
   if (deps.config.revenue.freePremiumReads === 0) return false;
-  return (await repository.meterState(deps.db, { userId: readerId, month: monthOf(now), articleId })).hasArticle;
+  return (await meterState(deps, reader, { userId: reader.id, month: monthOf(now), articleId })).hasArticle;
 }
 
 async function redeemGift(
