@@ -224,6 +224,11 @@ describe.each([
     await payWith(page, '4242 4242 4242 4242');
     await expectToast(page, TEXT.toast.subscriptionSuccess);
     await page.waitForURL('**/premium-articles');
+    // Reloaded, the pass's premium list renders on the server too: one access rule for both (issue 29).
+    const reloaded = await page.reload();
+    expect(reloaded?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: TEXT.articles.premiumHeading }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/premium-articles');
 
     // Followed from another site (a link in a mail or a chat): the page opens nothing; the click spends the pass.
     const elsewhere = await session.context.newPage();

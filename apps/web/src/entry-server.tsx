@@ -1,4 +1,4 @@
-import { hasPremiumAccess, type ArticleDetail, type RoleRecord, type User } from '@dispatch/shared';
+import { answerAccess, hasPremiumAccess, type ArticleDetail, type RoleRecord, type User } from '@dispatch/shared';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { LRUCache } from 'lru-cache';
 import { StrictMode } from 'react';
@@ -51,15 +51,18 @@ const LEADING_HEAD_TAGS = /^(?:<title>[^<]*<\/title>|<meta\b[^>]*\/?>|<link\b[^>
 const loginFor = (url: URL) => `${paths.login}?redirect=${encodeURIComponent(url.pathname + url.search)}`;
 
 /**
- * Where the page's own access rule sends this viewer, if anywhere: what the browser's guards would do. A
+ * Where the page's access rules send this viewer, if anywhere: what its AccessGate would do in the browser. A
  * page with a preview renders it for a visitor without a session (the page service sent browsers on first).
  */
-function redirectFor(handles: RouteHandle[], url: URL, role: ServerViewer) {
-  const access = new Set(handles.map((handle) => handle.access));
-  if (access.size === 0 || (access.size === 1 && access.has(undefined))) return undefined;
-  if (!role) return handles.some((handle) => handle.preview) ? undefined : loginFor(url);
-  if (access.has('admin') && !role.admin) return paths.forbidden;
-  if (access.has('premium') && !role.premiumAccess) return paths.subscription;
+function redirectFor(handles: RouteHandle[], url: URL, viewer: ServerViewer, now: Date) {
+  const answer = answerAccess(
+    handles.map((handle) => handle.access),
+    viewer?.facts ?? null,
+    now,
+  );
+  if (answer === 'sign-in') return handles.some((handle) => handle.preview) ? undefined : loginFor(url);
+  if (answer === 'forbidden') return paths.forbidden;
+  if (answer === 'subscribe') return paths.subscription;
   return undefined;
 }
 
@@ -152,9 +155,10 @@ export async function renderPage({ url, viewer, audience, signal }: PageRequest)
       queryFn: ({ signal: aborted }) => getRole(user.email, aborted),
     });
     const record = queryClient.getQueryData<RoleRecord>(viewerKeys.role(user.email));
+    const facts = accessFacts(record ?? { role: 'user', premiumTaken: null });
     role = {
-      admin: record?.role === 'admin',
-      premiumAccess: hasPremiumAccess(record ? accessFacts(record) : null, new Date(renderedAt)),
+      facts,
+      premiumAccess: hasPremiumAccess(facts, new Date(renderedAt)),
       shared: audience !== undefined,
     };
   }
@@ -171,6 +175,7 @@ export async function renderPage({ url, viewer, audience, signal }: PageRequest)
     matches.map((match) => match.handle),
     target,
     role,
+    new Date(renderedAt),
   );
   if (redirect) return { kind: 'redirect', status: 302, location: redirect };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answerAccess,
   canOpenDetails,
   canReadArticle,
   excerpt,
@@ -99,5 +100,32 @@ describe('excerpt and preview', () => {
   it('counts characters, not UTF-16 units', () => {
     expect(excerpt('é📰'.repeat(60))).toHaveLength(150);
     expect(Array.from(excerpt('é📰'.repeat(60)))).toHaveLength(100);
+  });
+});
+
+describe('answerAccess', () => {
+  it('opens a page without rules to anyone', () => {
+    expect(answerAccess([], null, now)).toBe('open');
+    expect(answerAccess([undefined, undefined], null, now)).toBe('open');
+  });
+
+  it('sends anyone without a session to sign in, whatever the rule', () => {
+    for (const rule of ['signed-in', 'premium-list', 'admin'] as const) {
+      expect(answerAccess([undefined, rule], null, now)).toBe('sign-in');
+    }
+  });
+
+  it("answers every matched route's rule: an admin's page forbids readers, a premium page asks them to subscribe", () => {
+    expect(answerAccess(['signed-in'], reader, now)).toBe('open');
+    expect(answerAccess(['admin'], subscriber, now)).toBe('forbidden');
+    expect(answerAccess(['admin'], admin, now)).toBe('open');
+    expect(answerAccess(['signed-in', 'premium-list'], reader, now)).toBe('subscribe');
+    expect(answerAccess(['signed-in', 'premium-list'], lapsed, now)).toBe('subscribe');
+    expect(answerAccess(['signed-in', 'premium-list'], subscriber, now)).toBe('open');
+    expect(answerAccess(['signed-in', 'premium-list'], admin, now)).toBe('open');
+  });
+
+  it('lets a pass with a number of premium articles list them, as the API does', () => {
+    expect(answerAccess(['signed-in', 'premium-list'], oneArticlePass, now)).toBe('open');
   });
 });

@@ -37,6 +37,32 @@ export function canListPremium(viewer: Pick<Viewer, 'role' | 'premiumTaken'> | n
   return viewer !== null && (viewer.role === 'admin' || isPremium(viewer.premiumTaken, now));
 }
 
+/**
+ * What a page, or an API route, requires of its viewer (docs/product.md#who-may-call-what): a session, the
+ * premium list (`canListPremium`), or an admin. A page's routes declare it once; the API, the server's
+ * render and the browser all answer it with `answerAccess`.
+ */
+export type AccessRule = 'signed-in' | 'premium-list' | 'admin';
+
+/**
+ * Where a viewer stands against every rule a page's routes declare: 'sign-in' without a session,
+ * 'forbidden' for anyone but an admin on an admin's page, 'subscribe' for a reader who may not list premium
+ * articles on theirs.
+ */
+export type AccessAnswer = 'open' | 'sign-in' | 'forbidden' | 'subscribe';
+
+export function answerAccess(
+  rules: readonly (AccessRule | undefined)[],
+  viewer: Pick<Viewer, 'role' | 'premiumTaken'> | null,
+  now: Date,
+): AccessAnswer {
+  if (rules.every((rule) => rule === undefined)) return 'open';
+  if (!viewer) return 'sign-in';
+  if (rules.includes('admin') && viewer.role !== 'admin') return 'forbidden';
+  if (rules.includes('premium-list') && !canListPremium(viewer, now)) return 'subscribe';
+  return 'open';
+}
+
 export interface ArticleAccessFacts {
   status: ArticleStatus;
   isPremium: boolean;

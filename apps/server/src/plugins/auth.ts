@@ -1,4 +1,4 @@
-import { API_MESSAGES, ARTICLE_MESSAGES, canListPremium, hasPremiumAccess } from '@dispatch/shared';
+import { answerAccess, API_MESSAGES, ARTICLE_MESSAGES, hasPremiumAccess, type AccessRule } from '@dispatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps, Viewer } from '../app-types.js';
 import type { ViewerCache } from './viewer-cache.js';
@@ -8,11 +8,13 @@ import { forbidden, unauthorized } from './errors.js';
 /**
  * Who may call a route, declared in its options as `config: { access }` and checked before the
  * request is parsed or validated, so a caller who may not call it learns nothing about its schema.
- * 'reader' is 'signed-in' with the message an article page shows. 'self-or-admin' is the account named
+ * The rules pages declare too (`AccessRule`) are answered as pages answer them (`answerAccess`).
+ * 'reader' is 'signed-in' with the message an article page shows. 'premium' is every premium text
+ * (`hasPremiumAccess`: not a pass with a number of articles). 'self-or-admin' is the account named
  * by the URL's `:email` (or `?email=`, else the caller's own) or an admin. Checks that depend on stored
  * data (an article's author) stay in the handler or the service.
  */
-export type Access = 'signed-in' | 'reader' | 'premium' | 'premium-list' | 'admin' | 'self-or-admin';
+export type Access = AccessRule | 'reader' | 'premium' | 'self-or-admin';
 
 /** The OpenAPI security of a route that declares an access. */
 export const bearer = [{ bearer: [] }];
@@ -36,9 +38,12 @@ declare module 'fastify' {
 
 function checkAccess(request: FastifyRequest, access: Access, now: Date): void {
   const viewer = access === 'reader' ? requireReader(request) : requireViewer(request);
-  if (access === 'admin' && viewer.role !== 'admin') throw forbidden(API_MESSAGES.adminOnly);
+  if (access === 'signed-in' || access === 'premium-list' || access === 'admin') {
+    const answer = answerAccess([access], viewer, now);
+    if (answer === 'forbidden') throw forbidden(API_MESSAGES.adminOnly);
+    if (answer === 'subscribe') throw forbidden(API_MESSAGES.premiumOnly);
+  }
   if (access === 'premium' && !hasPremiumAccess(viewer, now)) throw forbidden(API_MESSAGES.premiumOnly);
-  if (access === 'premium-list' && !canListPremium(viewer, now)) throw forbidden(API_MESSAGES.premiumOnly);
   if (access === 'self-or-admin' && viewer.role !== 'admin' && namedEmail(request, viewer) !== viewer.email) {
     throw forbidden();
   }

@@ -5,9 +5,7 @@ import { configQueryOptions } from '../lib/site-config';
 import { LoadingState } from '../components/states';
 import { pageFrom, revalidateOnNewPath } from '../lib/page-param';
 import { prefetch } from '../lib/prefetch';
-import { AdminRoute } from './guards/admin-route';
-import { RequireAuth } from './guards/require-auth';
-import { RequirePremium } from './guards/require-premium';
+import { AccessGate } from './access/access-gate';
 import { AuthLayout } from './layouts/auth-layout';
 import { MainLayout } from './layouts/main-layout';
 import { SiteRoot } from './layouts/site-root';
@@ -136,8 +134,8 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               // Login-required pages (docs/product.md#screens) go here: anonymous visitors are sent to /login and back.
-              // Admin pages get a child route with <AdminRoute /> as its element.
-              element: <RequireAuth />,
+              // A child route's handle may ask for more (premium), answered by this one gate.
+              element: <AccessGate />,
               handle: { access: 'signed-in' } satisfies RouteHandle,
               children: [
                 {
@@ -173,8 +171,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
                   lazy: async () => ({ Component: (await import('./routes/family-join')).FamilyJoinRoute }),
                 },
                 {
-                  element: <RequirePremium />,
-                  handle: { access: 'premium' } satisfies RouteHandle,
+                  handle: { access: 'premium-list' } satisfies RouteHandle,
                   children: [
                     {
                       path: 'premium-articles',
@@ -203,7 +200,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
       // The admin area (docs/product.md#screens) has its own layout; every page of it, and Recharts, load lazily.
       id: 'dashboard',
       path: 'dashboard',
-      element: <AdminRoute />,
+      element: <AccessGate />,
       handle: { access: 'admin' } satisfies RouteHandle,
       errorElement: <NotFoundRoute />,
       hydrateFallbackElement: <LoadingState />,

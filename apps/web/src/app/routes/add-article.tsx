@@ -6,7 +6,7 @@ import { AddArticleForm, type PublisherChoices } from '../../features/writing/co
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/page-title';
 
-/** /addArticle, behind RequireAuth. */
+/** /addArticle, signed in only. */
 export function AddArticleRoute() {
   const navigate = useNavigate();
   const publishers = usePublishers();

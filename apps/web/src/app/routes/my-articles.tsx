@@ -10,7 +10,7 @@ import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/page-title';
 
-/** /my-articles, behind RequireAuth: the writer's own articles, 10 a page. */
+/** /my-articles, signed in only: the writer's own articles, 10 a page. */
 export function MyArticlesRoute() {
   const listTop = useRef<HTMLDivElement>(null);
   const { user } = useAuth();

@@ -14,7 +14,7 @@ import { PageTitle } from '../../components/page-title';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { useHydrated } from '../../hooks/use-hydrated';
 
-/** /payment, behind RequireAuth and in its own chunk (docs/conventions.md#web-conventions): pays for the stored choice, or the default plan. */
+/** /payment, signed in only, and in its own chunk (docs/conventions.md#web-conventions): pays for the stored choice, or the default plan. */
 export function PaymentRoute() {
   // The plan is this browser's choice: the server cannot know it, so its HTML says "Loading" instead.
   return useHydrated() ? <ChosenPlan /> : <LoadingState />;

@@ -11,7 +11,7 @@ import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
 
 const pageLink = (page: number) => ({ search: page > 1 ? `?page=${page}` : '' });
 
-/** /premium-articles, behind RequireAuth and RequirePremium (docs/product.md#screens): 12 premium cards a page. */
+/** /premium-articles, signed in and able to list premium articles (its route declares `premium-list`, docs/product.md#screens): 12 premium cards a page. */
 export function PremiumArticlesRoute() {
   const [params] = useSearchParams();
   const page = pageFrom(params);

@@ -19,7 +19,7 @@ import { paths } from '../../lib/paths';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
-/** /profile, behind RequireAuth. */
+/** /profile, signed in only. */
 export function ProfileRoute() {
   const { user, signOut } = useAuth();
   const profile = useProfile(user?.email);

@@ -58,7 +58,7 @@ function Plans() {
   );
 }
 
-/** /subscription, behind RequireAuth (docs/product.md#screens). */
+/** /subscription, signed in only (docs/product.md#screens). */
 export function SubscriptionRoute() {
   const { isPremium, premiumTaken } = useViewer();
 

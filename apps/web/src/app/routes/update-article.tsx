@@ -12,7 +12,7 @@ import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/page-title';
 
-/** /update-article/:id, behind RequireAuth: the author edits; anyone else sees why they cannot. */
+/** /update-article/:id, signed in only: the author edits; anyone else sees why they cannot. */
 export function UpdateArticleRoute() {
   const id = useParams().id ?? '';
   const { user } = useAuth();

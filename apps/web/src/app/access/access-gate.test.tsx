@@ -10,11 +10,12 @@ import { config } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import { ROLES, sessionRoutes, storeToken, testUser } from '../../test/session';
 import { AppProviders } from '../providers';
-import { AdminRoute } from './admin-route';
+import type { RouteHandle } from '../route-handle';
+import { AccessGate } from './access-gate';
 
 const user = testUser();
 
-describe('RequireAuth', () => {
+describe('AccessGate on a signed-in page (/profile)', () => {
   it('sends an anonymous visitor of /profile to /login, and back to /profile after login', async () => {
     stubApi({
       '/api/config': config,
@@ -63,7 +64,8 @@ function renderAdminArea(role?: RoleRecord) {
   const router = createMemoryRouter(
     [
       {
-        element: <AdminRoute />,
+        element: <AccessGate />,
+        handle: { access: 'admin' } satisfies RouteHandle,
         children: [{ path: '/dashboard', element: <h1>Admin overview</h1> }],
       },
       { path: '/login', element: <h1>Login page</h1> },
@@ -79,7 +81,7 @@ function renderAdminArea(role?: RoleRecord) {
   return router;
 }
 
-describe('AdminRoute', () => {
+describe('AccessGate on an admin page', () => {
   it('lets an admin in once the role lookup says admin', async () => {
     renderAdminArea(ROLES.admin);
     expect(await screen.findByRole('heading', { name: 'Admin overview' })).toBeInTheDocument();

@@ -21,7 +21,7 @@ function openPremiumArticles(role?: RoleRecord) {
   return { api, ...renderRoute('/premium-articles') };
 }
 
-describe('RequirePremium (/premium-articles)', () => {
+describe('AccessGate on a premium page (/premium-articles)', () => {
   it.each([
     ['a reader without premium', ROLES.user],
     ['a reader whose premium has lapsed', ROLES.lapsed],
