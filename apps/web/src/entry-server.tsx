@@ -1,4 +1,11 @@
-import { answerAccess, hasPremiumAccess, type ArticleDetail, type RoleRecord, type User } from '@dispatch/shared';
+import {
+  answerAccess,
+  hasPremiumAccess,
+  type AccessRule,
+  type ArticleDetail,
+  type RoleRecord,
+  type User,
+} from '@dispatch/shared';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { LRUCache } from 'lru-cache';
 import { StrictMode } from 'react';
@@ -11,7 +18,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { AppProviders } from './app/providers';
-import type { RouteHandle, ServerViewer } from './app/route-handle';
+import type { PageContext, RouteHandle, ServerViewer } from './app/route-handle';
 import { createRoutes } from './app/routes';
 import { accessFacts, getRole, viewerKeys } from './hooks/use-viewer';
 import { ApiError } from './lib/api-client';
@@ -54,13 +61,9 @@ const loginFor = (url: URL) => `${paths.login}?redirect=${encodeURIComponent(url
  * Where the page's access rules send this viewer, if anywhere: what its AccessGate would do in the browser. A
  * page with a preview renders it for a visitor without a session (the page service sent browsers on first).
  */
-function redirectFor(handles: RouteHandle[], url: URL, viewer: ServerViewer, now: Date) {
-  const answer = answerAccess(
-    handles.map((handle) => handle.access),
-    viewer?.facts ?? null,
-    now,
-  );
-  if (answer === 'sign-in') return handles.some((handle) => handle.preview) ? undefined : loginFor(url);
+function redirectFor(access: PathAccess, url: URL, viewer: ServerViewer, now: Date) {
+  const answer = answerAccess(access.rules, viewer?.facts ?? null, now);
+  if (answer === 'sign-in') return access.preview ? undefined : loginFor(url);
   if (answer === 'forbidden') return paths.forbidden;
   if (answer === 'subscribe') return paths.subscription;
   return undefined;
@@ -72,12 +75,14 @@ let routesToMatch: RouteObject[] | undefined;
  * What each path's routes say of access, least recently asked first out. `matchRoutes` flattens and ranks the
  * whole route tree on every call (about half a millisecond here), which would double the cost of a cached page.
  */
-const accessByPath = new LRUCache<
-  string,
-  { signIn: boolean; preview: boolean; audience?: { kind: 'article'; id: string } }
->({ max: 10_000 });
+interface PathAccess {
+  rules: (AccessRule | undefined)[];
+  preview: boolean;
+  audience?: { kind: 'article'; id: string };
+}
+const accessByPath = new LRUCache<string, PathAccess>({ max: 10_000 });
 
-function accessOf(pathname: string) {
+function accessOf(pathname: string): PathAccess {
   let access = accessByPath.get(pathname);
   if (access) return access;
   routesToMatch ??= createRoutes(createQueryClient());
@@ -86,7 +91,7 @@ function accessOf(pathname: string) {
   const shared = matches.at(-1);
   const kind = (shared?.route.handle as RouteHandle | undefined)?.audience;
   access = {
-    signIn: handles.some((handle) => handle.access),
+    rules: handles.map((handle) => handle.access),
     preview: handles.some((handle) => handle.preview),
     ...(kind && { audience: { kind, id: shared?.params.id ?? '' } }),
   };
@@ -101,7 +106,9 @@ function accessOf(pathname: string) {
 export function signInFirst(url: string): { location: string; previewForOthers: boolean } | undefined {
   const target = new URL(url);
   const access = accessOf(target.pathname);
-  return access.signIn ? { location: loginFor(target), previewForOthers: access.preview } : undefined;
+  return access.rules.some((rule) => rule !== undefined)
+    ? { location: loginFor(target), previewForOthers: access.preview }
+    : undefined;
 }
 
 /**
@@ -163,27 +170,15 @@ export async function renderPage({ url, viewer, audience, signal }: PageRequest)
     };
   }
 
-  const context = await handler.query(request);
+  // The page's access is answered before any loader runs, as its AccessGate does in the browser.
+  const redirect = redirectFor(accessOf(target.pathname), target, role, new Date(renderedAt));
+  if (redirect) return { kind: 'redirect', status: 302, location: redirect };
+  const context = await handler.query(request, { requestContext: { viewer: role } satisfies PageContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: 302, location: context.headers.get('Location') ?? paths.home };
   }
-  const matches = context.matches.map((match) => ({
-    params: match.params,
-    handle: (match.route.handle ?? {}) as RouteHandle,
-  }));
-  const redirect = redirectFor(
-    matches.map((match) => match.handle),
-    target,
-    role,
-    new Date(renderedAt),
-  );
-  if (redirect) return { kind: 'redirect', status: 302, location: redirect };
-
-  let status = context.statusCode;
-  for (const { params, handle } of matches) {
-    await handle.serverLoad?.(queryClient, params, role, target);
-    status = (await handle.serverStatus?.(queryClient, params, target)) ?? handle.status ?? status;
-  }
+  // What the loaders said of the page (an unknown article is a 404), else what the route matched.
+  const status = context.statusCode;
 
   const router = createStaticRouter(handler.dataRoutes, context);
   // Waits for every lazy part (a route's code, the toast container), so the HTML is the whole page.

@@ -1,6 +1,5 @@
 import type { AccessRule, Viewer } from '@dispatch/shared';
-import type { QueryClient } from '@tanstack/react-query';
-import type { Params } from 'react-router';
+import { data } from 'react-router';
 
 /**
  * What the server knows of the viewer of a page it renders: null for an anonymous visitor. `facts`: their role
@@ -14,9 +13,23 @@ export type ServerViewer = {
 } | null;
 
 /**
- * What a route says of itself besides its element and loader. `access` is read by the browser's AccessGate and
- * the server's render alike; the rest only by the server (src/entry-server.tsx): loaders prefetch what anyone
- * may see, and these add what depends on the viewer, and the HTTP status.
+ * The request context the server renders a page with (`query(request, { requestContext })`): loaders read
+ * the viewer from it. The browser has none, and its loaders load only what anyone may see.
+ */
+export interface PageContext {
+  viewer: ServerViewer;
+}
+
+/** The server's page context, from a loader's `context`; undefined in the browser. */
+export const pageContextOf = (context: unknown): PageContext | undefined =>
+  typeof context === 'object' && context !== null && 'viewer' in context ? (context as PageContext) : undefined;
+
+/** A loader's answer for a page that renders with this HTTP status (React Router's `data`): null data. */
+export const withStatus = (status: number | undefined) => (status ? data(null, { status }) : null);
+
+/**
+ * What a route says of itself besides its element and loader, read by the browser's AccessGate and the
+ * server's render alike (src/entry-server.tsx).
  */
 export interface RouteHandle {
   /**
@@ -34,12 +47,6 @@ export interface RouteHandle {
    * worked out for them (decision 047): the reader's own name and photo follow after hydration.
    */
   audience?: 'article';
-  /** The status of the page when it renders at all. */
-  status?: number;
-  /** Loads the viewer-specific data the page shows. */
-  serverLoad?: (queryClient: QueryClient, params: Params, viewer: ServerViewer, url: URL) => Promise<void>;
-  /** A status decided by what was loaded (an article that does not exist is a 404). */
-  serverStatus?: (queryClient: QueryClient, params: Params, url: URL) => Promise<number | undefined>;
 }
 
 /** The access rule each matched route declares, outermost first. */

@@ -1,9 +1,8 @@
-import { tagFromSlug } from '@dispatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { configQueryOptions } from '../lib/site-config';
 import { LoadingState } from '../components/states';
-import { pageFrom, revalidateOnNewPath } from '../lib/page-param';
+import { revalidateOnNewPath } from '../lib/page-param';
 import { prefetch } from '../lib/prefetch';
 import { AccessGate } from './access/access-gate';
 import { AuthLayout } from './layouts/auth-layout';
@@ -12,7 +11,7 @@ import { SiteRoot } from './layouts/site-root';
 import { ForbiddenRoute } from './routes/forbidden';
 import { HomeRoute, homeLoader } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
-import type { RouteHandle } from './route-handle';
+import { withStatus, type RouteHandle } from './route-handle';
 
 /** Every route of the SPA as data-router objects; loaders warm the TanStack Query cache. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -67,10 +66,6 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
                   Component: route.PublisherRoute,
                 };
               },
-              handle: {
-                serverStatus: async (client, params) =>
-                  (await import('./routes/publisher')).publisherStatusOnServer(client, params.slug ?? ''),
-              } satisfies RouteHandle,
             },
             {
               path: 'tags/:tag',
@@ -82,11 +77,8 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
                   Component: route.TagRoute,
                 };
               },
-              handle: {
-                serverStatus: async (_client, params) => (tagFromSlug(params.tag ?? '') ? undefined : 404),
-              } satisfies RouteHandle,
             },
-            { path: 'forbidden', element: <ForbiddenRoute />, handle: { status: 403 } satisfies RouteHandle },
+            { path: 'forbidden', element: <ForbiddenRoute />, loader: () => withStatus(403) },
             // The links our e-mails carry (docs/product.md#notifications).
             {
               path: 'unsubscribe',
@@ -118,19 +110,9 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'articles/:id',
               lazy: async () => {
                 const route = await import('./routes/article-detail');
-                return { Component: route.ArticleDetailRoute };
+                return { loader: route.articleLoader(queryClient), Component: route.ArticleDetailRoute };
               },
-              handle: {
-                access: 'signed-in',
-                preview: true,
-                audience: 'article',
-                serverLoad: async (client, params, viewer, url) => {
-                  const route = await import('./routes/article-detail');
-                  await route.loadArticleOnServer(client, params.id ?? '', viewer, url);
-                },
-                serverStatus: async (client, params, url) =>
-                  (await import('./routes/article-detail')).articleStatusOnServer(client, params.id ?? '', url),
-              } satisfies RouteHandle,
+              handle: { access: 'signed-in', preview: true, audience: 'article' } satisfies RouteHandle,
             },
             {
               // Login-required pages (docs/product.md#screens) go here: anonymous visitors are sent to /login and back.
@@ -175,23 +157,19 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
                   children: [
                     {
                       path: 'premium-articles',
-                      handle: {
-                        serverLoad: async (client, _params, viewer, url) => {
-                          if (!viewer) return;
-                          const { premiumArticlesQueryOptions } =
-                            await import('../features/articles/api/get-premium-articles');
-                          await prefetch(client, premiumArticlesQueryOptions(pageFrom(url.searchParams)));
-                        },
-                      } satisfies RouteHandle,
-                      lazy: async () => ({
-                        Component: (await import('./routes/premium-articles')).PremiumArticlesRoute,
-                      }),
+                      lazy: async () => {
+                        const route = await import('./routes/premium-articles');
+                        return {
+                          loader: route.premiumArticlesLoader(queryClient),
+                          Component: route.PremiumArticlesRoute,
+                        };
+                      },
                     },
                   ],
                 },
               ],
             },
-            { path: '*', element: <NotFoundRoute />, handle: { status: 404 } satisfies RouteHandle },
+            { path: '*', element: <NotFoundRoute />, loader: () => withStatus(404) },
           ],
         },
       ],

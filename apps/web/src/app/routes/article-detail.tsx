@@ -1,7 +1,7 @@
 import { excerpt, FAMILY_MESSAGES, FAMILY_TEXT, TEXT } from '@dispatch/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation, useParams, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Redirect } from '../../components/redirect';
 import { StatusPage } from '../../components/status-page';
@@ -26,7 +26,7 @@ import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
 import { returnState } from '../../lib/return-to';
-import type { ServerViewer } from '../route-handle';
+import { pageContextOf, withStatus, type ServerViewer } from '../route-handle';
 
 /** The token of a gift link the page was opened with (docs/product.md#reader-revenue). */
 const giftOf = (search: URLSearchParams) => search.get('gift') || undefined;
@@ -45,32 +45,39 @@ const isHiddenByFamily = (error: unknown) =>
 
 /**
  * What the server loads before rendering the page: the article and its corrections for a signed-in reader,
- * its public preview for anyone else (the page then sends them to /login, but the HTML keeps the preview tags).
+ * its public preview for anyone else (the page then sends them to /login, but the HTML keeps the preview
+ * tags); a 404 when the article does not exist or may not be shown, a 403 when a young reader's family hides
+ * it. The browser loads nothing here: the page asks for what it shows.
  */
-export async function loadArticleOnServer(queryClient: QueryClient, id: string, viewer: ServerViewer, url: URL) {
-  if (viewer) {
-    await Promise.all([
-      prefetch(queryClient, articleQueryOptions(id, giftOf(url.searchParams))),
-      prefetch(queryClient, articleCorrectionsQueryOptions(id)),
-      // The closing sections come with the page (an article not approved has none: its 404 is never shown).
-      prefetch(queryClient, relatedArticlesQueryOptions(id)),
-    ]);
-    // A premium article read in full by a subscriber or an admin: its gift panel's list comes with the page
-    // (a page shared by an audience leaves it to the browser: the list is the reader's own). The panel's own
-    // condition: its author without premium, or a read the meter or a gift link opened, sees no panel, so no list.
-    const detail = queryClient.getQueryData(articleQueryOptions(id, giftOf(url.searchParams)).queryKey);
-    const panel = detail?.access && detail.article.isPremium && detail.article.status === 'approved';
-    if (panel && viewer.premiumAccess && !viewer.shared) await prefetch(queryClient, giftLinksQueryOptions(id));
-  } else await prefetch(queryClient, articlePreviewQueryOptions(id));
+export function articleLoader(queryClient: QueryClient) {
+  return async ({ params, request, context }: LoaderFunctionArgs) => {
+    const page = pageContextOf(context);
+    if (!page) return null;
+    const id = params.id ?? '';
+    const gift = giftOf(new URL(request.url).searchParams);
+    await loadArticle(queryClient, id, gift, page.viewer);
+    const errors = [articleQueryOptions(id, gift), articlePreviewQueryOptions(id)].map(
+      (options) => queryClient.getQueryState(options.queryKey)?.error,
+    );
+    if (errors.some(isNotFound)) return withStatus(404);
+    return withStatus(errors.some(isHiddenByFamily) ? 403 : undefined);
+  };
 }
 
-/** A 404 when the article does not exist or may not be shown; a 403 when a young reader's family hides it. */
-export function articleStatusOnServer(queryClient: QueryClient, id: string, url: URL): number | undefined {
-  const states = [articleQueryOptions(id, giftOf(url.searchParams)), articlePreviewQueryOptions(id)].map(
-    (options) => queryClient.getQueryState(options.queryKey)?.error,
-  );
-  if (states.some(isNotFound)) return 404;
-  return states.some(isHiddenByFamily) ? 403 : undefined;
+async function loadArticle(queryClient: QueryClient, id: string, gift: string | undefined, viewer: ServerViewer) {
+  if (!viewer) return prefetch(queryClient, articlePreviewQueryOptions(id));
+  await Promise.all([
+    prefetch(queryClient, articleQueryOptions(id, gift)),
+    prefetch(queryClient, articleCorrectionsQueryOptions(id)),
+    // The closing sections come with the page (an article not approved has none: its 404 is never shown).
+    prefetch(queryClient, relatedArticlesQueryOptions(id)),
+  ]);
+  // A premium article read in full by a subscriber or an admin: its gift panel's list comes with the page
+  // (a page shared by an audience leaves it to the browser: the list is the reader's own). The panel's own
+  // condition: its author without premium, or a read the meter or a gift link opened, sees no panel, so no list.
+  const detail = queryClient.getQueryData(articleQueryOptions(id, gift).queryKey);
+  const panel = detail?.access && detail.article.isPremium && detail.article.status === 'approved';
+  if (panel && viewer.premiumAccess && !viewer.shared) await prefetch(queryClient, giftLinksQueryOptions(id));
 }
 
 function ArticleNotFound() {

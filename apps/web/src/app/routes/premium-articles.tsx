@@ -1,15 +1,34 @@
 import { TEXT } from '@dispatch/shared';
 import { useRef } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { Navigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState } from '../../components/states';
-import { PREMIUM_PAGE_SIZE, usePremiumArticles } from '../../features/articles/api/get-premium-articles';
+import {
+  PREMIUM_PAGE_SIZE,
+  premiumArticlesQueryOptions,
+  usePremiumArticles,
+} from '../../features/articles/api/get-premium-articles';
 import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { useViewer } from '../../hooks/use-viewer';
 import { PageTitle } from '../../components/page-title';
 import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
+import { prefetch } from '../../lib/prefetch';
+import { pageContextOf } from '../route-handle';
 
 const pageLink = (page: number) => ({ search: page > 1 ? `?page=${page}` : '' });
+
+/**
+ * The page's premium cards, on the server only: its render has answered the page's access rule already. The
+ * browser's AccessGate answers it once the role is known, and the page then asks for them.
+ */
+export function premiumArticlesLoader(queryClient: QueryClient) {
+  return async ({ request, context }: LoaderFunctionArgs) => {
+    if (!pageContextOf(context)?.viewer) return null;
+    await prefetch(queryClient, premiumArticlesQueryOptions(pageFrom(new URL(request.url).searchParams)));
+    return null;
+  };
+}
 
 /** /premium-articles, signed in and able to list premium articles (its route declares `premium-list`, docs/product.md#screens): 12 premium cards a page. */
 export function PremiumArticlesRoute() {

@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api-client';
 import { pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
+import { withStatus } from '../route-handle';
 import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 
 const filtersFor = (publisher: string, page: number): ApprovedArticlesFilters => ({
@@ -22,7 +23,10 @@ const filtersFor = (publisher: string, page: number): ApprovedArticlesFilters =>
   page,
 });
 
-/** The publisher, then its page of articles (their list is filtered by the publisher's name). */
+/**
+ * The publisher, then its page of articles (their list is filtered by the publisher's name); a 404 when no
+ * publisher has the address's slug.
+ */
 export function publisherLoader(queryClient: QueryClient) {
   return async ({ params, request }: LoaderFunctionArgs) => {
     const options = publisherQueryOptions(params.slug ?? '');
@@ -32,14 +36,9 @@ export function publisherLoader(queryClient: QueryClient) {
       const page = pageFrom(new URL(request.url).searchParams);
       await prefetch(queryClient, approvedArticlesQueryOptions(filtersFor(publisher.name, page)));
     }
-    return null;
+    const error = queryClient.getQueryState(options.queryKey)?.error;
+    return withStatus(error instanceof ApiError && error.status === 404 ? 404 : undefined);
   };
-}
-
-/** A 404 when no publisher has the address's slug. */
-export function publisherStatusOnServer(queryClient: QueryClient, slug: string): number | undefined {
-  const error = queryClient.getQueryState(publisherQueryOptions(slug).queryKey)?.error;
-  return error instanceof ApiError && error.status === 404 ? 404 : undefined;
 }
 
 /** /publishers/{slug}: the publisher's logo and name, its approved articles (paged) and its feeds. */

@@ -9,18 +9,20 @@ import { PagedArticles, pageOnlyLink } from '../../features/articles/components/
 import { pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
+import { withStatus } from '../route-handle';
 import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 
 const filtersFor = (tag: string, page: number) => ({ search: '', publisher: '', tag, page });
 
+/** A tag's page of articles; an address that names no tag is a 404. */
 export function tagLoader(queryClient: QueryClient) {
   return async ({ params, request }: LoaderFunctionArgs) => {
     const tag = tagFromSlug(params.tag ?? '');
-    if (tag)
-      await prefetch(
-        queryClient,
-        approvedArticlesQueryOptions(filtersFor(tag, pageFrom(new URL(request.url).searchParams))),
-      );
+    if (!tag) return withStatus(404);
+    await prefetch(
+      queryClient,
+      approvedArticlesQueryOptions(filtersFor(tag, pageFrom(new URL(request.url).searchParams))),
+    );
     return null;
   };
 }
