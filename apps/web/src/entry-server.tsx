@@ -20,11 +20,10 @@ import {
 import { AppProviders } from './app/providers';
 import type { PageContext, RouteHandle, ServerViewer } from './app/route-handle';
 import { createRoutes } from './app/routes';
-import { accessFacts, getRole, viewerKeys } from './hooks/use-viewer';
+import { accessFacts, viewerKeys } from './hooks/use-viewer';
 import { ApiError } from './lib/api-client';
 import { authKeys } from './lib/auth';
 import { paths } from './lib/paths';
-import { prefetch } from './lib/prefetch';
 import { createQueryClient } from './lib/query-client';
 import { AUDIENCE_USER, type PageState } from './ssr/page-state';
 import { articleQueryOptions } from './features/article-detail/api/get-article';
@@ -37,9 +36,10 @@ export interface PageRequest {
   url: string;
   /**
    * The viewer, from the page cookie's session; null for anyone else. `token` authenticates the page's own
-   * API calls on the server and never reaches the browser; `tokenTag` names the browser's own token.
+   * API calls on the server and never reaches the browser; `tokenTag` names the browser's own token; `role`
+   * is their role record as `GET /users/role` answers it, which the page would otherwise ask for.
    */
-  viewer: { token: string; tokenTag: string; user: User } | null;
+  viewer: { token: string; tokenTag: string; user: User; role: RoleRecord } | null;
   /**
    * Render the page for everyone who sees it as the viewer does (decision 047): as AUDIENCE_USER, with this
    * role record and these answers, which the server worked out for the viewer.
@@ -151,18 +151,14 @@ export async function renderPage({ url, viewer, audience, signal }: PageRequest)
   let role: ServerViewer = null;
   const user = viewer && (audience ? AUDIENCE_USER : viewer.user);
   if (viewer && user) {
+    const record = audience?.role ?? viewer.role;
     queryClient.setQueryData(authKeys.session(viewer.token), user);
-    if (audience) queryClient.setQueryData(viewerKeys.role(user.email), audience.role);
+    queryClient.setQueryData(viewerKeys.role(user.email), record);
     if (audience?.article) {
       const { id, detail } = audience.article;
       queryClient.setQueryData(articleQueryOptions(id, undefined).queryKey, detail);
     }
-    await prefetch(queryClient, {
-      queryKey: viewerKeys.role(user.email),
-      queryFn: ({ signal: aborted }) => getRole(user.email, aborted),
-    });
-    const record = queryClient.getQueryData<RoleRecord>(viewerKeys.role(user.email));
-    const facts = accessFacts(record ?? { role: 'user', premiumTaken: null });
+    const facts = accessFacts(record);
     role = {
       facts,
       premiumAccess: hasPremiumAccess(facts, new Date(renderedAt)),

@@ -203,6 +203,13 @@ describe('parental controls: a young reader never sees the tags their family hid
     expect(role).toMatchObject({ youngReader: true, hiddenTags: ['Politics'] });
     const otherRole = (await get('/api/users/role', other.token)).json<RoleRecord>();
     expect([otherRole.youngReader, otherRole.hiddenTags]).toEqual([undefined, undefined]);
+    // Their own record comes from their session; an admin's look-up reads the rows: the two agree.
+    const admin = await signedInUser(ctx.app, ctx.database.db, { role: 'admin' });
+    for (const member of [young, other, owner]) {
+      const own = (await get('/api/users/role', member.token)).json<RoleRecord>();
+      const looked = await get(`/api/users/role?email=${encodeURIComponent(member.user.email)}`, admin.token);
+      expect(own).toEqual(looked.json<RoleRecord>());
+    }
 
     const gift = await call({ method: 'POST', url: `/api/articles/${ids.sportsPremium}/gift-links` }, young.token);
     expect(gift.statusCode).toBe(403);

@@ -15,6 +15,7 @@ import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { renderCountedPage } from '../../plugins/rate-limit.js';
 import { isSearch } from '../articles/articles.service.js';
 import { resolvePageViewer } from '../auth/auth.service.js';
+import { viewerRoleRecord } from '../users/users.service.js';
 import { acceptsGzip, compressHtml, encodingFor, etagFor, withTail } from './compressed-html.js';
 import { createLastGoodPages } from './last-good-pages.js';
 import { articleAudience, type Audience } from './page-audience.js';
@@ -89,7 +90,12 @@ export function createPageService(app: AppInstance, deps: AppDeps, shell: PageSh
    */
   async function render(url: string, viewer: PageViewer | null, sameSite = true, audience?: Audience) {
     const failures = { failed: false };
-    const rendered = viewer && { token: await viewer.token(), tokenTag: viewer.tokenTag, user: viewer.user };
+    const rendered = viewer && {
+      token: await viewer.token(),
+      tokenTag: viewer.tokenTag,
+      user: viewer.user,
+      role: await viewerRoleRecord(deps, viewer.viewer),
+    };
     const result = await dataFailures.run(failures, () =>
       requests.run(rendered ? { token: rendered.token, sameSite } : undefined, () =>
         renderCountedPage(() =>

@@ -38,7 +38,12 @@ export function userRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: RoleRecordSchema },
       },
     },
-    (request) => service.getRoleRecord(deps, request.query.email ?? requireViewer(request).email),
+    (request) => {
+      const viewer = requireViewer(request);
+      const email = request.query.email ?? viewer.email;
+      // Asked on every page a reader opens: their own comes from their session, an admin's look-up from the rows.
+      return email === viewer.email ? service.viewerRoleRecord(deps, viewer) : service.getRoleRecord(deps, email);
+    },
   );
 
   app.get(

@@ -66,6 +66,19 @@ export async function getRoleRecord({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
   };
 }
 
+/**
+ * The signed-in viewer's own role record, as `getRoleRecord` reads it, from their cached session (decision
+ * 019: every change to a role, premium, family or parental controls bumps it): only a pass with a number of
+ * premium articles reads its count of opened ones.
+ */
+export async function viewerRoleRecord(deps: Pick<AppDeps, 'db' | 'clock'>, viewer: Viewer): Promise<RoleRecord> {
+  if (viewer.premiumArticles !== null) return getRoleRecord(deps, viewer.email);
+  return {
+    ...toRoleRecord({ role: viewer.role, premiumTaken: viewer.premiumTaken }, null),
+    ...(viewer.youngReader && { youngReader: true as const, hiddenTags: [...viewer.youngReader.hiddenTags].sort() }),
+  };
+}
+
 /** A user as the API shows them, their premium their own or their family's, whichever ends later. */
 export async function toUserWithAccess(db: DbOrTx, row: repository.UserRow, now: Date): Promise<User> {
   return { ...toUser(row), premiumTaken: (await effectiveAccess(db, row, now)).premiumTaken?.toISOString() ?? null };

@@ -1,0 +1,53 @@
+import type { RoleRecord } from '@dispatch/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signedInUser } from '../../test/http.js';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+// GET /users/role, asked on every page a signed-in reader opens, answers their own record from their session
+// (`viewerRoleRecord`); an admin asking about them reads it from the rows (`getRoleRecord`). They must agree.
+describe("a reader's own role record and an admin's look-up of it", () => {
+  let ctx: TestContext;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    admin = await signedInUser(ctx.app, ctx.database.db, { role: 'admin' });
+  });
+  afterAll(() => ctx.close());
+
+  const roleOf = (token: string, email?: string) =>
+    ctx.app
+      .inject({
+        method: 'GET',
+        url: `/api/users/role${email ? `?email=${encodeURIComponent(email)}` : ''}`,
+        headers: bearer(token),
+      })
+      .then((response) => response.json<RoleRecord>());
+
+  it.each<[string, { role?: 'admin'; premiumTaken?: Date; premiumArticles?: number }]>([
+    ['a reader', {}],
+    ['a subscriber', { premiumTaken: new Date(Date.now() + 30 * DAY) }],
+    ['a reader whose premium lapsed', { premiumTaken: new Date(Date.now() - DAY) }],
+    ['a pass with two premium articles', { premiumTaken: new Date(Date.now() + DAY), premiumArticles: 2 }],
+    ['an admin', { role: 'admin' }],
+  ])('agree for %s', async (_who, values) => {
+    const reader = await signedInUser(ctx.app, ctx.database.db, values);
+    const own = await roleOf(reader.token);
+    expect(own).toEqual(await roleOf(admin.token, reader.user.email));
+    expect(own.role).toBe(values.role ?? 'user');
+    expect(own.premiumTaken).toBe(values.premiumTaken?.toISOString() ?? null);
+  });
+
+  it('answers a role change on the next request', async () => {
+    const reader = await signedInUser(ctx.app, ctx.database.db);
+    expect((await roleOf(reader.token)).role).toBe('user');
+    const promoted = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/users/admin/${reader.user.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect((await roleOf(reader.token)).role).toBe('admin');
+  });
+});
