@@ -238,7 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   feedRoutes(app, deps);
   const webDir = options.webDir ?? WEB_DIST_DIR;
   const pageShell = await loadPageShell(webDir);
-  await registerWebApp(app, webDir, pageShell && createPageService(app, deps, pageShell), FEED_FILES);
+  await registerWebApp(app, webDir, pageShell && createPageService(deps, pageShell), FEED_FILES);
 
   return app;
 }

@@ -3,6 +3,7 @@ import {
   hasPremiumAccess,
   type AccessRule,
   type ArticleDetail,
+  type PageReads,
   type RoleRecord,
   type User,
 } from '@dispatch/shared';
@@ -18,7 +19,8 @@ import {
   type RouteObject,
 } from 'react-router';
 import { AppProviders } from './app/providers';
-import type { PageContext, RouteHandle, ServerViewer } from './app/route-handle';
+import type { PageContext, ServerViewer } from './app/page-context';
+import type { RouteHandle } from './app/route-handle';
 import { createRoutes } from './app/routes';
 import { accessFacts, viewerKeys } from './hooks/use-viewer';
 import { ApiError } from './lib/api-client';
@@ -28,23 +30,23 @@ import { createQueryClient } from './lib/query-client';
 import { AUDIENCE_USER, type PageState } from './ssr/page-state';
 import { articleQueryOptions } from './features/article-detail/api/get-article';
 
-export { setApiTransport } from './lib/api-client';
 export { PAGE_STATE_ELEMENT_ID, PAGE_VIEWER_ELEMENT_ID, type PageState } from './ssr/page-state';
 
 export interface PageRequest {
   /** The page's absolute URL. */
   url: string;
   /**
-   * The viewer, from the page cookie's session; null for anyone else. `token` authenticates the page's own
-   * API calls on the server and never reaches the browser; `tokenTag` names the browser's own token; `role`
-   * is their role record as `GET /users/role` answers it, which the page would otherwise ask for.
+   * The viewer, from the page cookie's session; null for anyone else. `tokenTag` names the browser's own
+   * token; `role` is their role record as `GET /users/role` answers it, which the page would otherwise ask for.
    */
-  viewer: { token: string; tokenTag: string; user: User; role: RoleRecord } | null;
+  viewer: { tokenTag: string; user: User; role: RoleRecord } | null;
   /**
    * Render the page for everyone who sees it as the viewer does (decision 047): as AUDIENCE_USER, with this
    * role record and these answers, which the server worked out for the viewer.
    */
   audience?: { role: RoleRecord; article?: { id: string; detail: ArticleDetail } };
+  /** What the page's loaders read, the services' answers for the viewer (decision 050). */
+  reads: PageReads;
   signal?: AbortSignal;
 }
 
@@ -140,7 +142,7 @@ function serialisableErrors(queryClient: QueryClient) {
  * Renders one page of the SPA on the server, from the same routes and loaders the browser uses. The
  * browser then hydrates it with the same query cache, so nothing the HTML holds is fetched again.
  */
-export async function renderPage({ url, viewer, audience, signal }: PageRequest): Promise<PageResult> {
+export async function renderPage({ url, viewer, audience, reads, signal }: PageRequest): Promise<PageResult> {
   const queryClient = createQueryClient();
   const routes = createRoutes(queryClient);
   const handler = createStaticHandler(routes);
@@ -152,7 +154,7 @@ export async function renderPage({ url, viewer, audience, signal }: PageRequest)
   const user = viewer && (audience ? AUDIENCE_USER : viewer.user);
   if (viewer && user) {
     const record = audience?.role ?? viewer.role;
-    queryClient.setQueryData(authKeys.session(viewer.token), user);
+    queryClient.setQueryData(authKeys.session(viewer.tokenTag), user);
     queryClient.setQueryData(viewerKeys.role(user.email), record);
     if (audience?.article) {
       const { id, detail } = audience.article;
@@ -169,7 +171,7 @@ export async function renderPage({ url, viewer, audience, signal }: PageRequest)
   // The page's access is answered before any loader runs, as its AccessGate does in the browser.
   const redirect = redirectFor(accessOf(target.pathname), target, role, new Date(renderedAt));
   if (redirect) return { kind: 'redirect', status: 302, location: redirect };
-  const context = await handler.query(request, { requestContext: { viewer: role } satisfies PageContext });
+  const context = await handler.query(request, { requestContext: { viewer: role, reads } satisfies PageContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: 302, location: context.headers.get('Location') ?? paths.home };
   }
@@ -180,7 +182,7 @@ export async function renderPage({ url, viewer, audience, signal }: PageRequest)
   // Waits for every lazy part (a route's code, the toast container), so the HTML is the whole page.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProviders queryClient={queryClient} initialToken={viewer?.token ?? null} renderedAt={renderedAt}>
+      <AppProviders queryClient={queryClient} initialToken={viewer?.tokenTag ?? null} renderedAt={renderedAt}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,

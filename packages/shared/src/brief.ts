@@ -177,6 +177,9 @@ export const BriefArchiveEntrySchema = z.object({
   articles: z.array(BriefArticleSchema),
 });
 export const BriefArchiveSchema = z.object({ briefs: z.array(BriefArchiveEntrySchema), total: z.number().int() });
+export type BriefArchive = z.infer<typeof BriefArchiveSchema>;
+/** `GET /api/briefs`: a page of the archive. */
+export const BriefArchiveQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
 export const BRIEF_TEXT = {
   heading: 'The daily brief',

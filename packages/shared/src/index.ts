@@ -24,3 +24,4 @@ export * from './revenue-texts.js';
 export * from './time.js';
 export * from './brief.js';
 export * from './family.js';
+export * from './page-reads.js';

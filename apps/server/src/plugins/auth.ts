@@ -37,25 +37,42 @@ declare module 'fastify' {
 }
 
 function checkAccess(request: FastifyRequest, access: Access, now: Date): void {
-  const viewer = access === 'reader' ? requireReader(request) : requireViewer(request);
+  assertAccess(request.viewer, access, now, {
+    sessionRejected: request.sessionRejected,
+    named: () => namedEmail(request),
+  });
+}
+
+/**
+ * Refuses `viewer` what `access` does not allow them, with the API's 401 or 403: for a route's request, and
+ * for a page's own reads on the server (modules/pages/page-reads.ts). `named`: the account a
+ * self-or-admin rule is about, else the viewer's own.
+ */
+export function assertAccess(
+  viewer: Viewer | null,
+  access: Access,
+  now: Date,
+  request: { sessionRejected?: boolean; named?: () => unknown } = {},
+): asserts viewer is Viewer {
+  if (!viewer) {
+    const loginMessage = access === 'reader' ? ARTICLE_MESSAGES.loginToRead : API_MESSAGES.loginRequired;
+    throw unauthorized(request.sessionRejected ? API_MESSAGES.sessionExpired : loginMessage);
+  }
   if (access === 'signed-in' || access === 'premium-list' || access === 'admin') {
     const answer = answerAccess([access], viewer, now);
     if (answer === 'forbidden') throw forbidden(API_MESSAGES.adminOnly);
     if (answer === 'subscribe') throw forbidden(API_MESSAGES.premiumOnly);
   }
   if (access === 'premium' && !hasPremiumAccess(viewer, now)) throw forbidden(API_MESSAGES.premiumOnly);
-  if (access === 'self-or-admin' && viewer.role !== 'admin' && namedEmail(request, viewer) !== viewer.email) {
-    throw forbidden();
+  if (access === 'self-or-admin' && viewer.role !== 'admin') {
+    const named = request.named?.() ?? viewer.email;
+    if ((typeof named === 'string' ? named.trim().toLowerCase() : '') !== viewer.email) throw forbidden();
   }
 }
 
 /** The account a self-or-admin route is about, read before validation: a malformed value is simply not the caller's. */
-function namedEmail(request: FastifyRequest, viewer: Viewer): string {
-  const named =
-    (request.params as Record<string, unknown>).email ??
-    (request.query as Record<string, unknown>).email ??
-    viewer.email;
-  return typeof named === 'string' ? named.trim().toLowerCase() : '';
+function namedEmail(request: FastifyRequest): unknown {
+  return (request.params as Record<string, unknown>).email ?? (request.query as Record<string, unknown>).email;
 }
 
 /** Reads `Authorization: Bearer` on every request into `request.viewer`, then enforces the route's access. */
@@ -85,10 +102,4 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
 export function requireViewer(request: FastifyRequest): Viewer {
   if (request.viewer) return request.viewer;
   throw unauthorized(request.sessionRejected ? API_MESSAGES.sessionExpired : API_MESSAGES.loginRequired);
-}
-
-/** Reading an article needs an account; the message says so. */
-function requireReader(request: FastifyRequest): Viewer {
-  if (request.viewer) return request.viewer;
-  throw unauthorized(request.sessionRejected ? API_MESSAGES.sessionExpired : ARTICLE_MESSAGES.loginToRead);
 }

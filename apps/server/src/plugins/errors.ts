@@ -1,6 +1,7 @@
 import { API_MESSAGES, ERROR_CODES, type ErrorCode, type ErrorResponse } from '@dispatch/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   isDatabaseUnavailable,
   isRefusedWhileDown,
@@ -61,6 +62,24 @@ function fieldErrorsOf(error: FastifyError): Record<string, string[]> {
   return fieldErrors;
 }
 
+/** The 400 of a request its schema refuses: named by its first field's first message, with every field's. */
+function invalidRequest(context: string | undefined, fieldErrors: Record<string, string[]>): AppError {
+  const [field, messages] = Object.entries(fieldErrors)[0] ?? ['request', ['is invalid']];
+  return badRequest(`Invalid ${context ?? 'request'}: ${field} ${messages[0]}`.trim(), fieldErrors);
+}
+
+/**
+ * A request's part read with its route's schema outside a route (a page's own reads): the same 400 as the
+ * route's validation gives.
+ */
+export function parseInput<T>(schema: z.ZodType<T>, value: unknown, context: 'querystring' | 'params'): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) (fieldErrors[issue.path.join('.') || 'request'] ??= []).push(issue.message);
+  throw invalidRequest(context, fieldErrors);
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -71,12 +90,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fieldErrors = fieldErrorsOf(error);
-      const [field, messages] = Object.entries(fieldErrors)[0] ?? ['request', ['is invalid']];
+      const invalid = invalidRequest(error.validationContext, fieldErrorsOf(error));
       return send(reply, request, 400, {
-        code: ERROR_CODES.validationFailed,
-        message: `Invalid ${error.validationContext ?? 'request'}: ${field} ${messages[0]}`.trim(),
-        fieldErrors,
+        code: invalid.code,
+        message: invalid.message,
+        fieldErrors: invalid.fieldErrors,
       });
     }
     if (isUnstorableText(error)) {

@@ -53,9 +53,3 @@ export function isSameSitePage(headers: IncomingHttpHeaders): boolean {
 export function isBrowserNavigation(headers: IncomingHttpHeaders): boolean {
   return headers['sec-fetch-dest'] === 'document' && headers['sec-fetch-mode'] === 'navigate';
 }
-
-/**
- * Page rendering sets it on its in-process API calls for a page opened from another site: the API then
- * spends and records nothing for it. Sent by anyone else, it only keeps their own free reads unspent.
- */
-export const CROSS_SITE_PAGE_HEADER = 'x-dispatch-cross-site-page';

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import rateLimit from '@fastify/rate-limit';
 import { ABUSE_LIMITS, ERROR_CODES, type AbuseLimitMaxima, type AbuseLimitName } from '@dispatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -38,21 +37,13 @@ export function abuseLimit(limits: AbuseLimitMaxima, name: AbuseLimitName, key?:
   };
 }
 
-// The page being rendered: its in-process API requests are the page's own, counted with it.
-const pageRenders = new AsyncLocalStorage<true>();
-
-/** Renders a page whose limits were counted already: the API requests it makes in-process are not counted again. */
-export function renderCountedPage<T>(render: () => Promise<T>): Promise<T> {
-  return pageRenders.run(true, render);
-}
-
 /** Counts one request: 0 when it may go ahead, else the seconds until the key may try again. */
 export type SharedLimit = (request: FastifyRequest) => Promise<number>;
 
 /**
  * One of the abuse limits counted from more than one place (an API route and a server-rendered page), with one
  * counter per key (the client's address unless `key` says otherwise) whichever place counts: the plugin's
- * store, so in Redis when set. Requests a page makes to the API while it renders are not counted: the page was.
+ * store, so in Redis when set. A page's own reads while it renders are not requests: only the page counts.
  */
 export function sharedLimit(
   app: FastifyInstance,
@@ -66,7 +57,6 @@ export function sharedLimit(
     keyGenerator: (request) => `${name}:${key(request)}`,
   });
   return async (request) => {
-    if (pageRenders.getStore()) return 0;
     const result = await count(request);
     return !result.isAllowed && result.isExceeded ? Math.max(1, result.ttlInSeconds) : 0;
   };

@@ -156,17 +156,12 @@ describe('a flood of one-off searches (one instance)', () => {
  * home page from the API's own answers, numbered by render, so a page served from the cache shows an old number.
  */
 const STUB_RENDERER = `
-let transport;
 let renders = 0;
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
-export function setApiTransport(next) { transport = next; }
-export async function renderPage({ url }) {
+export async function renderPage({ url, reads }) {
   renders += 1;
   if (new URL(url).pathname !== '/') return { kind: 'page', status: 404, head: '', body: 'Not found', state: null };
-  const get = async (path) => (await transport(path, {})).json();
-  const [trending, publishers, stats] = await Promise.all(
-    ['/api/articles/trending', '/api/publishers', '/api/stats/users'].map(get),
-  );
+  const [trending, publishers, stats] = await Promise.all([reads.trendingArticles(), reads.publishers(), reads.userStats()]);
   const items = (list) => list.map((item) => '<li>' + (item.title ?? item.name) + '</li>').join('');
   const body = '<p>Render ' + renders + '</p><ol>' + items(trending) + '</ol><ul>' + items(publishers) + '</ul>'
     + '<p>' + stats.totalUsers + ' readers</p>';

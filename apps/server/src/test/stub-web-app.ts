@@ -3,46 +3,37 @@ import path from 'node:path';
 
 /**
  * A stand-in for the built web app (`dist/index.html` and `dist-ssr/entry-server.js`, which the tests do
- * not build) that reads the API as the real one does: a loader's failed call leaves its list empty and the
- * page still renders (apps/web/src/lib/prefetch.ts), so an answer the database could not give shows as an
- * empty page. It renders `/` (trending, publishers, statistics), `/articles?search=` and `/articles/{id}`.
+ * not build) that reads its data as the real one does (decision 050): a loader's failed read leaves its list
+ * empty and the page still renders (apps/web/src/lib/prefetch.ts), so an answer the database could not give
+ * shows as an empty page. It renders `/` (trending, publishers, statistics), `/articles?search=` and `/articles/{id}`.
  */
 const STUB_RENDERER = `
-let transport;
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
-export function setApiTransport(next) { transport = next; }
-async function prefetch(path, empty) {
-  try {
-    const answer = await transport(path, {});
-    return answer.ok ? await answer.json() : empty;
-  } catch {
-    return empty;
-  }
-}
+const prefetch = (read, empty) => read().catch(() => empty);
 export function signInFirst(url) {
   const target = new URL(url);
   if (!/^\\/articles\\/[^/]+$/.test(target.pathname)) return undefined;
   return { location: '/login?redirect=' + encodeURIComponent(target.pathname + target.search), previewForOthers: true };
 }
 const items = (list) => list.map((item) => '<li>' + (item.title ?? item.name) + '</li>').join('');
-export async function renderPage({ url }) {
+export async function renderPage({ url, reads }) {
   const target = new URL(url);
   if (target.pathname === '/') {
     const [trending, publishers, stats] = await Promise.all([
-      prefetch('/api/articles/trending', []),
-      prefetch('/api/publishers', []),
-      prefetch('/api/stats/users', { totalUsers: 0 }),
+      prefetch(reads.trendingArticles, []),
+      prefetch(reads.publishers, []),
+      prefetch(reads.userStats, { totalUsers: 0 }),
     ]);
     const body = '<ol>' + items(trending) + '</ol><ul>' + items(publishers) + '</ul><p>' + stats.totalUsers + ' readers</p>';
     return { kind: 'page', status: 200, head: '<title>Home</title>', body, state: { trending } };
   }
   if (target.pathname === '/articles') {
-    const page = await prefetch('/api/articles/approved' + target.search, { articles: [] });
+    const page = await prefetch(() => reads.approvedArticles(Object.fromEntries(target.searchParams)), { articles: [] });
     return { kind: 'page', status: 200, head: '<title>Articles</title>', body: '<ol>' + items(page.articles) + '</ol>', state: null };
   }
   const id = /^\\/articles\\/([^/]+)$/.exec(target.pathname)?.[1];
   if (id) {
-    const article = await prefetch('/api/articles/' + id + '/preview', null);
+    const article = await prefetch(() => reads.articlePreview(id), null);
     const body = article ? '<h1>' + article.title + '</h1>' : '<h1></h1>';
     return { kind: 'page', status: 200, head: '<title>Article</title>', body, state: null };
   }

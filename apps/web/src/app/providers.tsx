@@ -16,7 +16,7 @@ export function AppProviders({
   children,
 }: {
   queryClient: QueryClient;
-  /** Server rendering only: the viewer's token from the page cookie. */
+  /** Server rendering only: the session of the page cookie, named by the tag of the browser's token. */
   initialToken?: string | null;
   /** Server rendering and hydration: when the page's HTML was rendered. */
   renderedAt?: number | null;

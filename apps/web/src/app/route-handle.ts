@@ -1,31 +1,4 @@
-import type { AccessRule, Viewer } from '@dispatch/shared';
-import { data } from 'react-router';
-
-/**
- * What the server knows of the viewer of a page it renders: null for an anonymous visitor. `facts`: their role
- * and premium as the shared access rules take them. `shared`: the page is rendered for everyone of the
- * viewer's audience (decision 047), so it loads nothing of theirs alone.
- */
-export type ServerViewer = {
-  facts: Pick<Viewer, 'role' | 'premiumTaken' | 'premiumArticles'>;
-  premiumAccess: boolean;
-  shared: boolean;
-} | null;
-
-/**
- * The request context the server renders a page with (`query(request, { requestContext })`): loaders read
- * the viewer from it. The browser has none, and its loaders load only what anyone may see.
- */
-export interface PageContext {
-  viewer: ServerViewer;
-}
-
-/** The server's page context, from a loader's `context`; undefined in the browser. */
-export const pageContextOf = (context: unknown): PageContext | undefined =>
-  typeof context === 'object' && context !== null && 'viewer' in context ? (context as PageContext) : undefined;
-
-/** A loader's answer for a page that renders with this HTTP status (React Router's `data`): null data. */
-export const withStatus = (status: number | undefined) => (status ? data(null, { status }) : null);
+import type { AccessRule } from '@dispatch/shared';
 
 /**
  * What a route says of itself besides its element and loader, read by the browser's AccessGate and the

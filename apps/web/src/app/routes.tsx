@@ -11,7 +11,8 @@ import { SiteRoot } from './layouts/site-root';
 import { ForbiddenRoute } from './routes/forbidden';
 import { HomeRoute, homeLoader } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
-import { withStatus, type RouteHandle } from './route-handle';
+import { readsOf, withStatus } from './page-context';
+import type { RouteHandle } from './route-handle';
 
 /** Every route of the SPA as data-router objects; loaders warm the TanStack Query cache. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -28,8 +29,8 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
       // A failure in the layout itself still ends on the 404 page, without the chrome.
       errorElement: <NotFoundRoute />,
       hydrateFallbackElement: <LoadingState />,
-      loader: async () => {
-        await prefetch(queryClient, configQueryOptions());
+      loader: async ({ context }) => {
+        await prefetch(queryClient, configQueryOptions(), readsOf(context)?.config);
         return null;
       },
       children: [
@@ -182,8 +183,8 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
       handle: { access: 'admin' } satisfies RouteHandle,
       errorElement: <NotFoundRoute />,
       hydrateFallbackElement: <LoadingState />,
-      loader: async () => {
-        await prefetch(queryClient, configQueryOptions());
+      loader: async ({ context }) => {
+        await prefetch(queryClient, configQueryOptions(), readsOf(context)?.config);
         return null;
       },
       children: [
@@ -233,8 +234,8 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
       element: <AuthLayout />,
       errorElement: <NotFoundRoute />,
       hydrateFallbackElement: <LoadingState />,
-      loader: async () => {
-        await prefetch(queryClient, configQueryOptions());
+      loader: async ({ context }) => {
+        await prefetch(queryClient, configQueryOptions(), readsOf(context)?.config);
         return null;
       },
       children: [

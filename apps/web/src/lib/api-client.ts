@@ -113,15 +113,6 @@ function untilAuthSettles(): Promise<void> {
   });
 }
 
-/** How requests reach the API: the browser's fetch, or the server's own in-process call while it renders a page. */
-export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
-
-let transport: ApiTransport = (url, init) => fetch(url, init);
-
-export function setApiTransport(next: ApiTransport): void {
-  transport = next;
-}
-
 export function readStoredToken(): string | null {
   try {
     return window.localStorage.getItem(STORAGE_KEYS.token);
@@ -195,7 +186,7 @@ export async function apiRequest<T>(path: string, schema: SchemaSource<T>, optio
     body = JSON.stringify(options.body);
   }
 
-  const response = await transport(withQuery(path, options.query), {
+  const response = await fetch(withQuery(path, options.query), {
     method: options.method ?? 'GET',
     headers,
     body,

@@ -50,8 +50,8 @@ export interface AuthState {
 const AuthContext = createContext<AuthState | null>(null);
 
 /**
- * `initialToken` is for server rendering, where the token comes from the page cookie rather than
- * localStorage; the query cache then already holds its session.
+ * `initialToken` is for server rendering, where the session comes from the page cookie rather than a token
+ * in localStorage (it names it by its token's tag); the query cache then already holds its session.
  */
 export function AuthProvider({ children, initialToken }: { children: ReactNode; initialToken?: string | null }) {
   const queryClient = useQueryClient();

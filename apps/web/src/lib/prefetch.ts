@@ -1,15 +1,33 @@
 import type { EnsureQueryDataOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/** A server read's refusal (the API's 4xx: its status, code and message) as the page's queries hold an API error. */
+function asApiError(error: unknown): unknown {
+  if (error instanceof ApiError || typeof error !== 'object' || error === null) return error;
+  const { statusCode, code, message, fieldErrors } = error as Record<string, unknown>;
+  if (typeof statusCode !== 'number' || typeof code !== 'string' || typeof message !== 'string') return error;
+  return new ApiError({
+    status: statusCode,
+    code,
+    message,
+    ...(fieldErrors !== undefined && { fieldErrors: fieldErrors as Record<string, string[]> }),
+  });
+}
 
 /**
  * Loaders warm the cache so a page renders with its data, but never hold a page back on a failure:
  * they try once, and the page's own query shows the error state and retries with docs/product.md's backoff.
+ * `read`: on the server, the page context's read of the same answer (decision 050), in place of the query's
+ * own fetch.
  */
 export async function prefetch<TData, TKey extends QueryKey>(
   queryClient: QueryClient,
   options: EnsureQueryDataOptions<TData, Error, TData, TKey>,
+  read?: () => Promise<TData>,
 ): Promise<void> {
+  const queryFn = read && (() => read().catch((error: unknown) => Promise.reject(asApiError(error))));
   try {
-    await queryClient.ensureQueryData({ ...options, retry: false });
+    await queryClient.ensureQueryData({ ...options, ...(queryFn && { queryFn }), retry: false });
   } catch {
     // The page's query reports it.
   }

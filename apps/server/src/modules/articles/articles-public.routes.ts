@@ -7,7 +7,6 @@ import {
   PremiumArticlesQuerySchema,
   TrendingArticleSchema,
   ViewsResponseSchema,
-  GiftTokenSchema,
 } from '@dispatch/shared';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,9 +14,8 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { AppError } from '../../plugins/errors.js';
 import { addressBucket } from '../../plugins/client-address.js';
-import { CROSS_SITE_PAGE_HEADER } from '../../plugins/page-session.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
-import { articleId, ArticleIdParams } from './article-params.js';
+import { articleId, ArticleIdParams, ArticleQuerySchema } from './article-params.js';
 import * as service from './articles.service.js';
 
 /** The 429 of a search over its address's limit, with the seconds to wait. */
@@ -37,9 +35,6 @@ function limitSearches(deps: AppDeps) {
     throw tooManySearches(wait);
   };
 }
-
-// A gift link's token (docs/product.md#reader-revenue); a malformed one is a 400.
-const ArticleQuerySchema = z.object({ gift: GiftTokenSchema.optional() });
 
 /** Readers: the lists anyone sees, and reading an article (signed in) or the premium list (premium). */
 export function publicArticleRoutes(app: AppInstance, deps: AppDeps) {
@@ -84,8 +79,9 @@ export function publicArticleRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     (request) =>
+      // The browser's own call, from our script: what the reader asked for (decision 040).
       service.openArticle(deps, requireViewer(request), articleId(request.params.id), request.query.gift, {
-        sameSite: request.headers[CROSS_SITE_PAGE_HEADER] === undefined,
+        sameSite: true,
       }),
   );
 

@@ -11,21 +11,23 @@ import { writeStubWebApp } from '../../test/stub-web-app.js';
 const LIMIT = 5;
 
 /**
- * A stand-in for the web app's server bundle (the tests do not build it): the articles page lists what the API's
- * search answers in-process, as the real page's loader does; a render that met an API error says so.
+ * A stand-in for the web app's server bundle (the tests do not build it): the articles page lists what its read of
+ * the search answers, as the real page's loader does; a render whose read was refused says so.
  */
 const STUB_RENDERER = `
-let transport;
 let renders = 0;
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
-export function setApiTransport(next) { transport = next; }
-export async function renderPage({ url }) {
+export async function renderPage({ url, reads }) {
   renders += 1;
   const target = new URL(url);
   if (target.pathname !== '/articles') return { kind: 'page', status: 404, head: '', body: 'Not found', state: null };
-  const answer = await transport('/api/articles/approved' + target.search, {});
-  if (answer.status !== 200) return { kind: 'page', status: 500, head: '', body: 'API ' + answer.status, state: null };
-  const titles = (await answer.json()).articles.map((article) => '<li>' + article.title + '</li>').join('');
+  let answer;
+  try {
+    answer = await reads.approvedArticles(Object.fromEntries(target.searchParams));
+  } catch (error) {
+    return { kind: 'page', status: 500, head: '', body: 'API ' + error.statusCode, state: null };
+  }
+  const titles = answer.articles.map((article) => '<li>' + article.title + '</li>').join('');
   return { kind: 'page', status: 200, head: '<title>Articles</title>', body: '<p>Render ' + renders + '</p><ul>' + titles + '</ul>', state: null };
 }
 `;

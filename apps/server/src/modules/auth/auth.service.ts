@@ -67,20 +67,18 @@ export async function resolveViewer(deps: Deps & Pick<AppDeps, 'viewers'>, token
 
 /**
  * The page cookie's viewer (decision 041): the same live session as the API token it was issued with, so it
- * ends with it (logout, password change, deletion; a role change is seen at once). Besides the viewer, a
- * fresh API token for the page's own in-process API calls, which never leaves the server, and the tag of the
- * browser's own token.
+ * ends with it (logout, password change, deletion; a role change is seen at once). Besides the viewer, the
+ * tag of the browser's own token.
  */
 export async function resolvePageViewer(
   deps: Deps & Pick<AppDeps, 'viewers'>,
   credential: string,
-): Promise<{ viewer: Viewer; user: User; token: () => Promise<string>; tokenTag: string } | undefined> {
+): Promise<{ viewer: Viewer; user: User; tokenTag: string } | undefined> {
   const claims = await deps.tokens.verifyPage(credential);
   const session = claims && (await sessionOf(deps, claims));
   if (!claims || !session) return undefined;
   const { viewer, user } = session;
-  // Signed only for a render's own API calls: a page from the cache needs none (decision 047).
-  return { viewer, user, token: () => deps.tokens.sign(claims.sessionId, claims.userId), tokenTag: claims.tokenTag };
+  return { viewer, user, tokenTag: claims.tokenTag };
 }
 
 /** The page cookie's credential for the session of this API token; undefined for a token we did not sign. */

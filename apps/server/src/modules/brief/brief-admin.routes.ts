@@ -1,4 +1,5 @@
 import {
+  BriefArchiveQuerySchema,
   BriefArchiveSchema,
   BriefPreviewQuerySchema,
   BriefPreviewSchema,
@@ -76,7 +77,7 @@ export function briefSendRoutes(app: AppInstance, deps: AppDeps) {
       schema: {
         tags: ['brief'],
         summary: 'Past daily briefs, newest first: the articles approved each day, premium ones as teasers',
-        querystring: z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) }),
+        querystring: BriefArchiveQuerySchema,
         response: { 200: BriefArchiveSchema },
       },
     },

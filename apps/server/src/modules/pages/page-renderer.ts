@@ -1,15 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ArticleDetail, RoleRecord, Theme, User } from '@dispatch/shared';
+import type { ArticleDetail, PageReads, RoleRecord, Theme, User } from '@dispatch/shared';
 
 /** The server bundle of the web app (apps/web/src/entry-server.tsx), as this process uses it. */
 export interface WebRenderer {
   renderPage(request: {
     url: string;
-    viewer: { token: string; tokenTag: string; user: User } | null;
+    viewer: { tokenTag: string; user: User; role: RoleRecord } | null;
     /** Render for everyone who shares the viewer's view of the page, from these answers (decision 047). */
     audience?: { role: RoleRecord; article?: { id: string; detail: ArticleDetail } };
+    /** What the page's loaders read, for the viewer (decision 050). */
+    reads: PageReads;
     signal?: AbortSignal;
   }): Promise<
     | { kind: 'redirect'; status: 302; location: string }
@@ -19,7 +21,6 @@ export interface WebRenderer {
   signInFirst(url: string): { location: string; previewForOthers: boolean } | undefined;
   /** The page a signed-in reader may be served from a page shared by their audience, if it is one (decision 047). */
   pageAudience(url: string): { kind: 'article'; id: string } | undefined;
-  setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
   PAGE_STATE_ELEMENT_ID: string;
   /** The element of a shared page that holds its reader's own part: who they are. */
   PAGE_VIEWER_ELEMENT_ID: string;

@@ -1,24 +1,22 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps, AppInstance } from '../../app-types.js';
+import type { AppDeps } from '../../app-types.js';
 import { ARTICLE_MESSAGES, THEME_COOKIE, THEMES, type Theme } from '@dispatch/shared';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../plugins/database-errors.js';
 import {
   clearPageSession,
-  CROSS_SITE_PAGE_HEADER,
   isBrowserNavigation,
   isSameSitePage,
   readCookie,
   readPageSession,
 } from '../../plugins/page-session.js';
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
-import { renderCountedPage } from '../../plugins/rate-limit.js';
 import { isSearch } from '../articles/articles.service.js';
 import { resolvePageViewer } from '../auth/auth.service.js';
 import { viewerRoleRecord } from '../users/users.service.js';
 import { acceptsGzip, compressHtml, encodingFor, etagFor, withTail } from './compressed-html.js';
 import { createLastGoodPages } from './last-good-pages.js';
 import { articleAudience, type Audience } from './page-audience.js';
+import { createPageReads } from './page-reads.js';
 import { assembleHtml, jsonForHtml, noticePage, withTheme, type PageShell } from './page-renderer.js';
 import { unavailablePage } from './unavailable-page.js';
 
@@ -29,7 +27,7 @@ const PAGE_VARY = 'Cookie, Accept-Encoding';
 
 type RenderedPage = { status: number; location?: string; html?: string; etag?: string };
 
-/** The page cookie's reader: their session, the tag of the browser's token, and a token for a render's API calls. */
+/** The page cookie's reader: their session and the tag of the browser's token. */
 type PageViewer = NonNullable<Awaited<ReturnType<typeof resolvePageViewer>>>;
 
 /** The articles page with a search: counted against the address's search limit like the API's searches. */
@@ -39,7 +37,7 @@ function searchesArticles(url: string): boolean {
 }
 
 /**
- * A loader's API call was answered with a server error (the database is down or too slow): the page would
+ * A loader's read failed as the API would answer 5xx (the database is down or too slow): the page would
  * render with empty lists, which no cache may keep and no reader should get as the page.
  */
 class PageDataUnavailable extends Error {
@@ -54,57 +52,31 @@ function themeOf(request: FastifyRequest): Theme | undefined {
 }
 
 /**
- * Server rendering of the SPA's pages (decision 014). The API answers the page's loaders in-process
- * (`inject`), with an API token for the page cookie's session when there is one (decision 041).
+ * Server rendering of the SPA's pages (decision 014): the page's loaders read the services the API calls
+ * (decision 050), for the page cookie's reader when there is one (decision 041).
  */
-export function createPageService(app: AppInstance, deps: AppDeps, shell: PageShell) {
-  const requests = new AsyncLocalStorage<{ token: string; sameSite: boolean } | undefined>();
-  /** Set by the API transport when a render's loader got a server error. */
-  const dataFailures = new AsyncLocalStorage<{ failed: boolean }>();
+export function createPageService(deps: AppDeps, shell: PageShell) {
   const lastGood = createLastGoodPages();
-
-  shell.renderer.setApiTransport(async (url, init) => {
-    const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, key) => (headers[key] = value));
-    const viewer = requests.getStore();
-    if (viewer) headers.authorization = `Bearer ${viewer.token}`;
-    if (viewer && !viewer.sameSite) headers[CROSS_SITE_PAGE_HEADER] = '1';
-    const answer = await app.inject({
-      method: (init.method ?? 'GET') as 'GET',
-      url,
-      headers,
-      ...(typeof init.body === 'string' && { payload: init.body }),
-    });
-    const failures = dataFailures.getStore();
-    if (failures && answer.statusCode >= 500) failures.failed = true;
-    const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : answer.rawPayload, {
-      status: answer.statusCode,
-      headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
-    });
-  });
 
   /**
    * The page for `viewer`, or for everyone (anonymous), or for the viewer's `audience`: then it is kept and its
    * ETag names it, though it is sent `no-store` (decision 047).
    */
   async function render(url: string, viewer: PageViewer | null, sameSite = true, audience?: Audience) {
-    const failures = { failed: false };
+    const page = createPageReads(deps, viewer?.viewer ?? null, sameSite);
     const rendered = viewer && {
-      token: await viewer.token(),
       tokenTag: viewer.tokenTag,
       user: viewer.user,
       role: await viewerRoleRecord(deps, viewer.viewer),
     };
-    const result = await dataFailures.run(failures, () =>
-      requests.run(rendered ? { token: rendered.token, sameSite } : undefined, () =>
-        renderCountedPage(() =>
-          shell.renderer.renderPage({ url: `${deps.config.publicUrl}${url}`, viewer: rendered, audience }),
-        ),
-      ),
-    );
+    const result = await shell.renderer.renderPage({
+      url: `${deps.config.publicUrl}${url}`,
+      viewer: rendered,
+      audience,
+      reads: page.reads,
+    });
     if (result.kind === 'redirect') return { status: result.status, location: result.location } satisfies RenderedPage;
-    if (failures.failed) throw new PageDataUnavailable();
+    if (page.failed()) throw new PageDataUnavailable();
     const html = assembleHtml(shell.template, result, shell.renderer.PAGE_STATE_ELEMENT_ID);
     // A signed-in reader's own page is sent `no-store`: no cache keeps it, so no ETag could revalidate it.
     return { status: result.status, html, etag: viewer && !audience ? undefined : etagOf(html) } satisfies RenderedPage;

@@ -18,20 +18,19 @@ const FREE_READS = 2;
  * or the reader it was rendered for alone.
  */
 const STUB_RENDERER = `
-let transport;
 let renders = 0;
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
-export function setApiTransport(next) { transport = next; }
 ${ARTICLE_PAGES_SHARED}
-export async function renderPage({ url, viewer, audience }) {
+export async function renderPage({ url, viewer, audience, reads }) {
   renders += 1;
   const match = /^\\/articles\\/([^/]+)$/.exec(new URL(url).pathname);
   if (audience) {
     const rendered = { render: renders, shared: true, role: audience.role, detail: audience.article.detail };
     return { kind: 'page', status: 200, head: '', body: '<pre id="page">' + JSON.stringify(rendered) + '</pre>', state: { audience: true } };
   }
-  const answer = match ? await transport('/api/articles/' + match[1] + new URL(url).search, {}) : undefined;
-  const rendered = { render: renders, shared: false, reader: viewer?.user.email ?? null, status: answer?.status };
+  const gift = new URL(url).searchParams.get('gift') ?? undefined;
+  const status = match ? await reads.article(match[1], gift).then(() => 200, (error) => error.statusCode ?? 500) : undefined;
+  const rendered = { render: renders, shared: false, reader: viewer?.user.email ?? null, status };
   return { kind: 'page', status: 200, head: '', body: '<pre id="page">' + JSON.stringify(rendered) + '</pre>', state: null };
 }
 `;

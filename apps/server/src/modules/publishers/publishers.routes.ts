@@ -1,5 +1,4 @@
 import {
-  ARTICLE_MESSAGES,
   CreatePublisherInputSchema,
   PublisherCountSchema,
   PublisherSchema,
@@ -8,7 +7,6 @@ import {
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer } from '../../plugins/auth.js';
-import { notFound } from '../../plugins/errors.js';
 import * as service from './publishers.service.js';
 
 export function publisherRoutes(app: AppInstance, deps: AppDeps) {
@@ -34,11 +32,7 @@ export function publisherRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: PublisherSchema },
       },
     },
-    async (request) => {
-      const publisher = await service.findPublisherBySlug(deps, request.params.slug);
-      if (!publisher) throw notFound(ARTICLE_MESSAGES.publisherNotFound);
-      return publisher;
-    },
+    (request) => service.getPublisherBySlug(deps, request.params.slug),
   );
 }
 

@@ -8,7 +8,7 @@ import {
 } from '@dispatch/shared';
 import type { AppDeps } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
-import { badRequest, conflict } from '../../plugins/errors.js';
+import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import * as repository from './publishers.repository.js';
 
 type PublisherRow = Awaited<ReturnType<typeof repository.listPublishers>>[number];
@@ -27,9 +27,11 @@ export function getPublishers({ db, cache }: Pick<AppDeps, 'db' | 'cache'>): Pro
   );
 }
 
-/** The publisher a page address names; read from the cached list (a few hundred rows at most). */
-export async function findPublisherBySlug(deps: Pick<AppDeps, 'db' | 'cache'>, slug: string) {
-  return (await getPublishers(deps)).find((publisher) => publisher.slug === slug);
+/** The publisher a page address names, else a 404; read from the cached list (a few hundred rows at most). */
+export async function getPublisherBySlug(deps: Pick<AppDeps, 'db' | 'cache'>, slug: string): Promise<Publisher> {
+  const publisher = (await getPublishers(deps)).find((candidate) => candidate.slug === slug);
+  if (!publisher) throw notFound(ARTICLE_MESSAGES.publisherNotFound);
+  return publisher;
 }
 
 /** For editors: read fresh (not from the public cache), so a publisher just added is listed at once. */

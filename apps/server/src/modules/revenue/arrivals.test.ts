@@ -13,19 +13,21 @@ const ALLOWED = 3;
 
 /**
  * A stand-in for the web app's server bundle (`dist-ssr/entry-server.js`, which the tests do not build): an
- * article page is the API's answer for it, asked through the page's transport as the real loader asks, or the
+ * article page is the API's answer for it, read as the real loader reads it (decision 050), or the
  * answer the page service worked out for a page its reader's audience shares (decision 047).
  */
 const STUB_RENDERER = `
-let transport;
 export const PAGE_STATE_ELEMENT_ID = 'page-state';
-export function setApiTransport(next) { transport = next; }
 ${ARTICLE_PAGES_SHARED}
-export async function renderPage({ url, audience }) {
-  const { pathname, search } = new URL(url);
+export async function renderPage({ url, audience, reads }) {
+  const { pathname, searchParams } = new URL(url);
   const match = /^\\/articles\\/([^/]+)$/.exec(pathname);
   if (!match) return { kind: 'page', status: 404, head: '', body: 'Not found', state: null };
-  const answer = audience ? JSON.stringify(audience.article.detail) : await (await transport('/api/articles/' + match[1] + search, {})).text();
+  const read = (gift) => reads.article(match[1], gift).then(
+    (detail) => detail,
+    (error) => ({ statusCode: error.statusCode, code: error.code, message: error.message }),
+  );
+  const answer = JSON.stringify(audience ? audience.article.detail : await read(searchParams.get('gift') ?? undefined));
   return { kind: 'page', status: 200, head: '', body: '<pre id="answer">' + answer + '</pre>', state: null };
 }
 `;

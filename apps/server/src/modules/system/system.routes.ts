@@ -1,20 +1,12 @@
-import { ERROR_CODES, HealthSchema, PublicConfigSchema, type PublicConfig } from '@dispatch/shared';
+import { ERROR_CODES, HealthSchema, PublicConfigSchema } from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { ping } from '../../db/client.js';
 import { isRefusedWhileDown } from '../../plugins/database-errors.js';
 import { AppError } from '../../plugins/errors.js';
+import { publicConfigOf } from './public-config.js';
 
 export function systemRoutes(app: AppInstance, { config, db, redis, draining }: AppDeps) {
-  const publicConfig: PublicConfig = {
-    siteName: config.site.name,
-    publicUrl: config.publicUrl,
-    supportEmail: config.site.supportEmail,
-    currency: config.payments.currency,
-    payments: config.payments.provider,
-    stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
-    googleSignIn: config.google !== undefined,
-    social: config.site.social,
-  };
+  const publicConfig = publicConfigOf(config);
 
   app.get(
     '/config',

@@ -26,7 +26,7 @@ import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
 import { returnState } from '../../lib/return-to';
-import { pageContextOf, withStatus, type ServerViewer } from '../route-handle';
+import { pageContextOf, withStatus, type PageContext } from '../page-context';
 
 /** The token of a gift link the page was opened with (docs/product.md#reader-revenue). */
 const giftOf = (search: URLSearchParams) => search.get('gift') || undefined;
@@ -55,7 +55,7 @@ export function articleLoader(queryClient: QueryClient) {
     if (!page) return null;
     const id = params.id ?? '';
     const gift = giftOf(new URL(request.url).searchParams);
-    await loadArticle(queryClient, id, gift, page.viewer);
+    await loadArticle(queryClient, id, gift, page);
     const errors = [articleQueryOptions(id, gift), articlePreviewQueryOptions(id)].map(
       (options) => queryClient.getQueryState(options.queryKey)?.error,
     );
@@ -64,20 +64,23 @@ export function articleLoader(queryClient: QueryClient) {
   };
 }
 
-async function loadArticle(queryClient: QueryClient, id: string, gift: string | undefined, viewer: ServerViewer) {
-  if (!viewer) return prefetch(queryClient, articlePreviewQueryOptions(id));
+async function loadArticle(queryClient: QueryClient, id: string, gift: string | undefined, page: PageContext) {
+  const { viewer, reads } = page;
+  if (!viewer) return prefetch(queryClient, articlePreviewQueryOptions(id), () => reads.articlePreview(id));
   await Promise.all([
-    prefetch(queryClient, articleQueryOptions(id, gift)),
-    prefetch(queryClient, articleCorrectionsQueryOptions(id)),
+    prefetch(queryClient, articleQueryOptions(id, gift), () => reads.article(id, gift)),
+    prefetch(queryClient, articleCorrectionsQueryOptions(id), () => reads.articleCorrections(id)),
     // The closing sections come with the page (an article not approved has none: its 404 is never shown).
-    prefetch(queryClient, relatedArticlesQueryOptions(id)),
+    prefetch(queryClient, relatedArticlesQueryOptions(id), () => reads.relatedArticles(id)),
   ]);
   // A premium article read in full by a subscriber or an admin: its gift panel's list comes with the page
   // (a page shared by an audience leaves it to the browser: the list is the reader's own). The panel's own
   // condition: its author without premium, or a read the meter or a gift link opened, sees no panel, so no list.
   const detail = queryClient.getQueryData(articleQueryOptions(id, gift).queryKey);
   const panel = detail?.access && detail.article.isPremium && detail.article.status === 'approved';
-  if (panel && viewer.premiumAccess && !viewer.shared) await prefetch(queryClient, giftLinksQueryOptions(id));
+  if (panel && viewer.premiumAccess && !viewer.shared) {
+    await prefetch(queryClient, giftLinksQueryOptions(id), () => reads.giftLinks(id));
+  }
 }
 
 function ArticleNotFound() {

@@ -6,6 +6,7 @@ import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState } from '../../components/states';
 import {
   APPROVED_PAGE_SIZE,
+  approvedArticlesQuery,
   approvedArticlesQueryOptions,
   useApprovedArticles,
 } from '../../features/articles/api/get-approved-articles';
@@ -16,15 +17,21 @@ import { publishersQueryOptions, usePublishers } from '../../features/publishers
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
 import { prefetch } from '../../lib/prefetch';
+import { readsOf } from '../page-context';
 import { PageTitle } from '../../components/page-title';
 import { isPastLastPage, lastPage } from '../../lib/page-param';
 
 export function articlesLoader(queryClient: QueryClient) {
-  return async ({ request }: LoaderFunctionArgs) => {
+  return async ({ request, context }: LoaderFunctionArgs) => {
     const filters = parseArticleFilters(new URL(request.url).searchParams);
+    const reads = readsOf(context);
     await Promise.all([
-      prefetch(queryClient, approvedArticlesQueryOptions(filters)),
-      prefetch(queryClient, publishersQueryOptions()),
+      prefetch(
+        queryClient,
+        approvedArticlesQueryOptions(filters),
+        reads && (() => reads.approvedArticles(approvedArticlesQuery(filters))),
+      ),
+      prefetch(queryClient, publishersQueryOptions(), reads?.publishers),
     ]);
     return null;
   };

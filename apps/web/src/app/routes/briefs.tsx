@@ -10,10 +10,13 @@ import { BriefArticleCard } from '../../features/brief/components/brief-article-
 import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
+import { readsOf } from '../page-context';
 
 export function briefsLoader(queryClient: QueryClient) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    await prefetch(queryClient, briefArchiveQueryOptions(pageFrom(new URL(request.url).searchParams)));
+  return async ({ request, context }: LoaderFunctionArgs) => {
+    const page = pageFrom(new URL(request.url).searchParams);
+    const reads = readsOf(context);
+    await prefetch(queryClient, briefArchiveQueryOptions(page), reads && (() => reads.briefArchive({ page })));
     return null;
   };
 }

@@ -7,6 +7,7 @@ import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import {
   CORRECTIONS_PAGE_SIZE,
+  correctionPageQuery,
   correctionPageQueryOptions,
   useCorrectionPage,
 } from '../../features/corrections/api/get-correction-page';
@@ -15,12 +16,19 @@ import { useConfig, FALLBACK_CONFIG } from '../../lib/site-config';
 import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
+import { readsOf } from '../page-context';
 
 const C = TEXT.corrections;
 
 export function correctionsLoader(queryClient: QueryClient) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    await prefetch(queryClient, correctionPageQueryOptions(pageFrom(new URL(request.url).searchParams)));
+  return async ({ request, context }: LoaderFunctionArgs) => {
+    const page = pageFrom(new URL(request.url).searchParams);
+    const reads = readsOf(context);
+    await prefetch(
+      queryClient,
+      correctionPageQueryOptions(page),
+      reads && (() => reads.correctionPage(correctionPageQuery(page))),
+    );
     return null;
   };
 }

@@ -1,6 +1,7 @@
 import { TEXT } from '@dispatch/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
 import { JsonLd } from '../../components/json-ld';
 import { ErrorState } from '../../components/states';
 import { PageTitle } from '../../components/page-title';
@@ -20,6 +21,7 @@ import { useViewer } from '../../hooks/use-viewer';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { plansQueryOptions, usePlans } from '../../lib/plans';
 import { prefetch } from '../../lib/prefetch';
+import { readsOf } from '../page-context';
 
 // The daily brief's section comes whole with its chunk, texts included: the brief's shared module builds zod schemas
 // as it loads, and the home page's first load has a budget without zod (docs/decisions/011-page-weight-and-audits.md).
@@ -40,13 +42,14 @@ const BriefHomeSection = lazy(async () => {
 });
 
 export function homeLoader(queryClient: QueryClient) {
-  return async () => {
+  return async ({ context }: LoaderFunctionArgs) => {
+    const reads = readsOf(context);
     await Promise.all([
-      prefetch(queryClient, trendingArticlesQueryOptions()),
-      prefetch(queryClient, publishersQueryOptions()),
-      prefetch(queryClient, userStatsQueryOptions()),
-      prefetch(queryClient, configQueryOptions()),
-      prefetch(queryClient, plansQueryOptions()),
+      prefetch(queryClient, trendingArticlesQueryOptions(), reads?.trendingArticles),
+      prefetch(queryClient, publishersQueryOptions(), reads?.publishers),
+      prefetch(queryClient, userStatsQueryOptions(), reads?.userStats),
+      prefetch(queryClient, configQueryOptions(), reads?.config),
+      prefetch(queryClient, plansQueryOptions(), reads?.plans),
     ]);
     return null;
   };

@@ -6,6 +6,7 @@ import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState } from '../../components/states';
 import {
   PREMIUM_PAGE_SIZE,
+  premiumArticlesQuery,
   premiumArticlesQueryOptions,
   usePremiumArticles,
 } from '../../features/articles/api/get-premium-articles';
@@ -14,7 +15,7 @@ import { useViewer } from '../../hooks/use-viewer';
 import { PageTitle } from '../../components/page-title';
 import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
 import { prefetch } from '../../lib/prefetch';
-import { pageContextOf } from '../route-handle';
+import { pageContextOf } from '../page-context';
 
 const pageLink = (page: number) => ({ search: page > 1 ? `?page=${page}` : '' });
 
@@ -24,8 +25,12 @@ const pageLink = (page: number) => ({ search: page > 1 ? `?page=${page}` : '' })
  */
 export function premiumArticlesLoader(queryClient: QueryClient) {
   return async ({ request, context }: LoaderFunctionArgs) => {
-    if (!pageContextOf(context)?.viewer) return null;
-    await prefetch(queryClient, premiumArticlesQueryOptions(pageFrom(new URL(request.url).searchParams)));
+    const page = pageContextOf(context);
+    if (!page?.viewer) return null;
+    const number = pageFrom(new URL(request.url).searchParams);
+    await prefetch(queryClient, premiumArticlesQueryOptions(number), () =>
+      page.reads.premiumArticles(premiumArticlesQuery(number)),
+    );
     return null;
   };
 }

@@ -5,7 +5,7 @@ import { FeedLinks } from '../../components/feed-links';
 import { PageTitle } from '../../components/page-title';
 import { ErrorState, LoadingState } from '../../components/states';
 import { StatusPage } from '../../components/status-page';
-import { approvedArticlesQueryOptions } from '../../features/articles/api/get-approved-articles';
+import { approvedArticlesQuery, approvedArticlesQueryOptions } from '../../features/articles/api/get-approved-articles';
 import type { ApprovedArticlesFilters } from '../../features/articles/api/keys';
 import { PagedArticles, pageOnlyLink } from '../../features/articles/components/paged-articles';
 import { publisherQueryOptions, usePublisher } from '../../features/publishers/api/get-publisher';
@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/api-client';
 import { pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
-import { withStatus } from '../route-handle';
+import { readsOf, withStatus } from '../page-context';
 import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 
 const filtersFor = (publisher: string, page: number): ApprovedArticlesFilters => ({
@@ -28,13 +28,19 @@ const filtersFor = (publisher: string, page: number): ApprovedArticlesFilters =>
  * publisher has the address's slug.
  */
 export function publisherLoader(queryClient: QueryClient) {
-  return async ({ params, request }: LoaderFunctionArgs) => {
-    const options = publisherQueryOptions(params.slug ?? '');
-    await prefetch(queryClient, options);
+  return async ({ params, request, context }: LoaderFunctionArgs) => {
+    const slug = params.slug ?? '';
+    const options = publisherQueryOptions(slug);
+    const reads = readsOf(context);
+    await prefetch(queryClient, options, reads && (() => reads.publisher(slug)));
     const publisher = queryClient.getQueryData(options.queryKey);
     if (publisher) {
-      const page = pageFrom(new URL(request.url).searchParams);
-      await prefetch(queryClient, approvedArticlesQueryOptions(filtersFor(publisher.name, page)));
+      const filters = filtersFor(publisher.name, pageFrom(new URL(request.url).searchParams));
+      await prefetch(
+        queryClient,
+        approvedArticlesQueryOptions(filters),
+        reads && (() => reads.approvedArticles(approvedArticlesQuery(filters))),
+      );
     }
     const error = queryClient.getQueryState(options.queryKey)?.error;
     return withStatus(error instanceof ApiError && error.status === 404 ? 404 : undefined);

@@ -11,16 +11,18 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { planQueryOptions, plansQueryOptions, usePlan, usePlans } from '../../lib/plans';
 import { prefetch } from '../../lib/prefetch';
+import { readsOf } from '../page-context';
 
 const linkedPlanId = (search: URLSearchParams) => search.get('plan')?.trim() || undefined;
 
 /** The plans on sale and, for `?plan=`, that plan (a plan sold by its link only is not in the list). */
 export function subscriptionLoader(queryClient: QueryClient) {
-  return async ({ request }: LoaderFunctionArgs) => {
+  return async ({ request, context }: LoaderFunctionArgs) => {
     const planId = linkedPlanId(new URL(request.url).searchParams);
+    const reads = readsOf(context);
     await Promise.all([
-      prefetch(queryClient, plansQueryOptions()),
-      planId ? prefetch(queryClient, planQueryOptions(planId)) : undefined,
+      prefetch(queryClient, plansQueryOptions(), reads?.plans),
+      planId ? prefetch(queryClient, planQueryOptions(planId), reads && (() => reads.plan(planId))) : undefined,
     ]);
     return null;
   };

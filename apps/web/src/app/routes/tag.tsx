@@ -4,24 +4,27 @@ import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-route
 import { FeedLinks } from '../../components/feed-links';
 import { PageTitle } from '../../components/page-title';
 import { StatusPage } from '../../components/status-page';
-import { approvedArticlesQueryOptions } from '../../features/articles/api/get-approved-articles';
+import { approvedArticlesQuery, approvedArticlesQueryOptions } from '../../features/articles/api/get-approved-articles';
 import { PagedArticles, pageOnlyLink } from '../../features/articles/components/paged-articles';
 import { pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
-import { withStatus } from '../route-handle';
+import { readsOf, withStatus } from '../page-context';
 import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 
 const filtersFor = (tag: string, page: number) => ({ search: '', publisher: '', tag, page });
 
 /** A tag's page of articles; an address that names no tag is a 404. */
 export function tagLoader(queryClient: QueryClient) {
-  return async ({ params, request }: LoaderFunctionArgs) => {
+  return async ({ params, request, context }: LoaderFunctionArgs) => {
     const tag = tagFromSlug(params.tag ?? '');
     if (!tag) return withStatus(404);
+    const filters = filtersFor(tag, pageFrom(new URL(request.url).searchParams));
+    const reads = readsOf(context);
     await prefetch(
       queryClient,
-      approvedArticlesQueryOptions(filtersFor(tag, pageFrom(new URL(request.url).searchParams))),
+      approvedArticlesQueryOptions(filters),
+      reads && (() => reads.approvedArticles(approvedArticlesQuery(filters))),
     );
     return null;
   };

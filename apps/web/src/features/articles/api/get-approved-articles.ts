@@ -6,9 +6,16 @@ import { articleKeys, type ApprovedArticlesFilters } from './keys';
 
 export const APPROVED_PAGE_SIZE = LIMITS.pageSize.approved;
 
+/** The list's query, in the address or the server's read of it. */
+export const approvedArticlesQuery = (filters: ApprovedArticlesFilters) => ({
+  ...filters,
+  page: filters.page > 1 ? filters.page : undefined,
+  limit: APPROVED_PAGE_SIZE,
+});
+
 export function getApprovedArticles(filters: ApprovedArticlesFilters, signal?: AbortSignal): Promise<ArticlePage> {
   return apiRequest(apiPaths.approvedArticles, lazySchema('articlePage'), {
-    query: { ...filters, page: filters.page > 1 ? filters.page : undefined, limit: APPROVED_PAGE_SIZE },
+    query: approvedArticlesQuery(filters),
     signal,
   });
 }

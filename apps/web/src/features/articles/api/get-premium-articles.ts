@@ -12,11 +12,11 @@ export const premiumArticleKeys = {
   list: (page: number) => [...premiumArticleKeys.lists(), { page }] as const,
 };
 
+/** The list's query, in the address or the server's read of it. */
+export const premiumArticlesQuery = (page: number) => ({ page: page > 1 ? page : undefined, limit: PREMIUM_PAGE_SIZE });
+
 export function getPremiumArticles(page: number, signal?: AbortSignal): Promise<ArticlePage> {
-  return apiRequest(apiPaths.premiumArticles, lazySchema('articlePage'), {
-    query: { page: page > 1 ? page : undefined, limit: PREMIUM_PAGE_SIZE },
-    signal,
-  });
+  return apiRequest(apiPaths.premiumArticles, lazySchema('articlePage'), { query: premiumArticlesQuery(page), signal });
 }
 
 export function premiumArticlesQueryOptions(page: number) {

@@ -6,11 +6,11 @@ import { correctionKeys } from './keys';
 
 export const CORRECTIONS_PAGE_SIZE = LIMITS.pageSize.corrections;
 
+/** The page's query, in the address or the server's read of it. */
+export const correctionPageQuery = (page: number) => ({ page, limit: CORRECTIONS_PAGE_SIZE });
+
 export function getCorrectionPage(page: number, signal?: AbortSignal): Promise<CorrectionPage> {
-  return apiRequest(apiPaths.corrections, CorrectionPageSchema, {
-    query: { page, limit: CORRECTIONS_PAGE_SIZE },
-    signal,
-  });
+  return apiRequest(apiPaths.corrections, CorrectionPageSchema, { query: correctionPageQuery(page), signal });
 }
 
 export function correctionPageQueryOptions(page: number) {

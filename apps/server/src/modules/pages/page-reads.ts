@@ -1,0 +1,133 @@
+import {
+  ApprovedArticlesQuerySchema,
+  ArticleCorrectionsSchema,
+  ArticleDetailSchema,
+  ArticlePageSchema,
+  ArticlePreviewSchema,
+  BriefArchiveQuerySchema,
+  BriefArchiveSchema,
+  CorrectionPageSchema,
+  CorrectionsQuerySchema,
+  GiftLinkListSchema,
+  IdParamSchema,
+  PlanListSchema,
+  PlanSchema,
+  PremiumArticlesQuerySchema,
+  PublicConfigSchema,
+  PublisherSchema,
+  PublisherSlugParamsSchema,
+  RelatedArticlesSchema,
+  TrendingArticleSchema,
+  UserStatsSchema,
+  type PageReads,
+  type ReadQuery,
+} from '@dispatch/shared';
+import { z } from 'zod';
+import type { AppDeps, Viewer } from '../../app-types.js';
+import { assertAccess } from '../../plugins/auth.js';
+import { AppError, parseInput, requireUuid } from '../../plugins/errors.js';
+import { articleId, ArticleQuerySchema } from '../articles/article-params.js';
+import * as articles from '../articles/articles.service.js';
+import { listArchive } from '../brief/brief-admin.service.js';
+import * as corrections from '../corrections/corrections.service.js';
+import * as plans from '../plans/plans.service.js';
+import * as publishers from '../publishers/publishers.service.js';
+import { listGiftLinks } from '../revenue/revenue.service.js';
+import { publicConfigOf } from '../system/public-config.js';
+import { getUserStats } from '../users/users.service.js';
+
+const TrendingListSchema = z.array(TrendingArticleSchema);
+const PublisherListSchema = z.array(PublisherSchema);
+
+/** A list's query as its address would carry it: what is empty is left out, and every value is text. */
+function asAddressQuery(query: ReadQuery): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') values[key] = String(value);
+  }
+  return values;
+}
+
+export interface PageReadsFor {
+  reads: PageReads;
+  /** Whether a read failed as the API would have answered 5xx (the database down or too slow). */
+  failed(): boolean;
+}
+
+/**
+ * A page's reads on the server (docs/decisions/050-pages-read-services.md) for `viewer`: the services each API
+ * route calls, with its access check, its schema for what the address carries, and its response schema for
+ * what leaves, so the page holds exactly what the browser would have fetched. `sameSite`: the page was opened
+ * from this site (decision 040).
+ */
+export function createPageReads(deps: AppDeps, viewer: Viewer | null, sameSite: boolean): PageReadsFor {
+  let failed = false;
+
+  /** The answer through its response schema; a failure that is not the reader's (no AppError) marks the page. */
+  async function answer<T>(schema: z.ZodType<T>, read: () => unknown): Promise<T> {
+    try {
+      return schema.parse(await read());
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) failed = true;
+      throw error;
+    }
+  }
+  const now = () => deps.clock();
+
+  const reads: PageReads = {
+    config: () => answer(PublicConfigSchema, () => publicConfigOf(deps.config)),
+    trendingArticles: () => answer(TrendingListSchema, () => articles.getTrendingArticles(deps, viewer)),
+    publishers: () => answer(PublisherListSchema, () => publishers.getPublishers(deps)),
+    publisher: (slug) =>
+      answer(PublisherSchema, () =>
+        publishers.getPublisherBySlug(deps, parseInput(PublisherSlugParamsSchema, { slug }, 'params').slug),
+      ),
+    userStats: () => answer(UserStatsSchema, () => getUserStats(deps)),
+    plans: async () => (await answer(PlanListSchema, () => plans.getListedPlans(deps))).plans,
+    plan: (id) => answer(PlanSchema, () => plans.getPlanForSale(deps, parseInput(IdParamSchema, { id }, 'params').id)),
+    approvedArticles: (query) =>
+      answer(ArticlePageSchema, () =>
+        articles.getApprovedArticles(
+          deps,
+          viewer,
+          parseInput(ApprovedArticlesQuerySchema, asAddressQuery(query), 'querystring'),
+        ),
+      ),
+    premiumArticles: (query) =>
+      answer(ArticlePageSchema, () => {
+        assertAccess(viewer, 'premium-list', now());
+        const page = parseInput(PremiumArticlesQuerySchema, asAddressQuery(query), 'querystring');
+        return articles.getPremiumArticles(deps, viewer, page);
+      }),
+    articlePreview: (id) =>
+      answer(ArticlePreviewSchema, () => articles.getArticlePreview(deps, requireUuid(id, 'That article'), viewer)),
+    article: (id, gift) =>
+      answer(ArticleDetailSchema, () => {
+        assertAccess(viewer, 'reader', now());
+        const query = parseInput(ArticleQuerySchema, asAddressQuery({ gift }), 'querystring');
+        return articles.openArticle(deps, viewer, articleId(id), query.gift, { sameSite });
+      }),
+    articleCorrections: (id) =>
+      answer(ArticleCorrectionsSchema, () => corrections.getArticleCorrections(deps, viewer, articleId(id))),
+    relatedArticles: (id) =>
+      answer(RelatedArticlesSchema, () => articles.getRelatedArticles(deps, viewer, requireUuid(id, 'That article'))),
+    giftLinks: (id) =>
+      answer(GiftLinkListSchema, () => {
+        assertAccess(viewer, 'signed-in', now());
+        return listGiftLinks(deps, viewer, articleId(id));
+      }),
+    correctionPage: (query) =>
+      answer(CorrectionPageSchema, () =>
+        corrections.getCorrectionPage(
+          deps,
+          viewer,
+          parseInput(CorrectionsQuerySchema, asAddressQuery(query), 'querystring'),
+        ),
+      ),
+    briefArchive: (query) =>
+      answer(BriefArchiveSchema, () =>
+        listArchive(deps, viewer, parseInput(BriefArchiveQuerySchema, asAddressQuery(query), 'querystring').page),
+      ),
+  };
+  return { reads, failed: () => failed };
+}

@@ -1,0 +1,16 @@
+import type { PublicConfig } from '@dispatch/shared';
+import type { AppDeps } from '../../app-types.js';
+
+/** What the web app needs to know of the site's configuration (`GET /api/config`): nothing secret. */
+export function publicConfigOf(config: AppDeps['config']): PublicConfig {
+  return {
+    siteName: config.site.name,
+    publicUrl: config.publicUrl,
+    supportEmail: config.site.supportEmail,
+    currency: config.payments.currency,
+    payments: config.payments.provider,
+    stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
+    googleSignIn: config.google !== undefined,
+    social: config.site.social,
+  };
+}
