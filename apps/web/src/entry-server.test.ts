@@ -46,6 +46,20 @@ describe('pageAudience: the pages a signed-in reader may be served from a page t
     expect(of('/articles/42?gift=abc')).toEqual({ kind: 'article', id: '42' });
   });
 
+  it('names each article by its own id when every article address is one shape to the route matcher', () => {
+    const first = '0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d';
+    const second = 'F0E1D2C3-B4A5-4968-8776-655443322110';
+    expect(of(`/articles/${first}`)).toEqual({ kind: 'article', id: first });
+    expect(of(`/articles/${second}`)).toEqual({ kind: 'article', id: second });
+    expect(of(`/articles/${first}`)).toEqual({ kind: 'article', id: first });
+    expect(of(`/articles/${second}/more`)).toBeUndefined();
+    expect(at(`/update-article/${first}`)).toEqual({
+      location: loginFor(`/update-article/${first}`),
+      previewForOthers: false,
+    });
+    expect(at(`/publishers/${first}`)).toBeUndefined();
+  });
+
   it("leaves every other page the reader's own", () => {
     for (const path of ['/', '/articles', '/profile', '/premium-articles', '/subscription', '/my-articles', '/nope']) {
       expect(of(path), path).toBeUndefined();

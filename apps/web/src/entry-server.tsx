@@ -17,9 +17,10 @@ import {
   matchRoutes,
   StaticRouterProvider,
   type RouteObject,
+  type StaticHandler,
 } from 'react-router';
 import { AppProviders } from './app/providers';
-import type { PageContext, ServerViewer } from './app/page-context';
+import { pageContextOf, type LoaderClient, type PageContext, type ServerViewer } from './app/page-context';
 import type { RouteHandle } from './app/route-handle';
 import { createRoutes } from './app/routes';
 import { accessFacts, viewerKeys } from './hooks/use-viewer';
@@ -71,34 +72,73 @@ function redirectFor(access: PathAccess, url: URL, viewer: ServerViewer, now: Da
   return undefined;
 }
 
-/** The routes, only to match addresses against: their loaders never run. */
-let routesToMatch: RouteObject[] | undefined;
+/** A server loader's query cache: its render's own, from the request context. */
+const renderClient: LoaderClient = (context) => {
+  const page = pageContextOf(context);
+  if (!page) throw new Error('a loader ran on the server without its page context');
+  return page.queryClient;
+};
+
 /**
- * What each path's routes say of access, least recently asked first out. `matchRoutes` flattens and ranks the
- * whole route tree on every call (about half a millisecond here), which would double the cost of a cached page.
+ * The routes and their static handler, built once for every render: building them is most of a small page's
+ * cost, and a route's lazy module is then resolved once, not on every render.
  */
+let server: { routes: RouteObject[]; handler: StaticHandler } | undefined;
+function serverRoutes() {
+  if (!server) {
+    const routes = createRoutes(renderClient);
+    server = { routes, handler: createStaticHandler(routes) };
+  }
+  return server;
+}
+/** What the routes an address matches say of access (`redirectFor`), and the page its audience may share. */
 interface PathAccess {
   rules: (AccessRule | undefined)[];
   preview: boolean;
   audience?: { kind: 'article'; id: string };
 }
-const accessByPath = new LRUCache<string, PathAccess>({ max: 10_000 });
+
+/** What `PathAccess` holds for every address of one shape: the audience's id as the shape's n-th id, or as it is. */
+interface ShapeAccess extends Omit<PathAccess, 'audience'> {
+  audience?: { kind: 'article'; idAt: number } | { kind: 'article'; id: string };
+}
+
+/** A path segment that is an id: no route names one, so it only ever fills a route's parameter. */
+const ID_SEGMENT = /(?<=\/)[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?=\/|$)/gi;
+
+/**
+ * What each shape of address says of access (its ids left out: every article is one shape), least recently
+ * asked first out. `matchRoutes` flattens and ranks the whole route tree on every call (about half a
+ * millisecond here), which would double the cost of a cached page.
+ */
+const accessByShape = new LRUCache<string, ShapeAccess>({ max: 10_000 });
 
 function accessOf(pathname: string): PathAccess {
-  let access = accessByPath.get(pathname);
-  if (access) return access;
-  routesToMatch ??= createRoutes(createQueryClient());
-  const matches = matchRoutes(routesToMatch, pathname) ?? [];
-  const handles = matches.map((match) => (match.route.handle ?? {}) as RouteHandle);
-  const shared = matches.at(-1);
-  const kind = (shared?.route.handle as RouteHandle | undefined)?.audience;
-  access = {
-    rules: handles.map((handle) => handle.access),
-    preview: handles.some((handle) => handle.preview),
-    ...(kind && { audience: { kind, id: shared?.params.id ?? '' } }),
+  const ids: string[] = [];
+  const shape = pathname.replace(ID_SEGMENT, (id) => {
+    ids.push(id);
+    return ':id';
+  });
+  let access = accessByShape.get(shape);
+  if (!access) {
+    const matches = matchRoutes(serverRoutes().routes, pathname) ?? [];
+    const handles = matches.map((match) => (match.route.handle ?? {}) as RouteHandle);
+    const shared = matches.at(-1);
+    const kind = (shared?.route.handle as RouteHandle | undefined)?.audience;
+    const id = shared?.params.id ?? '';
+    access = {
+      rules: handles.map((handle) => handle.access),
+      preview: handles.some((handle) => handle.preview),
+      ...(kind && { audience: ids.includes(id) ? { kind, idAt: ids.indexOf(id) } : { kind, id } }),
+    };
+    accessByShape.set(shape, access);
+  }
+  const { audience, ...rules } = access;
+  if (!audience) return rules;
+  return {
+    ...rules,
+    audience: { kind: audience.kind, id: 'idAt' in audience ? (ids[audience.idAt] ?? '') : audience.id },
   };
-  accessByPath.set(pathname, access);
-  return access;
 }
 
 /**
@@ -144,8 +184,7 @@ function serialisableErrors(queryClient: QueryClient) {
  */
 export async function renderPage({ url, viewer, audience, reads, signal }: PageRequest): Promise<PageResult> {
   const queryClient = createQueryClient();
-  const routes = createRoutes(queryClient);
-  const handler = createStaticHandler(routes);
+  const { handler } = serverRoutes();
   const request = new Request(url, { signal });
   const target = new URL(url);
   const renderedAt = Date.now();
@@ -171,7 +210,8 @@ export async function renderPage({ url, viewer, audience, reads, signal }: PageR
   // The page's access is answered before any loader runs, as its AccessGate does in the browser.
   const redirect = redirectFor(accessOf(target.pathname), target, role, new Date(renderedAt));
   if (redirect) return { kind: 'redirect', status: 302, location: redirect };
-  const context = await handler.query(request, { requestContext: { viewer: role, reads } satisfies PageContext });
+  const requestContext: PageContext = { viewer: role, reads, queryClient };
+  const context = await handler.query(request, { requestContext });
   if (context instanceof Response) {
     return { kind: 'redirect', status: 302, location: context.headers.get('Location') ?? paths.home };
   }

@@ -1,4 +1,5 @@
 import type { PageReads, Viewer } from '@dispatch/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { data } from 'react-router';
 
 /**
@@ -20,7 +21,12 @@ export type ServerViewer = {
 export interface PageContext {
   viewer: ServerViewer;
   reads: PageReads;
+  /** The render's own query cache: the server's routes are built once and serve every render. */
+  queryClient: QueryClient;
 }
+
+/** The query cache a loader warms, from its context: the browser's one client, or the server render's own. */
+export type LoaderClient = (context: unknown) => QueryClient;
 
 /** The server's page context, from a loader's `context`; undefined in the browser. */
 export const pageContextOf = (context: unknown): PageContext | undefined =>

@@ -11,17 +11,21 @@ import { SiteRoot } from './layouts/site-root';
 import { ForbiddenRoute } from './routes/forbidden';
 import { HomeRoute, homeLoader } from './routes/home';
 import { NotFoundRoute } from './routes/not-found';
-import { readsOf, withStatus } from './page-context';
+import { readsOf, withStatus, type LoaderClient } from './page-context';
 import type { RouteHandle } from './route-handle';
 
-/** Every route of the SPA as data-router objects; loaders warm the TanStack Query cache. */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
+/**
+ * Every route of the SPA as data-router objects; loaders warm the TanStack Query cache: the browser's one
+ * client, or on the server the client each render's context holds (`LoaderClient`).
+ */
+export function createRoutes(client: QueryClient | LoaderClient): RouteObject[] {
+  const clientFor: LoaderClient = typeof client === 'function' ? client : () => client;
   // Pathless, above the three layouts: the site's one scroll restoration.
-  return [{ element: <SiteRoot />, children: layoutRoutes(queryClient) }];
+  return [{ element: <SiteRoot />, children: layoutRoutes(clientFor) }];
 }
 
 /** The main layout, the dashboard and the auth layout, each with its pages. */
-function layoutRoutes(queryClient: QueryClient): RouteObject[] {
+function layoutRoutes(clientFor: LoaderClient): RouteObject[] {
   return [
     {
       id: 'root',
@@ -30,7 +34,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
       errorElement: <NotFoundRoute />,
       hydrateFallbackElement: <LoadingState />,
       loader: async ({ context }) => {
-        await prefetch(queryClient, configQueryOptions(), readsOf(context)?.config);
+        await prefetch(clientFor(context), configQueryOptions(), readsOf(context)?.config);
         return null;
       },
       children: [
@@ -38,13 +42,13 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
           // Routing errors inside a page show the 404 page within the layout.
           errorElement: <NotFoundRoute />,
           children: [
-            { index: true, loader: homeLoader(queryClient), element: <HomeRoute /> },
+            { index: true, loader: homeLoader(clientFor), element: <HomeRoute /> },
             {
               path: 'articles',
               lazy: async () => {
                 const route = await import('./routes/articles');
                 return {
-                  loader: route.articlesLoader(queryClient),
+                  loader: route.articlesLoader(clientFor),
                   shouldRevalidate: route.shouldRevalidateArticles,
                   Component: route.ArticlesRoute,
                 };
@@ -54,7 +58,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'corrections',
               lazy: async () => {
                 const route = await import('./routes/corrections');
-                return { loader: route.correctionsLoader(queryClient), Component: route.CorrectionsRoute };
+                return { loader: route.correctionsLoader(clientFor), Component: route.CorrectionsRoute };
               },
             },
             {
@@ -62,7 +66,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: async () => {
                 const route = await import('./routes/publisher');
                 return {
-                  loader: route.publisherLoader(queryClient),
+                  loader: route.publisherLoader(clientFor),
                   shouldRevalidate: revalidateOnNewPath,
                   Component: route.PublisherRoute,
                 };
@@ -73,7 +77,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: async () => {
                 const route = await import('./routes/tag');
                 return {
-                  loader: route.tagLoader(queryClient),
+                  loader: route.tagLoader(clientFor),
                   shouldRevalidate: revalidateOnNewPath,
                   Component: route.TagRoute,
                 };
@@ -98,7 +102,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'briefs',
               lazy: async () => {
                 const route = await import('./routes/briefs');
-                return { loader: route.briefsLoader(queryClient), Component: route.BriefsRoute };
+                return { loader: route.briefsLoader(clientFor), Component: route.BriefsRoute };
               },
             },
             {
@@ -111,7 +115,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'articles/:id',
               lazy: async () => {
                 const route = await import('./routes/article-detail');
-                return { loader: route.articleLoader(queryClient), Component: route.ArticleDetailRoute };
+                return { loader: route.articleLoader(clientFor), Component: route.ArticleDetailRoute };
               },
               handle: { access: 'signed-in', preview: true, audience: 'article' } satisfies RouteHandle,
             },
@@ -141,7 +145,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
                   path: 'subscription',
                   lazy: async () => {
                     const route = await import('./routes/subscription');
-                    return { loader: route.subscriptionLoader(queryClient), Component: route.SubscriptionRoute };
+                    return { loader: route.subscriptionLoader(clientFor), Component: route.SubscriptionRoute };
                   },
                 },
                 {
@@ -161,7 +165,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
                       lazy: async () => {
                         const route = await import('./routes/premium-articles');
                         return {
-                          loader: route.premiumArticlesLoader(queryClient),
+                          loader: route.premiumArticlesLoader(clientFor),
                           Component: route.PremiumArticlesRoute,
                         };
                       },
@@ -184,7 +188,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
       errorElement: <NotFoundRoute />,
       hydrateFallbackElement: <LoadingState />,
       loader: async ({ context }) => {
-        await prefetch(queryClient, configQueryOptions(), readsOf(context)?.config);
+        await prefetch(clientFor(context), configQueryOptions(), readsOf(context)?.config);
         return null;
       },
       children: [
@@ -235,7 +239,7 @@ function layoutRoutes(queryClient: QueryClient): RouteObject[] {
       errorElement: <NotFoundRoute />,
       hydrateFallbackElement: <LoadingState />,
       loader: async ({ context }) => {
-        await prefetch(queryClient, configQueryOptions(), readsOf(context)?.config);
+        await prefetch(clientFor(context), configQueryOptions(), readsOf(context)?.config);
         return null;
       },
       children: [

@@ -3,6 +3,7 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import { AppError } from '../../plugins/errors.js';
 import { articleId } from '../articles/article-params.js';
 import { openArticle } from '../articles/articles.service.js';
+import { viewerRoleRecord } from '../users/users.service.js';
 
 /**
  * What a signed-in reader's page is rendered from when everyone it is `key` for sees the same page (decision
@@ -17,13 +18,10 @@ export interface Audience {
 /** The premium expiry in a shared page's role record: the article page never shows it, only whether it is past. */
 const SHARED_EXPIRY = '9999-12-31T23:59:59.999Z';
 
-/** A reader's role record as the pages they share with others see it. */
-function sharedRole(viewer: Viewer, now: Date): RoleRecord {
-  return {
-    role: viewer.role,
-    premiumTaken: isPremium(viewer.premiumTaken, now) ? SHARED_EXPIRY : null,
-    ...(viewer.youngReader && { youngReader: true as const, hiddenTags: [...viewer.youngReader.hiddenTags].sort() }),
-  };
+/** A reader's role record as the pages they share with others see it: their own, but for when premium ends. */
+async function sharedRole(deps: Pick<AppDeps, 'db' | 'clock'>, viewer: Viewer): Promise<RoleRecord> {
+  const own = await viewerRoleRecord(deps, viewer);
+  return { ...own, premiumTaken: isPremium(viewer.premiumTaken, deps.clock()) ? SHARED_EXPIRY : null };
 }
 
 /**
@@ -47,7 +45,7 @@ export async function articleAudience(
     throw error;
   }
   if (detail.article.author_email === viewer.email) return undefined;
-  const role = sharedRole(viewer, deps.clock());
+  const role = await sharedRole(deps, viewer);
   const { article, ...answer } = detail;
   return {
     key: JSON.stringify({ role, answer, article: article._id }),

@@ -62,8 +62,8 @@ describe("a page's reads answer what the API answers (decision 050)", () => {
     const author = await signedInUser(ctx.app, db);
     const refs = { publisherId: publisher.id, authorId: author.user.id };
     free = (await insertArticle(db, refs)).id;
-    premium = (await insertArticle(db, refs, { isPremium: true, tags: ['Business'] })).id;
-    await insertArticle(db, refs, { tags: ['Business'] });
+    premium = (await insertArticle(db, refs, { isPremium: true, tags: ['Health'] })).id;
+    await insertArticle(db, refs, { tags: ['Health'] });
     await ctx.changed();
   });
   afterAll(async () => {
@@ -95,8 +95,8 @@ describe("a page's reads answer what the API answers (decision 050)", () => {
     { call: ['plans'], api: '/api/plans', pick: (body) => (body as { plans: unknown }).plans },
     { call: ['plan', 'no-such-plan'], api: '/api/plans/no-such-plan' },
     {
-      call: ['approvedArticles', { search: '', publisher: '', tag: 'Business', page: undefined, limit: 12 }],
-      api: '/api/articles/approved?tag=Business&limit=12',
+      call: ['approvedArticles', { search: '', publisher: '', tag: 'Health', page: undefined, limit: 12 }],
+      api: '/api/articles/approved?tag=Health&limit=12',
     },
     { call: ['approvedArticles', { page: 'third', limit: 12 }], api: '/api/articles/approved?page=third&limit=12' },
     { call: ['premiumArticles', { limit: 12 }], api: '/api/premium-articles?limit=12' },
@@ -128,8 +128,9 @@ describe("a page's reads answer what the API answers (decision 050)", () => {
       if (pick && expected.status === 200) expected.answer = pick(expected.answer);
       expect({ call: call[0], ...onPage[index] }).toEqual({ call: call[0], ...expected });
     }
-    // The cases cover answers and refusals alike.
+    // The cases cover answers and refusals alike: most are answered.
     expect(new Set(onPage.map(({ status }) => status)).size).toBeGreaterThan(2);
+    expect(onPage.filter(({ status }) => status === 200).length).toBeGreaterThan(all.length / 2);
   });
 
   it('opens a premium article in full for a subscriber and gives a reader its teaser', async () => {

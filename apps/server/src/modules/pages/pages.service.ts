@@ -64,10 +64,11 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
    */
   async function render(url: string, viewer: PageViewer | null, sameSite = true, audience?: Audience) {
     const page = createPageReads(deps, viewer?.viewer ?? null, sameSite);
+    // A page shared by the reader's audience is rendered with the audience's role record, not theirs.
     const rendered = viewer && {
       tokenTag: viewer.tokenTag,
       user: viewer.user,
-      role: await viewerRoleRecord(deps, viewer.viewer),
+      role: audience?.role ?? (await viewerRoleRecord(deps, viewer.viewer)),
     };
     const result = await shell.renderer.renderPage({
       url: `${deps.config.publicUrl}${url}`,

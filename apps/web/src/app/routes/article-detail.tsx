@@ -26,7 +26,7 @@ import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
 import { returnState } from '../../lib/return-to';
-import { pageContextOf, withStatus, type PageContext } from '../page-context';
+import { pageContextOf, withStatus, type PageContext, type LoaderClient } from '../page-context';
 
 /** The token of a gift link the page was opened with (docs/product.md#reader-revenue). */
 const giftOf = (search: URLSearchParams) => search.get('gift') || undefined;
@@ -49,8 +49,9 @@ const isHiddenByFamily = (error: unknown) =>
  * tags); a 404 when the article does not exist or may not be shown, a 403 when a young reader's family hides
  * it. The browser loads nothing here: the page asks for what it shows.
  */
-export function articleLoader(queryClient: QueryClient) {
+export function articleLoader(clientFor: LoaderClient) {
   return async ({ params, request, context }: LoaderFunctionArgs) => {
+    const queryClient = clientFor(context);
     const page = pageContextOf(context);
     if (!page) return null;
     const id = params.id ?? '';

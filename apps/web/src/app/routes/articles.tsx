@@ -1,6 +1,5 @@
 import { TEXT } from '@dispatch/shared';
 import { useRef } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState } from '../../components/states';
@@ -17,12 +16,13 @@ import { publishersQueryOptions, usePublishers } from '../../features/publishers
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
 import { prefetch } from '../../lib/prefetch';
-import { readsOf } from '../page-context';
+import { readsOf, type LoaderClient } from '../page-context';
 import { PageTitle } from '../../components/page-title';
 import { isPastLastPage, lastPage } from '../../lib/page-param';
 
-export function articlesLoader(queryClient: QueryClient) {
+export function articlesLoader(clientFor: LoaderClient) {
   return async ({ request, context }: LoaderFunctionArgs) => {
+    const queryClient = clientFor(context);
     const filters = parseArticleFilters(new URL(request.url).searchParams);
     const reads = readsOf(context);
     await Promise.all([

@@ -1,5 +1,4 @@
 import { BRIEF_LIMITS, BRIEF_PAGE_TEXT, BRIEF_TEXT } from '@dispatch/shared';
-import type { QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Navigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -10,10 +9,11 @@ import { BriefArticleCard } from '../../features/brief/components/brief-article-
 import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
-import { readsOf } from '../page-context';
+import { readsOf, type LoaderClient } from '../page-context';
 
-export function briefsLoader(queryClient: QueryClient) {
+export function briefsLoader(clientFor: LoaderClient) {
   return async ({ request, context }: LoaderFunctionArgs) => {
+    const queryClient = clientFor(context);
     const page = pageFrom(new URL(request.url).searchParams);
     const reads = readsOf(context);
     await prefetch(queryClient, briefArchiveQueryOptions(page), reads && (() => reads.briefArchive({ page })));

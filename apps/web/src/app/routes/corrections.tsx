@@ -1,5 +1,4 @@
 import { TEXT } from '@dispatch/shared';
-import type { QueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Link, Navigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -16,12 +15,13 @@ import { useConfig, FALLBACK_CONFIG } from '../../lib/site-config';
 import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
-import { readsOf } from '../page-context';
+import { readsOf, type LoaderClient } from '../page-context';
 
 const C = TEXT.corrections;
 
-export function correctionsLoader(queryClient: QueryClient) {
+export function correctionsLoader(clientFor: LoaderClient) {
   return async ({ request, context }: LoaderFunctionArgs) => {
+    const queryClient = clientFor(context);
     const page = pageFrom(new URL(request.url).searchParams);
     const reads = readsOf(context);
     await prefetch(

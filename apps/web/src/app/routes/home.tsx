@@ -1,5 +1,4 @@
 import { TEXT } from '@dispatch/shared';
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 import { JsonLd } from '../../components/json-ld';
@@ -21,7 +20,7 @@ import { useViewer } from '../../hooks/use-viewer';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { plansQueryOptions, usePlans } from '../../lib/plans';
 import { prefetch } from '../../lib/prefetch';
-import { readsOf } from '../page-context';
+import { readsOf, type LoaderClient } from '../page-context';
 
 // The daily brief's section comes whole with its chunk, texts included: the brief's shared module builds zod schemas
 // as it loads, and the home page's first load has a budget without zod (docs/decisions/011-page-weight-and-audits.md).
@@ -41,8 +40,9 @@ const BriefHomeSection = lazy(async () => {
   };
 });
 
-export function homeLoader(queryClient: QueryClient) {
+export function homeLoader(clientFor: LoaderClient) {
   return async ({ context }: LoaderFunctionArgs) => {
+    const queryClient = clientFor(context);
     const reads = readsOf(context);
     await Promise.all([
       prefetch(queryClient, trendingArticlesQueryOptions(), reads?.trendingArticles),

@@ -1,6 +1,5 @@
 import { TEXT } from '@dispatch/shared';
 import { useRef } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState } from '../../components/states';
@@ -15,7 +14,7 @@ import { useViewer } from '../../hooks/use-viewer';
 import { PageTitle } from '../../components/page-title';
 import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
 import { prefetch } from '../../lib/prefetch';
-import { pageContextOf } from '../page-context';
+import { pageContextOf, type LoaderClient } from '../page-context';
 
 const pageLink = (page: number) => ({ search: page > 1 ? `?page=${page}` : '' });
 
@@ -23,8 +22,9 @@ const pageLink = (page: number) => ({ search: page > 1 ? `?page=${page}` : '' })
  * The page's premium cards, on the server only: its render has answered the page's access rule already. The
  * browser's AccessGate answers it once the role is known, and the page then asks for them.
  */
-export function premiumArticlesLoader(queryClient: QueryClient) {
+export function premiumArticlesLoader(clientFor: LoaderClient) {
   return async ({ request, context }: LoaderFunctionArgs) => {
+    const queryClient = clientFor(context);
     const page = pageContextOf(context);
     if (!page?.viewer) return null;
     const number = pageFrom(new URL(request.url).searchParams);

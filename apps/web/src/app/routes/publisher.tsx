@@ -1,5 +1,4 @@
 import { imageSrcSet, TEXT } from '@dispatch/shared';
-import type { QueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { FeedLinks } from '../../components/feed-links';
 import { PageTitle } from '../../components/page-title';
@@ -13,7 +12,7 @@ import { ApiError } from '../../lib/api-client';
 import { pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
-import { readsOf, withStatus } from '../page-context';
+import { readsOf, withStatus, type LoaderClient } from '../page-context';
 import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 
 const filtersFor = (publisher: string, page: number): ApprovedArticlesFilters => ({
@@ -27,8 +26,9 @@ const filtersFor = (publisher: string, page: number): ApprovedArticlesFilters =>
  * The publisher, then its page of articles (their list is filtered by the publisher's name); a 404 when no
  * publisher has the address's slug.
  */
-export function publisherLoader(queryClient: QueryClient) {
+export function publisherLoader(clientFor: LoaderClient) {
   return async ({ params, request, context }: LoaderFunctionArgs) => {
+    const queryClient = clientFor(context);
     const slug = params.slug ?? '';
     const options = publisherQueryOptions(slug);
     const reads = readsOf(context);

@@ -1,5 +1,4 @@
 import { PLAN_MESSAGES, PLAN_TEXT, TEXT } from '@dispatch/shared';
-import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useSearchParams } from 'react-router';
 import { PremiumEnded } from '../../features/subscription/components/premium-ended';
@@ -11,13 +10,14 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
 import { planQueryOptions, plansQueryOptions, usePlan, usePlans } from '../../lib/plans';
 import { prefetch } from '../../lib/prefetch';
-import { readsOf } from '../page-context';
+import { readsOf, type LoaderClient } from '../page-context';
 
 const linkedPlanId = (search: URLSearchParams) => search.get('plan')?.trim() || undefined;
 
 /** The plans on sale and, for `?plan=`, that plan (a plan sold by its link only is not in the list). */
-export function subscriptionLoader(queryClient: QueryClient) {
+export function subscriptionLoader(clientFor: LoaderClient) {
   return async ({ request, context }: LoaderFunctionArgs) => {
+    const queryClient = clientFor(context);
     const planId = linkedPlanId(new URL(request.url).searchParams);
     const reads = readsOf(context);
     await Promise.all([

@@ -1,5 +1,4 @@
 import { TEXT, tagFromSlug } from '@dispatch/shared';
-import type { QueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { FeedLinks } from '../../components/feed-links';
 import { PageTitle } from '../../components/page-title';
@@ -9,14 +8,15 @@ import { PagedArticles, pageOnlyLink } from '../../features/articles/components/
 import { pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
-import { readsOf, withStatus } from '../page-context';
+import { readsOf, withStatus, type LoaderClient } from '../page-context';
 import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 
 const filtersFor = (tag: string, page: number) => ({ search: '', publisher: '', tag, page });
 
 /** A tag's page of articles; an address that names no tag is a 404. */
-export function tagLoader(queryClient: QueryClient) {
+export function tagLoader(clientFor: LoaderClient) {
   return async ({ params, request, context }: LoaderFunctionArgs) => {
+    const queryClient = clientFor(context);
     const tag = tagFromSlug(params.tag ?? '');
     if (!tag) return withStatus(404);
     const filters = filtersFor(tag, pageFrom(new URL(request.url).searchParams));
