@@ -115,9 +115,10 @@ const accessByShape = new LRUCache<string, ShapeAccess>({ max: 10_000 });
 
 function accessOf(pathname: string): PathAccess {
   const ids: string[] = [];
+  // NUL never appears in a parsed URL's path (it would be percent-encoded): no address has this shape itself.
   const shape = pathname.replace(ID_SEGMENT, (id) => {
     ids.push(id);
-    return ':id';
+    return '\0';
   });
   let access = accessByShape.get(shape);
   if (!access) {
