@@ -216,6 +216,9 @@ export async function renderPage({ url, viewer, audience, reads, signal }: PageR
   if (context instanceof Response) {
     return { kind: 'redirect', status: 302, location: context.headers.get('Location') ?? paths.home };
   }
+  // No loader throws, so an error here is a route's module that failed to load. React Router keeps a lazy
+  // route's failed import: the next render builds the routes again rather than fail with it until a restart.
+  if (context.errors) server = undefined;
   // What the loaders said of the page (an unknown article is a 404), else what the route matched.
   const status = context.statusCode;
 

@@ -89,6 +89,15 @@ describe(`the search limit (LIMIT_SEARCHES_PER_MINUTE=${LIMIT})`, () => {
     expect((await page('10.0.1.1', 'page=1')).statusCode).toBe(200);
   });
 
+  it('counts the search page however its path is spelt, as the router matches it', async () => {
+    const spellings = ['/Articles', '/%61rticles', '/articles/', '/ARTICLES/'];
+    for (let n = 0; n < LIMIT; n += 1) {
+      const path = spellings[n % spellings.length];
+      await ctx.app.inject({ url: `${path}?search=harbour`, remoteAddress: '10.0.3.1' });
+    }
+    expect((await page('10.0.3.1')).statusCode).toBe(429);
+  });
+
   it('keeps one count for the pages and the API of an address', async () => {
     for (let n = 0; n < LIMIT; n += 1) {
       const answer = n % 2 === 0 ? await page('10.0.2.1', `search=harbour+${n}`) : await api('10.0.2.1');

@@ -102,6 +102,7 @@ describe("a page's reads answer what the API answers (decision 050)", () => {
     { call: ['premiumArticles', { limit: 12 }], api: '/api/premium-articles?limit=12' },
     { call: ['articlePreview', free], api: `/api/articles/${free}/preview` },
     { call: ['articlePreview', 'not-an-id'], api: '/api/articles/not-an-id/preview' },
+    { call: ['articleCorrections', 'nul\u0000id'], api: '/api/articles/nul%00id/corrections' },
     { call: ['article', free, undefined], api: `/api/articles/${free}` },
     { call: ['article', premium, undefined], api: `/api/articles/${premium}` },
     { call: ['article', free, 'not a token'], api: `/api/articles/${free}?gift=not%20a%20token` },

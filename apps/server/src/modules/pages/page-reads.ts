@@ -1,4 +1,5 @@
 import {
+  API_MESSAGES,
   ApprovedArticlesQuerySchema,
   ArticleCorrectionsSchema,
   ArticleDetailSchema,
@@ -25,7 +26,8 @@ import {
 import { z } from 'zod';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import { assertAccess } from '../../plugins/auth.js';
-import { AppError, parseInput, requireUuid } from '../../plugins/errors.js';
+import { isUnstorableText } from '../../plugins/database-errors.js';
+import { AppError, badRequest, parseInput, requireUuid } from '../../plugins/errors.js';
 import { articleId, ArticleQuerySchema } from '../articles/article-params.js';
 import * as articles from '../articles/articles.service.js';
 import { listArchive } from '../brief/brief-admin.service.js';
@@ -63,15 +65,21 @@ export interface PageReadsFor {
 export function createPageReads(deps: AppDeps, viewer: Viewer | null, sameSite: boolean): PageReadsFor {
   let failed = false;
 
-  /** The answer through its response schema; a failure that is not the reader's (no AppError) marks the page. */
+  /**
+   * The answer through its response schema. A refusal is an AppError, as the API's error handler makes it (text
+   * the database refuses is a 400 there too); any other failure is the API's 5xx, and marks the page.
+   */
   async function answer<T>(schema: z.ZodType<T>, read: () => unknown): Promise<T> {
     try {
       return schema.parse(await read());
     } catch (error) {
+      if (isUnstorableText(error)) throw badRequest(API_MESSAGES.unstorableText);
       if (!(error instanceof AppError) || error.statusCode >= 500) failed = true;
       throw error;
     }
   }
+  /** An id in the address, refused as its route refuses it: a malformed text a 400, then not an id a 404. */
+  const idOf = (id: string) => parseInput(IdParamSchema, { id }, 'params').id;
   const now = () => deps.clock();
 
   const reads: PageReads = {
@@ -84,7 +92,7 @@ export function createPageReads(deps: AppDeps, viewer: Viewer | null, sameSite: 
       ),
     userStats: () => answer(UserStatsSchema, () => getUserStats(deps)),
     plans: async () => (await answer(PlanListSchema, () => plans.getListedPlans(deps))).plans,
-    plan: (id) => answer(PlanSchema, () => plans.getPlanForSale(deps, parseInput(IdParamSchema, { id }, 'params').id)),
+    plan: (id) => answer(PlanSchema, () => plans.getPlanForSale(deps, idOf(id))),
     approvedArticles: (query) =>
       answer(ArticlePageSchema, () =>
         articles.getApprovedArticles(
@@ -100,21 +108,25 @@ export function createPageReads(deps: AppDeps, viewer: Viewer | null, sameSite: 
         return articles.getPremiumArticles(deps, viewer, page);
       }),
     articlePreview: (id) =>
-      answer(ArticlePreviewSchema, () => articles.getArticlePreview(deps, requireUuid(id, 'That article'), viewer)),
+      answer(ArticlePreviewSchema, () =>
+        articles.getArticlePreview(deps, requireUuid(idOf(id), 'That article'), viewer),
+      ),
     article: (id, gift) =>
       answer(ArticleDetailSchema, () => {
         assertAccess(viewer, 'reader', now());
         const query = parseInput(ArticleQuerySchema, asAddressQuery({ gift }), 'querystring');
-        return articles.openArticle(deps, viewer, articleId(id), query.gift, { sameSite });
+        return articles.openArticle(deps, viewer, articleId(idOf(id)), query.gift, { sameSite });
       }),
     articleCorrections: (id) =>
-      answer(ArticleCorrectionsSchema, () => corrections.getArticleCorrections(deps, viewer, articleId(id))),
+      answer(ArticleCorrectionsSchema, () => corrections.getArticleCorrections(deps, viewer, articleId(idOf(id)))),
     relatedArticles: (id) =>
-      answer(RelatedArticlesSchema, () => articles.getRelatedArticles(deps, viewer, requireUuid(id, 'That article'))),
+      answer(RelatedArticlesSchema, () =>
+        articles.getRelatedArticles(deps, viewer, requireUuid(idOf(id), 'That article')),
+      ),
     giftLinks: (id) =>
       answer(GiftLinkListSchema, () => {
         assertAccess(viewer, 'signed-in', now());
-        return listGiftLinks(deps, viewer, articleId(id));
+        return listGiftLinks(deps, viewer, articleId(idOf(id)));
       }),
     correctionPage: (query) =>
       answer(CorrectionPageSchema, () =>

@@ -30,14 +30,28 @@ type RenderedPage = { status: number; location?: string; html?: string; etag?: s
 /** The page cookie's reader: their session and the tag of the browser's token. */
 type PageViewer = NonNullable<Awaited<ReturnType<typeof resolvePageViewer>>>;
 
-/** The articles page with a search: counted against the address's search limit like the API's searches. */
-function searchesArticles(url: string): boolean {
-  const { pathname, searchParams } = new URL(url, 'http://page');
-  return pathname.replace(/\/+$/, '') === '/articles' && isSearch(searchParams.get('search') ?? undefined);
+/** A path as the router matches it: decoded, in lower case, without a trailing slash. */
+function routedPath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: the router keeps it as it is too.
+  }
+  return decoded.toLowerCase().replace(/\/+$/, '');
 }
 
 /**
- * A loader's read failed as the API would answer 5xx (the database is down or too slow): the page would
+ * The articles page with a search, however its path is spelt (`/Articles`, `/%61rticles`): counted against the
+ * address's search limit like the API's searches.
+ */
+function searchesArticles(url: string): boolean {
+  const { pathname, searchParams } = new URL(url, 'http://page');
+  return routedPath(pathname) === '/articles' && isSearch(searchParams.get('search') ?? undefined);
+}
+
+/**
+ * A loader's read failed where the API would answer 5xx (the database is down or too slow): the page would
  * render with empty lists, which no cache may keep and no reader should get as the page.
  */
 class PageDataUnavailable extends Error {
