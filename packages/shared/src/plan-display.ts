@@ -1,5 +1,3 @@
-import type { Plan } from './plans.js';
-
 /*
  * What shows a plan, without zod: the home page's plan cards and the stored plan choice need these in the first
  * load, and plans.ts (the schemas) would bring zod with it (docs/architecture.md#code-splitting-and-page-weight).
@@ -8,6 +6,30 @@ import type { Plan } from './plans.js';
 
 export const PLAN_VISIBILITIES = ['listed', 'unlisted', 'archived'] as const;
 export type PlanVisibility = (typeof PLAN_VISIBILITIES)[number];
+
+/** A plan as `GET /api/plans` answers it (plans.ts's PlanSchema gives this shape). */
+export interface Plan {
+  id: string;
+  name: string;
+  /** Price in major currency units, as the browser's plan choice stores it. */
+  price: number;
+  /** Lower-case ISO code: the plan's own, or the site's CURRENCY. */
+  currency: string;
+  /** Duration text ("1 Minute", "5 Days"), derived from `value`; stored as the plan choice's `label`. */
+  label: string;
+  /** Duration in minutes, stored as the plan choice's `value`. */
+  value: number;
+  /** The benefit lines, in order. */
+  features: string[];
+  /** Null: every premium article while access lasts; a number: that many premium articles in full. */
+  premiumArticles: number | null;
+  /** Accounts the pass covers, the buyer's included: above 1, the buyer invites the others (a family). */
+  familySeats: number;
+  /** The order plans are shown in, lowest first. */
+  position: number;
+  /** Listed: on /subscription and the home page; unlisted: sold only by its link; archived: sold to no one new. */
+  visibility: PlanVisibility;
+}
 
 /** SPEC's three timed passes, word for word: the plans a new site starts with. */
 export const SEED_PLANS: readonly Plan[] = [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText, text } from './fields.js';
-import { PLAN_VISIBILITIES } from './plan-display.js';
+import { PLAN_VISIBILITIES, type Plan } from './plan-display.js';
 
 export {
   ACCESS_TEXT,
@@ -16,6 +16,7 @@ export {
   toMajorUnits,
   toMinorUnits,
   toPlanChoice,
+  type Plan,
   type PlanChoice,
   type PlanVisibility,
 } from './plan-display.js';
@@ -50,29 +51,20 @@ export const PlanIdSchema = text()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Choose one of the plans.');
 export type PlanId = string;
 
+/** The shape of a plan is `Plan` (plan-display.ts, without zod); this schema must give exactly that. */
 export const PlanSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** Price in major currency units, as the browser's plan choice stores it. */
   price: z.number(),
-  /** Lower-case ISO code: the plan's own, or the site's CURRENCY. */
   currency: z.string(),
-  /** Duration text ("1 Minute", "5 Days"), derived from `value`; stored as the plan choice's `label`. */
   label: z.string(),
-  /** Duration in minutes, stored as the plan choice's `value`. */
   value: z.number().int(),
-  /** The benefit lines, in order. */
   features: z.array(z.string()),
-  /** Null: every premium article while access lasts; a number: that many premium articles in full. */
   premiumArticles: z.number().int().nullable(),
-  /** Accounts the pass covers, the buyer's included: above 1, the buyer invites the others (a family). */
   familySeats: z.number().int(),
-  /** The order plans are shown in, lowest first. */
   position: z.number().int(),
-  /** Listed: on /subscription and the home page; unlisted: sold only by its link; archived: sold to no one new. */
   visibility: z.enum(PLAN_VISIBILITIES),
-});
-export type Plan = z.infer<typeof PlanSchema>;
+}) satisfies z.ZodType<Plan>;
 
 /** What anyone may buy now, in order: `GET /api/plans`. */
 export const PlanListSchema = z.object({ plans: z.array(PlanSchema) });

@@ -1,7 +1,6 @@
 import { answerAccess, API_MESSAGES, ARTICLE_MESSAGES, hasPremiumAccess, type AccessRule } from '@dispatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppDeps, Viewer } from '../app-types.js';
-import type { ViewerCache } from './viewer-cache.js';
+import type { AppDeps, Viewer, ViewerCache } from '../app-types.js';
 import { resolveViewer } from '../modules/auth/auth.service.js';
 import { forbidden, unauthorized } from './errors.js';
 

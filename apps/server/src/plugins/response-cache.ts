@@ -31,14 +31,30 @@ const ENTRY_OVERHEAD = 100;
 export const OUTAGE_TTL_MS = 5_000;
 
 /**
- * What an entry counts against the budget: its answer's JSON length (pages and feeds are strings
+ * About the length of `value`'s JSON, without building it: a text counts its length, any other scalar a few
+ * bytes. Building the JSON would copy every article's text once more on each cache miss.
+ */
+function jsonLength(value: unknown): number {
+  if (typeof value === 'string') return value.length + 2;
+  if (value === null || typeof value !== 'object') return 8;
+  if (value instanceof Date) return 26;
+  if (value instanceof Set) return jsonLength([...value]);
+  let length = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) length += jsonLength(item) + 1;
+    return length;
+  }
+  for (const [name, item] of Object.entries(value)) length += name.length + 4 + jsonLength(item);
+  return length;
+}
+
+/**
+ * What an entry counts against the budget: about its answer's JSON length (pages and feeds are strings
  * already) plus its key and a fixed allowance for the bookkeeping. Objects take a small multiple of
- * their JSON in memory; the budget counts the JSON because it is cheap to know and proportional.
+ * their JSON in memory; the budget counts the JSON because it is proportional.
  */
 export function entrySize(key: string, entry: Entry): number {
-  const { value } = entry;
-  const body = typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);
-  return ENTRY_OVERHEAD + key.length + body;
+  return ENTRY_OVERHEAD + key.length + jsonLength(entry.value);
 }
 
 export function createResponseCache(options: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../app-types.js';
-import { createViewerCache, type CachedSession } from './viewer-cache.js';
+import type { CachedSession } from '../app-types.js';
+import { createViewerCache } from './viewer-cache.js';
 
 const session = (userId: string, role: Viewer['role'] = 'user'): CachedSession => ({
   viewer: {

@@ -1,41 +1,6 @@
-import type { User } from '@dispatch/shared';
-import type { Viewer } from '../app-types.js';
+import type { CachedSession, ViewerCache } from '../app-types.js';
 import type { SharedRedis } from './redis.js';
 
-/** A session as the request hook needs it: who is behind it and until when it lives. */
-export interface CachedSession {
-  viewer: Viewer;
-  /** The account as the API shows it (its premium its family's when that ends later): a page's reader (decision 047). */
-  user: User;
-  expiresAt: Date;
-}
-
-/**
- * Keeps the viewer of each session in this instance's memory for a short while
- * (docs/decisions/019-cached-viewers-checked-by-generation.md). Every use is checked against the
- * user's auth generation, which every change to their sessions, role, premium or password bumps
- * after it commits; with Redis the generation is shared, so a change on one instance holds on the
- * next request to any other. While Redis is out, every request reads the database and nothing is kept;
- * a change whose bump could not reach Redis is bumped when it is back
- * (docs/decisions/038-redis-outages-and-draining.md).
- */
-export interface ViewerCache {
-  /**
-   * The session from memory when it is `usable` and its user's generation has not moved since it
-   * was loaded; otherwise from `load`, kept for next time.
-   */
-  resolve(
-    sessionId: string,
-    userId: string,
-    usable: (cached: CachedSession) => boolean,
-    load: () => Promise<CachedSession | undefined>,
-  ): Promise<CachedSession | undefined>;
-  /** After a change to a user's sessions, role, premium, password or profile has committed. */
-  invalidateUser(userId: string): Promise<void>;
-  /** Forgets every viewer this instance holds (tests write rows behind the services). */
-  clear(): void;
-  readonly size: number;
-}
 
 export const VIEWER_CACHE_MAX_ENTRIES = 10_000;
 // Only a bound for a change that could not bump the generation (Redis failed after the commit);

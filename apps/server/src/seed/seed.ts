@@ -16,7 +16,7 @@ import {
 import { setPassword } from '../modules/auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../modules/auth/password.js';
 import type { ImageStore } from '../modules/uploads/image-store.js';
-import type { ViewerCache } from '../plugins/viewer-cache.js';
+import type { ViewerCache } from '../app-types.js';
 import { DEMO_ARTICLES, DEMO_PUBLISHERS, DEMO_READERS, DEMO_WRITERS, demoDescription } from './demo-content.js';
 import { avatarSvg, storeSvg } from '../modules/uploads/avatar.js';
 import { articleImageSvg, publisherLogoSvg, seededRandom } from './images.js';

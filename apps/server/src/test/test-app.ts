@@ -10,7 +10,8 @@ import { loadConfig, type Config } from '../config.js';
 import { fromPglite, fromPostgres, openPglite, type Database, type PostgresTimeouts } from '../db/client.js';
 import { createImageStore, type ImageStore } from '../modules/uploads/image-store.js';
 import { createResponseCache } from '../plugins/response-cache.js';
-import { createViewerCache, type ViewerCache } from '../plugins/viewer-cache.js';
+import type { ViewerCache } from '../app-types.js';
+import { createViewerCache } from '../plugins/viewer-cache.js';
 import { databaseUrlFor, ignoreIdleErrors } from './postgres.js';
 
 export interface TestContext {

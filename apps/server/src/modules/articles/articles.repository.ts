@@ -1,5 +1,5 @@
 import { HOUR_MS, LIMITS, type Tag } from '@dispatch/shared';
-import { and, arrayContains, desc, eq, gte, ilike, inArray, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { withoutHiddenTags } from '../../db/hidden-tags.js';
@@ -114,21 +114,19 @@ export function approvedCardsFrom(
 }
 
 /**
- * The newest approved cards of a publisher's or a tag's list, leaving some out (the article being read, the
- * cards shown beside it): a few rows read along the publisher's or the status/date index, whatever the
- * archive's size.
+ * The newest approved cards of a publisher's or a tag's list: a few rows read along the publisher's or the
+ * status/date index, whatever the archive's size.
  */
 export function newestApprovedCards(
   db: DbOrTx,
   filter: Pick<ApprovedFilter, 'publisher' | 'tag' | 'hiddenTags'>,
-  excluding: string[],
   limit: number,
 ): Promise<ArticleCardRow[]> {
   return db
     .select(cardColumns)
     .from(articles)
     .innerJoin(publishers, eq(publishers.id, articles.publisherId))
-    .where(and(approvedWhere(filter), notInArray(articles.id, excluding)))
+    .where(approvedWhere(filter))
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(limit);
 }

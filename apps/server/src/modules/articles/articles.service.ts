@@ -1,4 +1,5 @@
 import {
+  type ArticleCard,
   type ArticleDetail,
   type ArticlePreview,
   GIFT_MESSAGES,
@@ -30,7 +31,7 @@ import {
   type AccountExport,
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
-import type { Notifier } from '../notices/notices.service.js';
+import type { Notifier } from '../../app-types.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
 import { normalisedKey, type ResponseCache } from '../../plugins/response-cache.js';
@@ -270,9 +271,31 @@ export async function getArticlePreview(
   return { ...answers.teaser.article, updatedAt: answers.updatedAt };
 }
 
+/** The newest approved cards of a publisher or a tag: every article on it shares them, cached with the catalogue. */
+function newestCards(
+  deps: Pick<AppDeps, 'db' | 'cache'>,
+  filter: Parameters<typeof repository.newestApprovedCards>[1],
+  count: number,
+): Promise<ArticleCard[]> {
+  const key = normalisedKey({
+    newest: count,
+    publisher: filter.publisher,
+    tag: filter.tag,
+    hiddenTags: filter.hiddenTags?.join(','),
+  });
+  return deps.cache.remember('catalog', key, CATALOG_TTL_MS, async () =>
+    (await repository.newestApprovedCards(deps.db, filter, count)).map(toArticleCard),
+  );
+}
+
+/** The first `count` of `cards` not in `shown`. */
+const unshown = (cards: ArticleCard[], shown: ReadonlySet<string>, count: number) =>
+  cards.filter((card) => !shown.has(card._id)).slice(0, count);
+
 /**
  * The end of an approved article's page: the newest others from its publisher, then from its first tag
- * (none shown twice). Cached with the article's answers, under the catalogue's generation.
+ * (none shown twice). Cut from the publisher's and the tag's newest cards, which every article on them shares,
+ * so an article's page reads no rows of its own for them.
  */
 export async function getRelatedArticles(
   deps: Pick<AppDeps, 'db' | 'cache'>,
@@ -284,28 +307,15 @@ export async function getRelatedArticles(
   if (viewer) refuseHidden(viewer, answers.full.article);
   const { publisher, tags } = answers.full.article;
   const hiddenTags = hiddenTagsOf(viewer);
-  const key = normalisedKey({ related: id, hiddenTags: hiddenTags?.join(',') });
-  return deps.cache.remember('catalog', key, CATALOG_TTL_MS, async () => {
-    const fromPublisher = await repository.newestApprovedCards(
-      deps.db,
-      { publisher, hiddenTags },
-      [id],
-      LIMITS.relatedCount,
-    );
-    const tag = TAGS.find((known) => known === tags[0] && !hiddenTags?.includes(known));
-    const onTag = tag
-      ? await repository.newestApprovedCards(
-          deps.db,
-          { tag, hiddenTags },
-          [id, ...fromPublisher.map((row) => row.id)],
-          LIMITS.relatedCount,
-        )
-      : undefined;
-    return {
-      publisher: { name: publisher, articles: fromPublisher.map(toArticleCard) },
-      tag: tag && onTag ? { name: tag, articles: onTag.map(toArticleCard) } : null,
-    };
-  });
+  const count = LIMITS.relatedCount;
+  // One more than shown: the article itself may be among them.
+  const fromPublisher = unshown(await newestCards(deps, { publisher, hiddenTags }, count + 1), new Set([id]), count);
+  const tag = TAGS.find((known) => known === tags[0] && !hiddenTags?.includes(known));
+  if (!tag) return { publisher: { name: publisher, articles: fromPublisher }, tag: null };
+  // Enough that `count` remain once the article and those from its publisher are left out.
+  const shown = new Set([id, ...fromPublisher.map((card) => card._id)]);
+  const onTag = unshown(await newestCards(deps, { tag, hiddenTags }, 2 * count + 1), shown, count);
+  return { publisher: { name: publisher, articles: fromPublisher }, tag: { name: tag, articles: onTag } };
 }
 
 export async function getArticle(deps: Pick<AppDeps, 'db' | 'clock' | 'cache'>, viewer: Viewer, id: string) {

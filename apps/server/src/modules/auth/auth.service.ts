@@ -12,7 +12,7 @@ import {
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict } from '../../plugins/errors.js';
-import type { CachedSession } from '../../plugins/viewer-cache.js';
+import type { CachedSession } from '../../app-types.js';
 import { withFamilyAccess } from '../users/premium-access.js';
 import { toUser } from '../users/users.mapper.js';
 import * as users from '../users/users.service.js';

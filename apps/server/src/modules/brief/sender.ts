@@ -16,7 +16,7 @@ import { buildBriefMessage, parseSender } from './mime.js';
 import { createBriefRenderer, type BriefContent, type BriefRenderer } from './render.js';
 import { nextBriefAt } from './subscriptions.schedule.js';
 import { suppress, unsubscribeLinks } from './subscriptions.service.js';
-import { startPeriodic } from '../system/periodic.js';
+import { startPeriodic } from '../../plugins/periodic.js';
 
 /*
  * The daily brief's sender, on every instance (like the mail outbox, docs/decisions/023-notifications-and-mail-outbox.md).

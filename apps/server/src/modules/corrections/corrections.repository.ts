@@ -21,6 +21,15 @@ const columns = {
 
 const newestFirst = [desc(corrections.createdAt), desc(corrections.id)];
 
+/** The ids of the articles with at least one correction. */
+export async function correctedArticleIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ articleId: corrections.articleId })
+    .from(corrections)
+    .groupBy(corrections.articleId);
+  return rows.map((row) => row.articleId);
+}
+
 /** An article's corrections, newest first, with the number of the revision each is tied to. */
 export function listForArticle(db: DbOrTx, articleId: string) {
   return db

@@ -76,6 +76,11 @@ export async function getArticleCorrections(
   articleId: string,
 ): Promise<ArticleCorrections> {
   await getArticlePreview(deps, articleId, viewer);
+  // Few articles have a correction: the others' pages read none.
+  const corrected = await deps.cache.remember('catalog', 'corrections:articles', CORRECTIONS_TTL_MS, async () => {
+    return new Set(await repository.correctedArticleIds(deps.db));
+  });
+  if (!corrected.has(articleId)) return { corrections: [] };
   return deps.cache.remember('catalog', `corrections:article:${articleId}`, CORRECTIONS_TTL_MS, async () => ({
     corrections: (await repository.listForArticle(deps.db, articleId)).map(toCorrection),
   }));

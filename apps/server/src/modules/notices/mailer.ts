@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
 import { queryRows, type Db } from '../../db/client.js';
-import { startPeriodic } from '../system/periodic.js';
+import { startPeriodic } from '../../plugins/periodic.js';
 
 /**
  * Sends the outbox (docs/decisions/023-notifications-and-mail-outbox.md). Every instance runs one; each claims a few due rows

@@ -5,8 +5,6 @@ import {
   NOTICES_TEXT,
   noticeKindsFor,
   noticePath,
-  type ArticleNoticeKind,
-  type FamilyNoticeKind,
   type MailPreferences,
   type NoticeKind,
   type NoticeList,
@@ -31,52 +29,10 @@ import {
   type MailTemplate,
 } from './mail-templates.js';
 import type { MailTokens } from './mail-tokens.js';
+import type { Notifier } from '../../app-types.js';
 import * as repository from './notices.repository.js';
 import { lockUserForUpdate } from '../users/users.service.js';
 
-/** Something that happened to an article, told to the people concerned (docs/product.md#notifications). */
-export interface ArticleEvent {
-  kind: ArticleNoticeKind;
-  article: { id: string; title: string; authorId: string };
-  /** Who acted: never told about their own act. */
-  actorId: string;
-  note?: string | null;
-  at: Date;
-}
-
-/**
- * Writes the notices of an event — a row per person for the bell, and an e-mail in the outbox for each who
- * has not opted out — in the caller's transaction, so the event and its notices are kept or lost together.
- */
-/** A subscription's e-mails (docs/product.md#notifications): a receipt, a reminder before the end, a notice after. */
-export type SubscriptionEvent = { userId: string; at: Date } & (
-  | { kind: 'receipt'; planName: string; amount: string; periodStart: Date; periodEnd: Date }
-  | { kind: 'premium-ending'; endsAt: Date; inDays: 1 | 3 }
-  | { kind: 'premium-lapsed'; endedAt: Date }
-);
-
-export interface Notifier {
-  articleEvent(tx: DbOrTx, event: ArticleEvent): Promise<void>;
-  /** E-mail only: nothing when mail is off or the person opted out of the kind. */
-  subscriptionEvent(tx: DbOrTx, event: SubscriptionEvent): Promise<void>;
-  welcome(tx: DbOrTx, user: { id: string; name: string; email: string }, at: Date): Promise<void>;
-  /** The daily brief's confirmation link to an address (mail must be on). */
-  briefConfirmation(tx: DbOrTx, to: string, confirmUrl: string, at: Date): Promise<void>;
-  /** A new verification link (mail must be on). */
-  verification(tx: DbOrTx, user: { id: string; name: string; email: string }, at: Date): Promise<void>;
-  /** A family's invitation link to an address: nothing when mail is off (the owner copies the link). */
-  familyInvitation(
-    tx: DbOrTx,
-    to: string,
-    input: { ownerName: string; joinUrl: string; expiresAt: Date },
-    at: Date,
-  ): Promise<void>;
-  /** Members told that their family access ended: the bell, and e-mail to those who have not opted out. */
-  familyEvent(
-    tx: DbOrTx,
-    event: { kind: FamilyNoticeKind; memberIds: string[]; ownerName: string; at: Date },
-  ): Promise<void>;
-}
 
 // The outbox kinds that carry a verification link (the welcome message has one too).
 const VERIFICATION_KIND = 'verification';

@@ -2,8 +2,8 @@ import { DAY_MS, MINUTE_MS } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.js';
-import type { Notifier } from './notices.service.js';
-import { startPeriodic } from '../system/periodic.js';
+import type { Notifier } from '../../app-types.js';
+import { startPeriodic } from '../../plugins/periodic.js';
 
 // A site that was down for a while does not mail lapses older than this.
 const LAPSE_NOTICE_WINDOW_MS = 7 * DAY_MS;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-types.js';
 import { ARTICLE_MESSAGES, THEME_COOKIE, THEMES, type Theme } from '@dispatch/shared';
@@ -73,8 +74,8 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
   const lastGood = createLastGoodPages();
 
   /**
-   * The page for `viewer`, or for everyone (anonymous), or for the viewer's `audience`: then it is kept and its
-   * ETag names it, though it is sent `no-store` (decision 047).
+   * The page for `viewer`, or for everyone (anonymous), or for the viewer's `audience`: then it is kept and named,
+   * though it is sent `no-store` (decision 047).
    */
   async function render(url: string, viewer: PageViewer | null, sameSite = true, audience?: Audience) {
     const page = createPageReads(deps, viewer?.viewer ?? null, sameSite);
@@ -93,8 +94,10 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
     if (result.kind === 'redirect') return { status: result.status, location: result.location } satisfies RenderedPage;
     if (page.failed()) throw new PageDataUnavailable();
     const html = assembleHtml(shell.template, result, shell.renderer.PAGE_STATE_ELEMENT_ID);
-    // A signed-in reader's own page is sent `no-store`: no cache keeps it, so no ETag could revalidate it.
-    return { status: result.status, html, etag: viewer && !audience ? undefined : etagOf(html) } satisfies RenderedPage;
+    // A signed-in reader's page is sent `no-store`: no cache keeps it, so no ETag could revalidate it. One shared
+    // by an audience only needs a name for this render, which its compressed prefix is kept under.
+    const etag = !viewer ? etagOf(html) : audience ? `"${randomUUID()}"` : undefined;
+    return { status: result.status, html, etag } satisfies RenderedPage;
   }
 
   async function viewerOf(request: FastifyRequest, reply: FastifyReply): Promise<PageViewer | null> {

@@ -22,7 +22,7 @@ import { findUserByEmail, findUserById, toUserWithAccess } from '../users/users.
 import { applyPass } from '../users/premium-access.js';
 import { applyFamilySeats, invalidateMembers } from '../family/family-access.js';
 import { findPlanOnSale, snapshotOf } from '../plans/plans.service.js';
-import type { Notifier } from '../notices/notices.service.js';
+import type { Notifier } from '../../app-types.js';
 import * as repository from './payments.repository.js';
 import { chargeTestCard } from './test-provider.js';
 import { recordSubscription } from '../revenue/funnel.service.js';

@@ -8,7 +8,7 @@ import { removeOldHourlyViews } from '../brief/hourly-views.service.js';
 import { removeFinishedMail } from '../notices/notices.service.js';
 import { removeOldEvents } from '../revenue/funnel.service.js';
 import { findUnreferencedImages, removeImages } from '../uploads/uploads.service.js';
-import { startPeriodic, type Periodic } from './periodic.js';
+import { startPeriodic, type Periodic } from '../../plugins/periodic.js';
 
 type Deps = Pick<AppDeps, 'db' | 'images' | 'clock'>;
 

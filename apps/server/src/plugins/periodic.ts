@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isRefusedWhileDown } from '../../plugins/database-errors.js';
+import { isRefusedWhileDown } from './database-errors.js';
 
 /*
  * The server's background work on every instance (the mail outbox, the daily brief, premium reminders,
