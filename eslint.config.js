@@ -76,4 +76,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The article store's table is read by the four jobs built on it (docs/architecture.md#articles).
+    files: ['apps/server/src/modules/{catalogue,reading,editorial,writing}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*.repository.js', '!../articles/articles.repository.js'],
+              message: "call the other module's service, not its repository (the article store's excepted)",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -11,7 +11,8 @@ import pg from 'pg';
 import type { Db } from '../apps/server/src/db/client.js';
 import * as schema from '../apps/server/src/db/schema.js';
 import { listTrending } from '../apps/server/src/modules/articles/articles.repository.js';
-import { getAdminArticles, getApprovedArticles } from '../apps/server/src/modules/articles/articles.service.js';
+import { getApprovedArticles } from '../apps/server/src/modules/catalogue/catalogue.service.js';
+import { getAdminArticles } from '../apps/server/src/modules/editorial/editorial.service.js';
 import type { ResponseCache } from '../apps/server/src/plugins/response-cache.js';
 import { PUBLISHER_NAMES } from './words.js';
 

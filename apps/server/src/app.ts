@@ -8,9 +8,11 @@ import { randomUUID } from 'node:crypto';
 import type { AppDeps, AppInstance, Clock, Notifier, ViewerCache } from './app-types.js';
 import { resolveJwtSecret, type Config } from './config.js';
 import type { Db } from './db/client.js';
-import { adminArticleRoutes } from './modules/articles/articles-admin.routes.js';
-import { publicArticleRoutes } from './modules/articles/articles-public.routes.js';
-import { writerArticleRoutes } from './modules/articles/articles-writer.routes.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { editorialRoutes } from './modules/editorial/editorial.routes.js';
+import { giftLinkRoutes } from './modules/reading/gift-links.routes.js';
+import { readingRoutes } from './modules/reading/reading.routes.js';
+import { writingRoutes } from './modules/writing/writing.routes.js';
 import { briefSubscriptionRoutes } from './modules/brief/subscriptions.routes.js';
 import { briefSendRoutes } from './modules/brief/brief-admin.routes.js';
 import { familyRoutes } from './modules/family/family.routes.js';
@@ -33,7 +35,6 @@ import { createImageStore, type ImageStore } from './modules/uploads/image-store
 import { FEED_FILES, feedRoutes } from './modules/feeds/feeds.routes.js';
 import { loadPageShell } from './modules/pages/page-renderer.js';
 import { createPageService } from './modules/pages/pages.service.js';
-import { articlePreviewRoutes } from './modules/articles/article-preview.routes.js';
 import { uploadRoutes } from './modules/uploads/uploads.routes.js';
 import { adminUserRoutes, userRoutes } from './modules/users/users.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -78,10 +79,10 @@ const ROUTE_MODULES = [
   authRoutes,
   googleRoutes,
   uploadRoutes,
-  publicArticleRoutes,
-  articlePreviewRoutes,
-  writerArticleRoutes,
-  adminArticleRoutes,
+  catalogueRoutes,
+  readingRoutes,
+  writingRoutes,
+  editorialRoutes,
   correctionRoutes,
   publisherRoutes,
   adminPublisherRoutes,
@@ -92,6 +93,7 @@ const ROUTE_MODULES = [
   adminPlanRoutes,
   paymentRoutes,
   noticeRoutes,
+  giftLinkRoutes,
   revenueRoutes,
   briefSubscriptionRoutes,
   briefSendRoutes,

@@ -1,7 +1,6 @@
 import type { CachedSession, ViewerCache } from '../app-types.js';
 import type { SharedRedis } from './redis.js';
 
-
 export const VIEWER_CACHE_MAX_ENTRIES = 10_000;
 // Only a bound for a change that could not bump the generation (Redis failed after the commit);
 // every ordinary change is seen on the next request.

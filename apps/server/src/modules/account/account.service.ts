@@ -11,7 +11,7 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import { queryRows } from '../../db/client.js';
 import { LOCKS } from '../../db/locks.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../plugins/errors.js';
-import { articlesRemoved, getArticlesForExport, removeArticlesOf } from '../articles/articles.service.js';
+import { getArticlesForExport, removeArticlesOf } from '../writing/writing.service.js';
 import { endAllSessions } from '../auth/auth.service.js';
 import { getSubscriptionForExport } from '../brief/subscriptions.service.js';
 import { verifyPassword } from '../auth/password.js';
@@ -111,7 +111,7 @@ export async function deleteAccount(
 
   await viewers.invalidateUser(viewer.id);
   for (const id of members) await viewers.invalidateUser(id);
-  await articlesRemoved(cache);
+  await cache.invalidate('catalog');
   await cache.invalidate('users');
   await removeImagesNoLongerUsed(db, images, imageUrls);
   return { deleted: true };

@@ -1,7 +1,7 @@
 import type { ArticleCard } from '@dispatch/shared';
 import { LRUCache } from 'lru-cache';
 import type { DbOrTx } from '../../db/client.js';
-import { lexemesOf, type SearchCardRow } from './articles.repository.js';
+import { lexemesOf, type SearchCardRow } from '../articles/articles.repository.js';
 
 export type Highlight = NonNullable<ArticleCard['highlight']>;
 

@@ -23,10 +23,7 @@ const newestFirst = [desc(corrections.createdAt), desc(corrections.id)];
 
 /** The ids of the articles with at least one correction. */
 export async function correctedArticleIds(db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .select({ articleId: corrections.articleId })
-    .from(corrections)
-    .groupBy(corrections.articleId);
+  const rows = await db.select({ articleId: corrections.articleId }).from(corrections).groupBy(corrections.articleId);
   return rows.map((row) => row.articleId);
 }
 

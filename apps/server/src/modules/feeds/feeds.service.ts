@@ -8,7 +8,7 @@ import {
   getLatestForFeed,
   getSitemapPage,
   getSitemapPageStarts,
-} from '../articles/articles.service.js';
+} from '../catalogue/catalogue.service.js';
 import { getLatestCorrections } from '../corrections/corrections.service.js';
 import { getPublishers } from '../publishers/publishers.service.js';
 import { correctionsAtom, correctionsRss } from './corrections-feed.js';

@@ -33,7 +33,6 @@ import type { Notifier } from '../../app-types.js';
 import * as repository from './notices.repository.js';
 import { lockUserForUpdate } from '../users/users.service.js';
 
-
 // The outbox kinds that carry a verification link (the welcome message has one too).
 const VERIFICATION_KIND = 'verification';
 const VERIFICATION_KINDS = ['welcome', VERIFICATION_KIND];

@@ -2,7 +2,7 @@ import { isPremium, type ArticleDetail, type RoleRecord } from '@dispatch/shared
 import type { AppDeps, Viewer } from '../../app-types.js';
 import { AppError } from '../../plugins/errors.js';
 import { articleId } from '../articles/article-params.js';
-import { openArticle } from '../articles/articles.service.js';
+import { openArticle } from '../reading/reading.service.js';
 import { viewerRoleRecord } from '../users/users.service.js';
 
 /**

@@ -29,7 +29,8 @@ import { assertAccess } from '../../plugins/auth.js';
 import { isUnstorableText } from '../../plugins/database-errors.js';
 import { AppError, badRequest, parseInput, requireUuid } from '../../plugins/errors.js';
 import { articleId, ArticleQuerySchema } from '../articles/article-params.js';
-import * as articles from '../articles/articles.service.js';
+import * as catalogue from '../catalogue/catalogue.service.js';
+import { openArticle } from '../reading/reading.service.js';
 import { listArchive } from '../brief/brief-admin.service.js';
 import * as corrections from '../corrections/corrections.service.js';
 import * as plans from '../plans/plans.service.js';
@@ -84,7 +85,7 @@ export function createPageReads(deps: AppDeps, viewer: Viewer | null, sameSite: 
 
   const reads: PageReads = {
     config: () => answer(PublicConfigSchema, () => publicConfigOf(deps.config)),
-    trendingArticles: () => answer(TrendingListSchema, () => articles.getTrendingArticles(deps, viewer)),
+    trendingArticles: () => answer(TrendingListSchema, () => catalogue.getTrendingArticles(deps, viewer)),
     publishers: () => answer(PublisherListSchema, () => publishers.getPublishers(deps)),
     publisher: (slug) =>
       answer(PublisherSchema, () =>
@@ -95,7 +96,7 @@ export function createPageReads(deps: AppDeps, viewer: Viewer | null, sameSite: 
     plan: (id) => answer(PlanSchema, () => plans.getPlanForSale(deps, idOf(id))),
     approvedArticles: (query) =>
       answer(ArticlePageSchema, () =>
-        articles.getApprovedArticles(
+        catalogue.getApprovedArticles(
           deps,
           viewer,
           parseInput(ApprovedArticlesQuerySchema, asAddressQuery(query), 'querystring'),
@@ -105,23 +106,23 @@ export function createPageReads(deps: AppDeps, viewer: Viewer | null, sameSite: 
       answer(ArticlePageSchema, () => {
         assertAccess(viewer, 'premium-list', now());
         const page = parseInput(PremiumArticlesQuerySchema, asAddressQuery(query), 'querystring');
-        return articles.getPremiumArticles(deps, viewer, page);
+        return catalogue.getPremiumArticles(deps, viewer, page);
       }),
     articlePreview: (id) =>
       answer(ArticlePreviewSchema, () =>
-        articles.getArticlePreview(deps, requireUuid(idOf(id), 'That article'), viewer),
+        catalogue.getArticlePreview(deps, requireUuid(idOf(id), 'That article'), viewer),
       ),
     article: (id, gift) =>
       answer(ArticleDetailSchema, () => {
         assertAccess(viewer, 'reader', now());
         const query = parseInput(ArticleQuerySchema, asAddressQuery({ gift }), 'querystring');
-        return articles.openArticle(deps, viewer, articleId(idOf(id)), query.gift, { sameSite });
+        return openArticle(deps, viewer, articleId(idOf(id)), query.gift, { sameSite });
       }),
     articleCorrections: (id) =>
       answer(ArticleCorrectionsSchema, () => corrections.getArticleCorrections(deps, viewer, articleId(idOf(id)))),
     relatedArticles: (id) =>
       answer(RelatedArticlesSchema, () =>
-        articles.getRelatedArticles(deps, viewer, requireUuid(idOf(id), 'That article')),
+        catalogue.getRelatedArticles(deps, viewer, requireUuid(idOf(id), 'That article')),
       ),
     giftLinks: (id) =>
       answer(GiftLinkListSchema, () => {

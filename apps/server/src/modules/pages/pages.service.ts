@@ -11,7 +11,7 @@ import {
   readPageSession,
 } from '../../plugins/page-session.js';
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
-import { isSearch } from '../articles/articles.service.js';
+import { isSearch } from '../catalogue/catalogue.service.js';
 import { resolvePageViewer } from '../auth/auth.service.js';
 import { viewerRoleRecord } from '../users/users.service.js';
 import { acceptsGzip, compressHtml, encodingFor, etagFor, withTail } from './compressed-html.js';

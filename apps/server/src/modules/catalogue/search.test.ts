@@ -5,7 +5,7 @@ import { articles } from '../../db/schema.js';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
-import { searchApproved } from './articles.repository.js';
+import { searchApproved } from '../articles/articles.repository.js';
 
 const SECRET = 'zeppelinsecret';
 const base = new Date('2026-01-01T00:00:00Z').getTime();

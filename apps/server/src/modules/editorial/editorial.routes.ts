@@ -11,12 +11,12 @@ import {
 } from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
-import { articleId, ArticleIdParams } from './article-params.js';
+import { articleId, ArticleIdParams } from '../articles/article-params.js';
 import { getHistory } from '../moderation/moderation.service.js';
-import * as service from './articles.service.js';
+import * as service from './editorial.service.js';
 
 /** Admins: every article, moderation decisions and the dashboard's charts. */
-export function adminArticleRoutes(app: AppInstance, deps: AppDeps) {
+export function editorialRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/admin/articles',
     {

@@ -16,11 +16,12 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { notFound, requireUuid } from '../../plugins/errors.js';
 import { findUserByEmail } from '../users/users.service.js';
-import { articleId, ArticleIdParams } from './article-params.js';
-import * as service from './articles.service.js';
+import { articleId, ArticleIdParams } from '../articles/article-params.js';
+import { getArticleTimeline } from '../editorial/editorial.service.js';
+import * as service from './writing.service.js';
 
 /** Writers: submit, list, edit and delete their own articles (the service checks authorship). */
-export function writerArticleRoutes(app: AppInstance, deps: AppDeps) {
+export function writingRoutes(app: AppInstance, deps: AppDeps) {
   app.post(
     '/articles',
     {
@@ -141,7 +142,7 @@ export function writerArticleRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: TimelineSchema },
       },
     },
-    (request) => service.getArticleTimeline(deps.db, requireViewer(request), articleId(request.params.id)),
+    (request) => getArticleTimeline(deps.db, requireViewer(request), articleId(request.params.id)),
   );
 
   app.delete(

@@ -1,0 +1,39 @@
+import type { AppDeps } from '../app-types.js';
+import type { CacheNamespace } from '../plugins/response-cache.js';
+import type { Db } from './client.js';
+
+export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * What a change makes stale, noted inside its transaction where the change is known, and cleared only once the
+ * transaction committed: never after a rollback, and never before the new rows can be read
+ * (docs/decisions/051-effects-after-commit.md).
+ */
+export interface AfterCommit {
+  /** Every cached answer of the namespace: `catalog` (articles, publishers, corrections), `users`, `plans`. */
+  stale(namespace: CacheNamespace): void;
+  /** A person's cached viewer: their sessions, role, premium, family or profile changed. */
+  viewerChanged(userId: string): void;
+}
+
+export type CommitDeps = Pick<AppDeps, 'db' | 'cache' | 'viewers'>;
+
+/**
+ * Runs `work` in one transaction, then, once it committed, invalidates what it marked stale, each once.
+ * The one way a service changes rows that cached answers or viewers depend on.
+ */
+export async function commit<T>(
+  { db, cache, viewers }: CommitDeps,
+  work: (tx: Transaction, after: AfterCommit) => Promise<T>,
+): Promise<T> {
+  const namespaces = new Set<CacheNamespace>();
+  const people = new Set<string>();
+  const after: AfterCommit = {
+    stale: (namespace) => void namespaces.add(namespace),
+    viewerChanged: (userId) => void people.add(userId),
+  };
+  const result = await db.transaction((tx) => work(tx, after));
+  for (const userId of people) await viewers.invalidateUser(userId);
+  for (const namespace of namespaces) await cache.invalidate(namespace);
+  return result;
+}

@@ -1,0 +1,52 @@
+import { ARTICLE_MESSAGES, FAMILY_MESSAGES } from '@dispatch/shared';
+import type { AppDeps, Viewer } from '../../app-types.js';
+import { forbidden, notFound } from '../../plugins/errors.js';
+import { hiddenTagsOf } from '../family/family-access.js';
+import { toArticle, toArticleTeaser } from './articles.mapper.js';
+import * as repository from './articles.repository.js';
+
+/*
+ * What the article modules share about one article (docs/architecture.md#articles): its two cached answers, and
+ * the refusals every one of them gives alike.
+ */
+
+// Public answers may show view counts up to a minute old (trending may lag views by 60 s).
+export const CATALOG_TTL_MS = 60_000;
+
+export const articleNotFound = () => notFound(ARTICLE_MESSAGES.notFound);
+
+/** A young reader opening an article with a tag their family hides (their own writing excepted): a 403. */
+export function refuseHidden(viewer: Viewer, article: { tags: readonly string[]; author_email?: string }) {
+  const hidden = hiddenTagsOf(viewer);
+  if (hidden && article.author_email !== viewer.email && article.tags.some((tag) => hidden.includes(tag))) {
+    throw forbidden(FAMILY_MESSAGES.hiddenArticle);
+  }
+}
+
+export function asAccessViewer(viewer: Viewer | null) {
+  return (
+    viewer && {
+      email: viewer.email,
+      role: viewer.role,
+      premiumTaken: viewer.premiumTaken,
+      premiumArticles: viewer.premiumArticles,
+    }
+  );
+}
+
+/**
+ * Both answers an article can give, prepared once and cached with the catalogue (its view count
+ * may lag by up to a minute); who gets which is decided per request.
+ */
+export async function articleAnswers({ db, cache }: Pick<AppDeps, 'db' | 'cache'>, id: string) {
+  return cache.remember('catalog', `article:${id}`, CATALOG_TTL_MS, async () => {
+    const row = await repository.findFull(db, id);
+    if (!row) return null;
+    return {
+      facts: { status: row.status, isPremium: row.isPremium, author_email: row.authorEmail },
+      full: { access: true, article: toArticle(row) } as const,
+      teaser: { access: false, article: toArticleTeaser(row) } as const,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}

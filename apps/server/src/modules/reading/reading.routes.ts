@@ -1,0 +1,71 @@
+import { ArticleDetailSchema, ViewsResponseSchema } from '@dispatch/shared';
+import type { AppDeps, AppInstance } from '../../app-types.js';
+import { bearer, requireViewer } from '../../plugins/auth.js';
+import { addressBucket } from '../../plugins/client-address.js';
+import { abuseLimit } from '../../plugins/rate-limit.js';
+import { articleId, ArticleIdParams, ArticleQuerySchema } from '../articles/article-params.js';
+import * as service from './reading.service.js';
+
+/** Readers (signed in): an article as they may read it, a free read they spend, and a view they count. */
+export function readingRoutes(app: AppInstance, deps: AppDeps) {
+  app.get(
+    '/articles/:id',
+    {
+      config: { access: 'reader' },
+      schema: {
+        tags: ['articles'],
+        summary: 'An article; a premium one gives readers without premium only its teaser',
+        security: bearer,
+        params: ArticleIdParams,
+        querystring: ArticleQuerySchema,
+        response: { 200: ArticleDetailSchema },
+      },
+    },
+    (request) =>
+      // The browser's own call, from our script: what the reader asked for (decision 040).
+      service.openArticle(deps, requireViewer(request), articleId(request.params.id), request.query.gift, {
+        sameSite: true,
+      }),
+  );
+
+  app.post(
+    '/articles/:id/free-read',
+    {
+      config: { access: 'reader' },
+      schema: {
+        tags: ['articles'],
+        summary:
+          "Open a premium article its page did not open (opened from another site): with one of the pass's premium articles, else one of this month's free reads",
+        security: bearer,
+        params: ArticleIdParams,
+        response: { 200: ArticleDetailSchema },
+      },
+    },
+    (request) =>
+      service.openArticle(deps, requireViewer(request), articleId(request.params.id), undefined, { sameSite: true }),
+  );
+
+  app.patch(
+    '/articles/views/:id',
+    {
+      config: {
+        access: 'reader',
+        ...abuseLimit(
+          deps.config.limits,
+          'viewsPerMinute',
+          (request) =>
+            `views:${request.viewer?.id ?? addressBucket(request.ip)}:${(request.params as { id?: string }).id ?? ''}`,
+        ),
+      },
+      schema: {
+        tags: ['articles'],
+        summary: 'Count one view of an article the caller may read, with the gift link that opened it if any',
+        security: bearer,
+        params: ArticleIdParams,
+        querystring: ArticleQuerySchema,
+        response: { 200: ViewsResponseSchema },
+      },
+    },
+    (request) => service.recordView(deps, requireViewer(request), articleId(request.params.id), request.query.gift),
+  );
+}
