@@ -1,7 +1,8 @@
 // The import rules ESLint cannot check file by file (docs/conventions.md#where-new-code-goes), on the graph
-// TypeScript itself resolves: no import cycle anywhere; a web feature never imports another feature;
-// components/, hooks/ and lib/ never import a feature. Type-only and dynamic imports do not count:
-// neither runs a module while another is still loading. Part of `npm run lint`.
+// TypeScript itself resolves: no import cycle anywhere, type-only imports included; no cycle between the server's
+// modules either (a module is a folder of apps/server/src/modules); a web feature never imports another
+// feature; components/, hooks/ and lib/ never import a feature. Dynamic imports do not count: they run nothing
+// while another module is still loading. Part of `npm run lint`.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -9,10 +10,10 @@ import ts from 'typescript';
 const root = path.resolve(import.meta.dirname, '..');
 const PROJECTS = ['packages/shared', 'apps/server', 'apps/web'];
 
-/** The files a module imports when it runs (static, non-type-only imports and re-exports). */
-function runtimeSpecifiers(fileName) {
+/** The files a module imports, type-only ones included, and whether it imports each when it runs. */
+function importsOf(fileName) {
   const source = ts.createSourceFile(fileName, readFileSync(fileName, 'utf8'), ts.ScriptTarget.Latest, true);
-  const specifiers = [];
+  const found = [];
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement)) {
       const clause = statement.importClause;
@@ -24,12 +25,12 @@ function runtimeSpecifiers(fileName) {
           ts.isNamedImports(clause.namedBindings) &&
           clause.namedBindings.elements.length > 0 &&
           clause.namedBindings.elements.every((element) => element.isTypeOnly));
-      if (!typeOnly) specifiers.push(statement.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
-      specifiers.push(statement.moduleSpecifier.text);
+      found.push({ specifier: statement.moduleSpecifier.text, runs: !typeOnly });
+    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier) {
+      found.push({ specifier: statement.moduleSpecifier.text, runs: !statement.isTypeOnly });
     }
   }
-  return specifiers;
+  return found;
 }
 
 function projectGraph(project) {
@@ -44,9 +45,9 @@ function projectGraph(project) {
   const graph = new Map();
   for (const file of files) {
     const targets = [];
-    for (const specifier of runtimeSpecifiers(file)) {
+    for (const { specifier, runs } of importsOf(file)) {
       const resolved = ts.resolveModuleName(specifier, file, parsed.options, ts.sys).resolvedModule?.resolvedFileName;
-      if (resolved && resolved.startsWith(sourceRoot)) targets.push(resolved);
+      if (resolved && resolved.startsWith(sourceRoot)) targets.push({ file: resolved, runs });
     }
     graph.set(file, targets);
   }
@@ -92,17 +93,49 @@ function cycles(graph) {
 const webSource = path.join(root, 'apps/web/src') + path.sep;
 const featureOf = (file) => /^features\/([^/]+)\//.exec(path.relative(webSource, file).split(path.sep).join('/'))?.[1];
 const isSharedWebCode = (file) =>
-  /^(components|hooks|lib)\//.test(path.relative(webSource, file).split(path.sep).join('/'));
+  /^(api|components|hooks|lib)\//.test(path.relative(webSource, file).split(path.sep).join('/'));
+
+const serverModules = path.join(root, 'apps/server/src/modules') + path.sep;
+const serverModuleOf = (file) => /^([^/]+)\//.exec(path.relative(serverModules, file).split(path.sep).join('/'))?.[1];
+
+/** The server's modules and what each imports of the others, with one import that shows each edge. */
+function moduleGraph(graph) {
+  const modules = new Map();
+  const example = new Map();
+  for (const [file, targets] of graph) {
+    // A test may exercise several modules together; what it imports is no module's dependency.
+    const from = file.startsWith(serverModules) && !file.endsWith('.test.ts') ? serverModuleOf(file) : undefined;
+    if (!from) continue;
+    if (!modules.has(from)) modules.set(from, []);
+    for (const target of targets) {
+      const to = target.file.startsWith(serverModules) ? serverModuleOf(target.file) : undefined;
+      if (!to || to === from || modules.get(from).includes(to)) continue;
+      modules.get(from).push(to);
+      example.set(`${from}→${to}`, `${path.relative(root, file)} → ${path.relative(root, target.file)}`);
+    }
+  }
+  return { modules, example };
+}
 
 const problems = [];
 for (const project of PROJECTS) {
   const graph = projectGraph(project);
-  for (const component of cycles(graph)) {
+  const files = new Map([...graph].map(([file, targets]) => [file, targets.map((target) => target.file)]));
+  for (const component of cycles(files)) {
     problems.push(`import cycle: ${component.map((file) => path.relative(root, file)).join(' ↔ ')}`);
+  }
+  if (project === 'apps/server') {
+    const { modules, example } = moduleGraph(graph);
+    for (const component of cycles(modules)) {
+      const edges = component.flatMap((from) =>
+        component.filter((to) => example.has(`${from}→${to}`)).map((to) => example.get(`${from}→${to}`)),
+      );
+      problems.push(`module cycle: ${component.join(' ↔ ')} (${edges.join('; ')})`);
+    }
   }
   if (project !== 'apps/web') continue;
   for (const [file, targets] of graph) {
-    for (const target of targets) {
+    for (const { file: target } of targets) {
       const from = featureOf(file);
       const to = featureOf(target);
       if (from && to && from !== to)

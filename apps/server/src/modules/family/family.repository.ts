@@ -25,6 +25,15 @@ export async function lockFamily(db: DbOrTx, familyId: string): Promise<FamilyRo
   return row;
 }
 
+/** A reader's own pass, which their family's access follows when they own one: its end, and its article limit. */
+export async function passOf(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ premiumTaken: users.premiumTaken, premiumArticles: users.premiumArticles })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
 /** The owner's family with at least `seats` seats: made on their first such pass, widened by a larger one. */
 export async function ensureFamily(db: DbOrTx, ownerId: string, seats: number, now: Date) {
   await db

@@ -11,7 +11,6 @@ import {
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
-import { findUserById } from '../users/users.service.js';
 import * as repository from './family.repository.js';
 
 /*
@@ -47,7 +46,7 @@ export async function getFamily(deps: Deps, viewer: Viewer): Promise<FamilyView>
   const now = deps.clock();
   const family = await repository.findByOwner(deps.db, viewer.id);
   if (family) {
-    const owner = await findUserById(deps.db, viewer.id);
+    const owner = await repository.passOf(deps.db, viewer.id);
     const [members, invitations] = await Promise.all([
       repository.listMembers(deps.db, family.id),
       repository.listOpenInvitations(deps.db, family.id, now),
@@ -95,7 +94,7 @@ export async function invite(deps: Deps, viewer: Viewer, email: string): Promise
   if (address === viewer.email) throw badRequest(FAMILY_MESSAGES.selfInvite, { email: [FAMILY_MESSAGES.selfInvite] });
   const row = await deps.db.transaction(async (tx) => {
     await repository.lockFamily(tx, family.id);
-    const owner = await findUserById(tx, viewer.id);
+    const owner = await repository.passOf(tx, viewer.id);
     if (!owner || !hasFullAccess(owner, now)) throw conflict(FAMILY_MESSAGES.ownerInactive);
     const members = await repository.listMembers(tx, family.id);
     if (members.some((member) => member.email === address)) throw conflict(FAMILY_MESSAGES.alreadyMemberOfThis);
@@ -205,7 +204,7 @@ export async function previewInvitation(deps: Deps, viewer: Viewer, token: strin
     return { ...shown, ownPremiumUntil: null, joined: true };
   }
   checkOpen(invitation, now);
-  const self = await findUserById(deps.db, viewer.id);
+  const self = await repository.passOf(deps.db, viewer.id);
   const ownActive = self?.premiumTaken && self.premiumTaken > now ? self.premiumTaken : null;
   return { ...shown, ownPremiumUntil: iso(ownActive), joined: false };
 }
@@ -225,7 +224,7 @@ export async function acceptInvitation(deps: Deps, viewer: Viewer, token: string
     if (!current) throw badRequest(FAMILY_MESSAGES.invitationInvalid);
     checkOpen(current, now);
     if (await repository.findMembership(tx, viewer.id)) throw conflict(FAMILY_MESSAGES.alreadyInAFamily);
-    const ownerRow = await findUserById(tx, owner.id);
+    const ownerRow = await repository.passOf(tx, owner.id);
     if (!ownerRow || !hasFullAccess(ownerRow, now)) throw conflict(FAMILY_MESSAGES.ownerInactive);
     if ((await repository.countMembers(tx, family.id)) >= locked.seats - 1) throw conflict(FAMILY_MESSAGES.noSeatsLeft);
     await repository.closeInvitation(tx, invitation.id, family.id, now);
