@@ -55,11 +55,11 @@ export default tseslint.config(
   },
   {
     // One way: shared web code never reaches into a feature (docs/conventions.md#where-new-code-goes).
-    files: ['apps/web/src/{components,hooks,lib}/**/*.{ts,tsx}'],
+    files: ['apps/web/src/{api,components,hooks,lib}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/features/**'], message: 'components, hooks and lib never import features' }] },
+        { patterns: [{ group: ['**/features/**'], message: 'api, components, hooks and lib never import features' }] },
       ],
     },
   },

@@ -29,7 +29,7 @@ import { authKeys } from './lib/auth';
 import { paths } from './lib/paths';
 import { createQueryClient } from './lib/query-client';
 import { AUDIENCE_USER, type PageState } from './ssr/page-state';
-import { articleQueryOptions } from './features/article-detail/api/get-article';
+import { articleQueryOptions } from './api/articles-public';
 
 export { PAGE_STATE_ELEMENT_ID, PAGE_VIEWER_ELEMENT_ID, type PageState } from './ssr/page-state';
 

@@ -1,6 +1,6 @@
 import { TEXT } from '@dispatch/shared';
 import { useNavigate } from 'react-router';
-import { usePublishers } from '../../features/publishers/api/get-publishers';
+import { usePublishers } from '../../api/publishers';
 import { OneArticleNotice } from '../../features/writing/components/one-article-notice';
 import { AddArticleForm, type PublisherChoices } from '../../features/writing/components/add-article-form';
 import { paths } from '../../lib/paths';

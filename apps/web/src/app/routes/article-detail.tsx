@@ -6,20 +6,25 @@ import { PageTitle } from '../../components/page-title';
 import { Redirect } from '../../components/redirect';
 import { StatusPage } from '../../components/status-page';
 import { ErrorState, LoadingState } from '../../components/states';
-import { articleQueryOptions, useArticle } from '../../features/article-detail/api/get-article';
-import { articlePreviewQueryOptions, useArticlePreview } from '../../features/article-detail/api/get-article-preview';
+import {
+  articlePreviewQueryOptions,
+  articleQueryOptions,
+  relatedArticlesQueryOptions,
+  useArticle,
+  useArticlePreview,
+  useRelatedArticles,
+} from '../../api/articles-public';
 import { useRecordView } from '../../features/article-detail/api/record-view';
 import { ArticleSkeleton } from '../../features/article-detail/components/article-skeleton';
 import { ArticleMeta } from '../../features/article-detail/components/article-meta';
 import { BriefSignupSection } from '../../features/brief/components/brief-signup';
 import { ArticleView, PremiumTeaser } from '../../features/article-detail/components/article-view';
-import { articleCorrectionsQueryOptions } from '../../features/corrections/api/get-article-corrections';
+import { articleCorrectionsQueryOptions } from '../../api/corrections';
 import { ArticleCorrections } from '../../features/corrections/components/article-corrections';
-import { relatedArticlesQueryOptions, useRelatedArticles } from '../../features/articles/api/get-related-articles';
 import { ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { RelatedArticles } from '../../features/articles/components/related-articles';
 import { OwnArticleStatus } from '../../features/writing/components/own-article-status';
-import { giftLinksQueryOptions } from '../../features/gifts/api/get-gift-links';
+import { giftLinksQueryOptions } from '../../api/gifts';
 import { useViewer, viewerKeys } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';

@@ -1,24 +1,13 @@
 import { canTransition, type Article } from '@dispatch/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { articleDetailKeys } from '../../features/article-detail/api/keys';
+import { useRevisions } from '../../api/articles-writer';
 import { PublishCorrection } from '../../features/corrections/components/publish-correction';
-import { useRevisions } from '../../features/writing/api/get-revisions';
-import { writingKeys } from '../../features/writing/api/keys';
 import { EditorialPanel } from '../../features/writing/components/editorial-panel';
 
 /** An admin's 'Publish correction', once the article's revisions are known (the latest is the default). */
 function CorrectionControl({ id }: { id: string }) {
   const revisions = useRevisions(id).data?.revisions ?? [];
-  const queryClient = useQueryClient();
   if (revisions.length === 0) return null;
-  return (
-    <PublishCorrection
-      key={revisions[0]!._id}
-      articleId={id}
-      revisions={revisions}
-      onPublished={() => void queryClient.invalidateQueries({ queryKey: writingKeys.timeline(id) })}
-    />
-  );
+  return <PublishCorrection key={revisions[0]!._id} articleId={id} revisions={revisions} />;
 }
 
 /**
@@ -34,14 +23,9 @@ export function ArticleEditorial({
   isAuthor: boolean;
   isAdmin: boolean;
 }) {
-  const queryClient = useQueryClient();
   return (
     <div className="print:hidden">
-      <EditorialPanel
-        article={article}
-        isAuthor={isAuthor}
-        onChanged={() => void queryClient.invalidateQueries({ queryKey: articleDetailKeys.detail(article._id) })}
-      >
+      <EditorialPanel article={article} isAuthor={isAuthor}>
         {isAdmin && canTransition(article.status, 'correct', ['admin']) && <CorrectionControl id={article._id} />}
       </EditorialPanel>
     </div>

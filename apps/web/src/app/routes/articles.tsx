@@ -8,11 +8,11 @@ import {
   approvedArticlesQuery,
   approvedArticlesQueryOptions,
   useApprovedArticles,
-} from '../../features/articles/api/get-approved-articles';
+} from '../../api/articles-public';
 import { ArticleFilters } from '../../features/articles/components/article-filters';
 import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { parseArticleFilters, useArticleFilters } from '../../features/articles/hooks/use-article-filters';
-import { publishersQueryOptions, usePublishers } from '../../features/publishers/api/get-publishers';
+import { publishersQueryOptions, usePublishers } from '../../api/publishers';
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
 import { prefetch } from '../../lib/prefetch';

@@ -4,7 +4,7 @@ import { Navigate, useSearchParams, type LoaderFunctionArgs } from 'react-router
 import { PageTitle } from '../../components/page-title';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { briefArchiveQueryOptions, useBriefArchive } from '../../features/brief/api/get-archive';
+import { briefArchiveQueryOptions, useBriefArchive } from '../../api/brief';
 import { BriefArticleCard } from '../../features/brief/components/brief-article-card';
 import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';

@@ -9,7 +9,7 @@ import {
   correctionPageQuery,
   correctionPageQueryOptions,
   useCorrectionPage,
-} from '../../features/corrections/api/get-correction-page';
+} from '../../api/corrections';
 import { CorrectionDate } from '../../features/corrections/components/correction-date';
 import { useConfig, FALLBACK_CONFIG } from '../../lib/site-config';
 import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';

@@ -3,7 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { PageTitle } from '../../components/page-title';
 import { LoadingState } from '../../components/states';
-import { useAcceptInvitation, useInvitationPreview } from '../../features/family/api/family';
+import { useInvitationPreview } from '../../api/family';
+import { useAcceptInvitation } from '../../features/family/api/family';
 import { errorMessage } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '../../components/states';
-import { MY_ARTICLES_PAGE_SIZE, useMyArticles } from '../../features/writing/api/get-my-articles';
+import { MY_ARTICLES_PAGE_SIZE, useMyArticles } from '../../api/articles-writer';
 import { MyArticlesTable } from '../../features/writing/components/my-articles-table';
 import { useAuth } from '../../lib/auth';
 import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';

@@ -9,7 +9,7 @@ import { FALLBACK_CONFIG, useConfig } from '../../lib/site-config';
 import { readStoredPlanId } from '../../features/subscription/utils/plan-choice';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { plansQueryOptions, usePlan } from '../../lib/plans';
+import { plansQueryOptions, usePlan } from '../../api/plans';
 import { PageTitle } from '../../components/page-title';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { useHydrated } from '../../hooks/use-hydrated';

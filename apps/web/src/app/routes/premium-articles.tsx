@@ -8,7 +8,7 @@ import {
   premiumArticlesQuery,
   premiumArticlesQueryOptions,
   usePremiumArticles,
-} from '../../features/articles/api/get-premium-articles';
+} from '../../api/articles-public';
 import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { useViewer } from '../../hooks/use-viewer';
 import { PageTitle } from '../../components/page-title';

@@ -8,7 +8,7 @@ import { useViewer } from '../../hooks/use-viewer';
 import { PageTitle } from '../../components/page-title';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { ApiError } from '../../lib/api-client';
-import { planQueryOptions, plansQueryOptions, usePlan, usePlans } from '../../lib/plans';
+import { planQueryOptions, plansQueryOptions, usePlan, usePlans } from '../../api/plans';
 import { prefetch } from '../../lib/prefetch';
 import { readsOf, type LoaderClient } from '../page-context';
 

@@ -3,7 +3,7 @@ import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-route
 import { FeedLinks } from '../../components/feed-links';
 import { PageTitle } from '../../components/page-title';
 import { StatusPage } from '../../components/status-page';
-import { approvedArticlesQuery, approvedArticlesQueryOptions } from '../../features/articles/api/get-approved-articles';
+import { approvedArticlesQuery, approvedArticlesQueryOptions } from '../../api/articles-public';
 import { PagedArticles, pageOnlyLink } from '../../features/articles/components/paged-articles';
 import { pageFrom } from '../../lib/page-param';
 import { paths } from '../../lib/paths';

@@ -1,11 +1,9 @@
 import { ARTICLE_MESSAGES, TEXT } from '@dispatch/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { StatusPage } from '../../components/status-page';
 import { ErrorState, LoadingState } from '../../components/states';
-import { useArticle } from '../../features/article-detail/api/get-article';
-import { articleDetailKeys } from '../../features/article-detail/api/keys';
+import { useArticle } from '../../api/articles-public';
 import { UpdateArticleForm } from '../../features/writing/components/update-article-form';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
@@ -18,14 +16,9 @@ export function UpdateArticleRoute() {
   const { user } = useAuth();
   const detail = useArticle(id);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [refused, setRefused] = useState<string | null>(null);
 
-  const onSaved = useCallback(() => {
-    // The detail page must show the edit, not the cached text.
-    void queryClient.invalidateQueries({ queryKey: articleDetailKeys.detail(id) });
-    void navigate(paths.myArticles);
-  }, [queryClient, navigate, id]);
+  const onSaved = useCallback(() => void navigate(paths.myArticles), [navigate]);
 
   let content;
   if (detail.isPending) content = <LoadingState />;

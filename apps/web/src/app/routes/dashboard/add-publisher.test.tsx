@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
 import { errorResponse, jsonResponse, type StubRequest } from '../../../test/api-stub';
 import { openDashboard } from '../../../test/admin';
-import { publisherKeys } from '../../../features/publishers/api/get-publishers';
+import { publisherKeys } from '../../../api/publishers';
 import { publishers } from '../../../test/fixtures';
 
 const D = TEXT.dashboard;

@@ -1,9 +1,12 @@
 import { ARTICLE_MESSAGES, TEXT, type AdminArticle, DESK_TEXT } from '@dispatch/shared';
+import { QueryObserver } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { approvedArticlesQueryOptions, articleQueryOptions } from '../../../api/articles-public';
 import { apiPaths } from '../../../lib/paths';
 import { errorResponse, type StubRequest } from '../../../test/api-stub';
 import { openDashboard } from '../../../test/admin';
+import { articleCard } from '../../../test/fixtures';
 import { adminArticle, article } from '../../../test/writing-fixtures';
 
 const D = TEXT.dashboard;
@@ -76,6 +79,40 @@ describe('/dashboard/all-articles', () => {
 
     expect(await screen.findByText(TEXT.toast.articleApproved)).toBeInTheDocument();
     expect(api.calls(apiPaths.approveArticle('pending-1')).map((call) => call.method)).toEqual(['PATCH']);
+  });
+
+  it('refreshes the approved list a reader has open, and the article, when the desk approves it', async () => {
+    let approved = false;
+    const { api, person, queryClient } = openAllArticles({
+      [apiPaths.approveArticle('pending-1')]: () => {
+        approved = true;
+        return { modifiedCount: 1 };
+      },
+      [apiPaths.approvedArticles]: () =>
+        approved
+          ? { articles: [articleCard({ _id: 'pending-1', title: 'Pending piece' })], total: 1 }
+          : { articles: [], total: 0 },
+    });
+    // The reader's list, open in the same query client as /articles keeps it: an active query.
+    const readerList = new QueryObserver(
+      queryClient,
+      approvedArticlesQueryOptions({ search: '', publisher: '', tag: '', page: 1 }),
+    );
+    onTestFinished(readerList.subscribe(() => undefined));
+    await waitFor(() => expect(readerList.getCurrentResult().data?.total).toBe(0));
+    // The article's page, read earlier while it was pending.
+    const articleKey = articleQueryOptions('pending-1').queryKey;
+    queryClient.setQueryData(articleKey, { access: true, article: article({ _id: 'pending-1', status: 'pending' }) });
+
+    await person.click(within(await rowOf('Pending piece')).getByRole('button', { name: D.approve }));
+
+    // Within the test's time, so that a list never read again fails with what it still shows.
+    await waitFor(
+      () => expect(readerList.getCurrentResult().data?.articles.map((card) => card.title)).toEqual(['Pending piece']),
+      { timeout: 2000 },
+    );
+    expect(api.calls(apiPaths.approvedArticles)).toHaveLength(2);
+    expect(queryClient.getQueryState(articleKey)?.isInvalidated).toBe(true);
   });
 
   it("asks for the reason before declining: 'Article has been declined!'", async () => {

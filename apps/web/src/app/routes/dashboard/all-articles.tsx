@@ -1,11 +1,9 @@
 import { ARTICLE_STATUSES, TEXT, type ArticleStatus, type StatusCounts, DESK_TEXT } from '@dispatch/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef } from 'react';
+import { useRef } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '../../../components/states';
-import { articleKeys } from '../../../features/articles/api/keys';
-import { ADMIN_ARTICLES_PAGE_SIZE, useAdminArticles } from '../../../features/dashboard/api/get-admin-articles';
+import { ADMIN_ARTICLES_PAGE_SIZE, useAdminArticles } from '../../../api/articles-admin';
 import { AdminArticlesTable } from '../../../features/dashboard/components/admin-articles-table';
 import { TableSearch } from '../../../features/dashboard/components/table-search';
 import { DashboardHeading } from './dashboard-heading';
@@ -64,9 +62,6 @@ export function AllArticlesRoute() {
     ...(filters.status !== 'all' && { status: filters.status }),
     ...(filters.search && { search: filters.search }),
   });
-  const queryClient = useQueryClient();
-  // A decision changes what readers see: the public lists and trending are read again.
-  const onChanged = useCallback(() => void queryClient.invalidateQueries({ queryKey: articleKeys.all }), [queryClient]);
   // A new filter starts at its first page.
   const setFilters = (next: Filters) => setSearchParams(queryFor(next));
 
@@ -83,7 +78,7 @@ export function AllArticlesRoute() {
         aria-busy={articles.isPlaceholderData}
         className={`scroll-mt-4 ${articles.isPlaceholderData ? 'opacity-60' : ''}`}
       >
-        <AdminArticlesTable articles={articles.data.articles} onChanged={onChanged} />
+        <AdminArticlesTable articles={articles.data.articles} />
         <Pagination
           listTop={listTop}
           page={page}

@@ -1,12 +1,10 @@
 import { TEXT, type User, DESK_TEXT } from '@dispatch/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '../../../components/states';
 import { BillingDialog } from '../../../features/billing/components/billing-dialog';
-import { dashboardKeys } from '../../../features/dashboard/api/keys';
-import { USERS_PAGE_SIZE, useUsers } from '../../../features/dashboard/api/get-users';
+import { USERS_PAGE_SIZE, useUsers } from '../../../api/users';
 import { TableSearch } from '../../../features/dashboard/components/table-search';
 import { UsersTable } from '../../../features/dashboard/components/users-table';
 import { DashboardHeading } from './dashboard-heading';
@@ -20,7 +18,6 @@ const linkFor = (page: number, search: string) =>
 export function AllUsersRoute() {
   const listTop = useRef<HTMLDivElement>(null);
   const [billingOf, setBillingOf] = useState<User | null>(null);
-  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const page = pageFrom(searchParams);
   const search = searchParams.get('q')?.trim() ?? '';
@@ -62,11 +59,7 @@ export function AllUsersRoute() {
         />
       </div>
       {content}
-      <BillingDialog
-        user={billingOf}
-        onClose={() => setBillingOf(null)}
-        onGranted={() => void queryClient.invalidateQueries({ queryKey: dashboardKeys.users() })}
-      />
+      <BillingDialog user={billingOf} onClose={() => setBillingOf(null)} />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { FUNNEL_WINDOWS, PLAN_TEXT, REVENUE_TEXT } from '@dispatch/shared';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { useFunnel } from '../../../features/funnel/api/get-funnel';
+import { useFunnel } from '../../../api/funnel';
 import { FunnelTable, PlanPurchasesTable } from '../../../features/funnel/components/funnel-table';
 import { DashboardHeading } from './dashboard-heading';
 

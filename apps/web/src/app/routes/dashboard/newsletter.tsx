@@ -1,11 +1,11 @@
 import { BRIEF_TEXT } from '@dispatch/shared';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { ErrorState, TableSkeleton } from '../../../components/states';
-import { useBriefSends } from '../../../features/brief/api/newsletter';
+import { useBriefSends } from '../../../api/brief';
 import { NewsletterPreview } from '../../../features/brief/components/newsletter-preview';
 import { SendsTable, SubscriberCounts } from '../../../features/brief/components/newsletter-sends';
 import { SpecialEditionForm } from '../../../features/brief/components/special-edition-form';
-import { useAdminArticles } from '../../../features/dashboard/api/get-admin-articles';
+import { useAdminArticles } from '../../../api/articles-admin';
 import { DashboardHeading } from './dashboard-heading';
 
 function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { TEXT } from '@dispatch/shared';
 import { lazy, Suspense } from 'react';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { useCharts } from '../../../features/dashboard/api/get-charts';
+import { useCharts } from '../../../api/articles-admin';
 import { DashboardHeading } from './dashboard-heading';
 
 // Recharts is large: it arrives with the charts, never with the rest of the site (docs/conventions.md#web-conventions).

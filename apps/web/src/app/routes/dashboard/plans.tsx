@@ -1,7 +1,7 @@
 import { PLAN_TEXT, type AdminPlan } from '@dispatch/shared';
 import { useState } from 'react';
 import { EmptyState, ErrorState, TableSkeleton } from '../../../components/states';
-import { useAdminPlans } from '../../../features/plans/api/get-admin-plans';
+import { useAdminPlans } from '../../../api/plans-admin';
 import { PlanFormDialog } from '../../../features/plans/components/plan-form-dialog';
 import { PlansTable } from '../../../features/plans/components/plans-table';
 import { FALLBACK_CONFIG, useConfig } from '../../../lib/site-config';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiRequest, liveSchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { articleQueryOptions } from './get-article';
+import { articleQueryOptions } from '../../../api/articles-public';
 
 /** `gift`: the gift link's token the page was opened with, which lets its reader's view count. */
 export function recordView(id: string, gift: string | undefined) {

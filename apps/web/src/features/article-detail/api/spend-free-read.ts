@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { articleQueryOptions } from './get-article';
+import { articleQueryOptions } from '../../../api/articles-public';
 
 /** Spends one of this month's free reads on a premium article: the answer is the article in full (decision 040). */
 export function spendFreeRead(id: string) {

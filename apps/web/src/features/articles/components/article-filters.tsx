@@ -1,6 +1,6 @@
 import { LIMITS, TAGS, TEXT } from '@dispatch/shared';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
-import type { ApprovedArticlesFilters } from '../api/keys';
+import type { ApprovedArticlesFilters } from '../../../api/articles';
 import { HydratedForm } from '../../../components/hydrated-form';
 
 /** How long typing pauses before the search runs. */

@@ -5,8 +5,8 @@ import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { useViewer } from '../../../hooks/use-viewer';
 import { isPastLastPage, lastPage } from '../../../lib/page-param';
-import { APPROVED_PAGE_SIZE, useApprovedArticles } from '../api/get-approved-articles';
-import type { ApprovedArticlesFilters } from '../api/keys';
+import type { ApprovedArticlesFilters } from '../../../api/articles';
+import { APPROVED_PAGE_SIZE, useApprovedArticles } from '../../../api/articles-public';
 import { ArticleGrid, ArticleGridSkeleton } from './article-grid';
 
 /** One filter's approved articles, a page at a time, with the list's count: a publisher's or a tag's page. */

@@ -1,7 +1,7 @@
 import { TEXT } from '@dispatch/shared';
 import { lazy, Suspense } from 'react';
 import { EmptyState, Skeleton, UnavailableNote } from '../../../components/states';
-import { useTrendingArticles } from '../api/get-trending-articles';
+import { useTrendingArticles } from '../../../api/articles';
 
 // The carousel's code (Embla) is not part of the first load: the server's HTML shows the first slide, and
 // React hydrates the carousel when its chunk arrives (docs/decisions/021-first-paint-before-scripts.md).

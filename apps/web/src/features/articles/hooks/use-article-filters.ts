@@ -1,7 +1,7 @@
 import { LIMITS, TAGS } from '@dispatch/shared';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import type { ApprovedArticlesFilters } from '../api/keys';
+import type { ApprovedArticlesFilters } from '../../../api/articles';
 import { pageFrom } from '../../../lib/page-param';
 
 const FILTER_KEYS = ['search', 'publisher', 'tag', 'page'] as const;

@@ -1,11 +1,15 @@
 import { UserSchema } from '@dispatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { billingKeys } from '../../../api/billing';
+import { userKeys } from '../../../api/users';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { billingKeys } from './get-billing-history';
 
-/** An admin's complimentary premium until a date (the later of it and what the reader has wins, on the server). */
-export function useGrantPremium(email: string, onGranted?: () => void) {
+/**
+ * An admin's complimentary premium until a date (the later of it and what the reader has wins, on the server).
+ * The reader's billing is read again, and the users' lists, which show premium.
+ */
+export function useGrantPremium(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (until: Date) =>
@@ -13,7 +17,7 @@ export function useGrantPremium(email: string, onGranted?: () => void) {
         method: 'PATCH',
         body: { premiumTaken: until.toISOString() },
       }),
-    onSuccess: onGranted,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.all }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.of(email) }),
   });
 }

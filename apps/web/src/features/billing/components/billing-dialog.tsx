@@ -14,9 +14,9 @@ const T = BILLING_TEXT;
 const dateInputValue = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-function GrantForm({ user, onGranted }: { user: User; onGranted: () => void }) {
+function GrantForm({ user }: { user: User }) {
   const [until, setUntil] = useState(() => dateInputValue(new Date(Date.now() + 30 * DAY_MS)));
-  const grant = useGrantPremium(user.email, onGranted);
+  const grant = useGrantPremium(user.email);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The end of the chosen day, where the admin is.
@@ -48,16 +48,7 @@ function GrantForm({ user, onGranted }: { user: User; onGranted: () => void }) {
 }
 
 /** The users table's Billing: a reader's payments and premium, and a complimentary grant. */
-export function BillingDialog({
-  user,
-  onClose,
-  onGranted,
-}: {
-  user: User | null;
-  onClose: () => void;
-  /** The users table shows premium: it is read again. */
-  onGranted: () => void;
-}) {
+export function BillingDialog({ user, onClose }: { user: User | null; onClose: () => void }) {
   return (
     <DialogFrame open={user !== null} onClose={onClose} className="max-w-3xl space-y-4 border-accent p-6 sm:p-8">
       {user && (
@@ -65,7 +56,7 @@ export function BillingDialog({
           <Dialog.Title className="text-2xl font-bold break-words text-ink">{T.adminTitle(user.name)}</Dialog.Title>
           <Dialog.Description className="text-ink-soft">{T.adminIntro}</Dialog.Description>
           <BillingHistory email={user.email} renewable={false} />
-          <GrantForm user={user} onGranted={onGranted} />
+          <GrantForm user={user} />
           <div className="flex justify-end">
             <Dialog.Close className="btn btn-outline">{T.close}</Dialog.Close>
           </div>

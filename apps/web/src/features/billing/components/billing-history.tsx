@@ -4,8 +4,7 @@ import { table } from '../../../components/data-table';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { dayFormat, formatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
-import { useAccess } from '../api/get-access';
-import { useBillingHistory } from '../api/get-billing-history';
+import { useAccess, useBillingHistory } from '../../../api/billing';
 import { PlanAccess } from './plan-access';
 
 const T = BILLING_TEXT;

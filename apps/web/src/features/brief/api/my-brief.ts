@@ -1,18 +1,9 @@
-import { BriefMeSchema, BriefSubscriptionSchema, type BriefSettings } from '@dispatch/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BriefSubscriptionSchema, type BriefSettings } from '@dispatch/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { briefKeys } from '../../../api/brief';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { briefKeys } from './keys';
 import { UnsubscribedSchema } from './subscribe';
-
-/** The signed-in reader's subscription, or null: ask only once the viewer is known to be signed in. */
-export function useMyBrief(enabled = true) {
-  return useQuery({
-    queryKey: briefKeys.me(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.briefMe, BriefMeSchema, { signal }),
-    enabled,
-  });
-}
 
 export function useSaveMyBrief() {
   const queryClient = useQueryClient();

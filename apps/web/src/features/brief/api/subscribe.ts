@@ -1,9 +1,9 @@
 import { BriefSubscribeResultSchema, type BriefSubscribeInput } from '@dispatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { briefKeys } from '../../../api/brief';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { briefKeys } from './keys';
 
 /** The answer of both ways to stop the brief (the e-mail's link and the profile's button). */
 export const UnsubscribedSchema = z.object({ status: z.literal('unsubscribed') });

@@ -7,7 +7,7 @@ import { HydratedForm } from '../../../components/hydrated-form';
 import { SubmitButton } from '../../../components/submit-button';
 import { useAuth } from '../../../lib/auth';
 import { paths } from '../../../lib/paths';
-import { useMyBrief } from '../api/my-brief';
+import { useMyBrief } from '../../../api/brief';
 import { useSubscribeBrief } from '../api/subscribe';
 import { DEFAULT_HOUR, HourSelect, TimeZoneSelect, useBrowserTimeZone } from './brief-fields';
 import { subscribeProblem } from './subscribe-error';

@@ -6,7 +6,8 @@ import { TextField } from '../../../components/form-field';
 import { LoadingState } from '../../../components/states';
 import { SubmitButton } from '../../../components/submit-button';
 import { errorMessage } from '../../../lib/api-client';
-import { useBriefPreview, useSendTestBrief } from '../api/newsletter';
+import { useBriefPreview } from '../../../api/brief';
+import { useSendTestBrief } from '../api/newsletter';
 
 /**
  * Today's brief as it would go out, for the editor or one subscriber. The e-mail's HTML is shown in a frame

@@ -1,5 +1,5 @@
 import { TEXT } from '@dispatch/shared';
-import { useArticleCorrections } from '../api/get-article-corrections';
+import { useArticleCorrections } from '../../../api/corrections';
 import { CorrectionDate } from './correction-date';
 
 /**

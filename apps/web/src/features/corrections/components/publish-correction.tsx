@@ -28,14 +28,12 @@ const FIELDS = ['revisionId', 'note'] as const;
 export function PublishCorrection({
   articleId,
   revisions,
-  onPublished,
 }: {
   articleId: string;
   /** Newest first: the first is chosen. */
   revisions: Revision[];
-  onPublished?: () => void;
 }) {
-  const publish = usePublishCorrection(articleId, onPublished);
+  const publish = usePublishCorrection(articleId);
   const [confirmed, setConfirmed] = useState<PublishCorrectionInput | null>(null);
   const revisionField = useFieldIds(undefined);
   const {

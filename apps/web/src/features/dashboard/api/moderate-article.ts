@@ -1,8 +1,9 @@
 import { DeletedResponseSchema, ModifiedResponseSchema } from '@dispatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshArticle } from '../../../api/articles';
+import { historyKeys } from '../../../api/history';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { dashboardKeys } from './keys';
 
 export type Moderation =
   | { action: 'approve'; id: string }
@@ -38,18 +39,15 @@ export async function moderateArticle(moderation: Moderation): Promise<void> {
 }
 
 /**
- * Every decision changes the list and the charts. Also after a refusal: a 409 means someone else
- * decided first, and the list should show what they did.
+ * Every decision changes the article, the lists it is in (the desk's and the readers') and the charts, and
+ * adds to the history. Also after a refusal: a 409 means someone else decided first, and the lists should
+ * show what they did.
  */
 export function useModerateArticle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: moderateArticle,
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.articles() }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.charts() }),
-        queryClient.invalidateQueries({ queryKey: dashboardKeys.history() }),
-      ]),
+    onSettled: (_data, _error, { id }) =>
+      Promise.all([refreshArticle(queryClient, id), queryClient.invalidateQueries({ queryKey: historyKeys.all })]),
   });
 }

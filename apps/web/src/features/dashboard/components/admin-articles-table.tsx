@@ -29,7 +29,7 @@ const noteProblem = (note: string) => RequestChangesInputSchema.shape.note.safeP
  * docs/product.md#all-articles-admin: each row's Preview and its actions (`ArticleActions`), which the preview offers
  * too; Decline and Request changes ask for words first, Delete for 'Are you sure?'.
  */
-export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArticle[]; onChanged?: () => void }) {
+export function AdminArticlesTable({ articles }: { articles: AdminArticle[] }) {
   const moderate = useModerateArticle();
   const [declining, setDeclining] = useState<AdminArticle | null>(null);
   const [requesting, setRequesting] = useState<AdminArticle | null>(null);
@@ -51,7 +51,6 @@ export function AdminArticlesTable({ articles, onChanged }: { articles: AdminArt
       // A decision taken from the preview is done with it.
       setPreviewing((open) => (open?._id === moderation.id ? null : open));
       toast.success(SUCCESS[moderation.action]);
-      onChanged?.();
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { statusBadgeClass } from '../../../components/data-table';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { formatDate } from '../../../lib/format-date';
-import { useArticlePreview } from '../api/get-article-preview';
+import { useArticle } from '../../../api/articles-public';
 
 const D = TEXT.dashboard;
 
@@ -25,8 +25,9 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** The article's own query, as its page reads it: one cache entry, which any change to the article refreshes. */
 function ArticleText({ id }: { id: string }) {
-  const preview = useArticlePreview(id);
+  const preview = useArticle(id);
   if (preview.isPending) return <LoadingState />;
   if (preview.isError) return <ErrorState onRetry={() => void preview.refetch()} />;
   // An admin reads every article in full; the teaser branch only satisfies the shared type.

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { diffWords } from 'diff';
 import { ErrorState, LoadingState } from '../../../components/states';
-import { useArticleReview } from '../api/get-article-review';
+import { useArticleReview } from '../../../api/articles-admin';
 
 const D = TEXT.dashboard;
 

@@ -1,31 +1,12 @@
-import {
-  FamilyInvitationPreviewSchema,
-  FamilyInvitedSchema,
-  FamilyViewSchema,
-  type FamilyControls,
-  type FamilyView,
-} from '@dispatch/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FamilyInvitedSchema, FamilyViewSchema, type FamilyControls, type FamilyView } from '@dispatch/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { familyKeys } from '../../../api/family';
 import { apiRequest } from '../../../lib/api-client';
 import { authKeys } from '../../../lib/auth';
 import { apiPaths } from '../../../lib/paths';
 
-/** docs/product.md#families: the owner's members and invitations, or the family the reader is in. */
-export const familyKeys = {
-  all: ['family'] as const,
-  mine: () => [...familyKeys.all, 'mine'] as const,
-  preview: (token: string) => [...familyKeys.all, 'preview', token] as const,
-};
-
 const DoneSchema = z.object({ done: z.literal(true) });
-
-export function useFamily() {
-  return useQuery({
-    queryKey: familyKeys.mine(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.family, FamilyViewSchema, { signal }),
-  });
-}
 
 /** After a change to who reads with whom: the family, and the signed-in user's premium, are read again. */
 function useFamilyChange<T>(mutationFn: (input: T) => Promise<unknown>) {
@@ -67,15 +48,6 @@ export function useSetControls() {
 
 export const useLeaveFamily = () =>
   useFamilyChange(() => apiRequest(apiPaths.familyLeave, DoneSchema, { method: 'POST' }));
-
-export function useInvitationPreview(token: string) {
-  return useQuery({
-    queryKey: familyKeys.preview(token),
-    queryFn: ({ signal }) =>
-      apiRequest(apiPaths.familyPreview, FamilyInvitationPreviewSchema, { method: 'POST', body: { token }, signal }),
-    retry: false,
-  });
-}
 
 export const useAcceptInvitation = () =>
   useFamilyChange((token: string): Promise<FamilyView> =>

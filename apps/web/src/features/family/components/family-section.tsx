@@ -6,7 +6,8 @@ import { FormAlert } from '../../../components/form-alert';
 import { TextField } from '../../../components/form-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useFamily, useInvite, useLeaveFamily, useRemoveMember, useRevokeInvitation } from '../api/family';
+import { useFamily } from '../../../api/family';
+import { useInvite, useLeaveFamily, useRemoveMember, useRevokeInvitation } from '../api/family';
 import { MemberControls } from './member-controls';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -1,8 +1,8 @@
 import { CreatedGiftLinkSchema } from '@dispatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { giftKeys } from '../../../api/gifts';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { giftKeys } from './keys';
 
 export function createGiftLink(articleId: string) {
   return apiRequest(apiPaths.articleGiftLinks(articleId), CreatedGiftLinkSchema, { method: 'POST' });

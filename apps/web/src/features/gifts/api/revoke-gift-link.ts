@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { giftKeys } from '../../../api/gifts';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { giftKeys } from './keys';
 
 const RevokedSchema = z.object({ revoked: z.literal(true) });
 

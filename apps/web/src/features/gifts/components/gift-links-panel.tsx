@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { FALLBACK_CONFIG, useConfig } from '../../../lib/site-config';
 import { useCreateGiftLink } from '../api/create-gift-link';
-import { useGiftLinks } from '../api/get-gift-links';
+import { useGiftLinks } from '../../../api/gifts';
 import { GiftLinkRows } from './gift-link-rows';
 
 const T = REVENUE_TEXT.gifts;

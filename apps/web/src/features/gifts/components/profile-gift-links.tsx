@@ -1,6 +1,6 @@
 import { REVENUE_TEXT } from '@dispatch/shared';
 import { useViewer } from '../../../hooks/use-viewer';
-import { useGiftLinks } from '../api/get-gift-links';
+import { useGiftLinks } from '../../../api/gifts';
 import { GiftLinkRows } from './gift-link-rows';
 
 const T = REVENUE_TEXT.gifts;

@@ -5,17 +5,10 @@ import {
   VerifyEmailResultSchema,
   type NoticeKind,
 } from '@dispatch/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { noticeKeys } from '../../../api/notices';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { noticeKeys } from './notices';
-
-export function useMailPreferences() {
-  return useQuery({
-    queryKey: noticeKeys.preferences(),
-    queryFn: ({ signal }) => apiRequest(apiPaths.mailPreferences, MailPreferencesSchema, { signal }),
-  });
-}
 
 export function useSaveMailPreferences() {
   const queryClient = useQueryClient();

@@ -5,7 +5,8 @@ import { HydratedForm } from '../../../components/hydrated-form';
 import { SubmitButton } from '../../../components/submit-button';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
-import { useMailPreferences, useResendVerification, useSaveMailPreferences } from '../api/mail';
+import { useMailPreferences } from '../../../api/mail';
+import { useResendVerification, useSaveMailPreferences } from '../api/mail';
 
 function PreferencesForm({ preferences }: { preferences: MailPreferences }) {
   const [emailed, setEmailed] = useState(

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { BellIcon } from '../../../components/icons';
 import { useDisclosure } from '../../../hooks/use-disclosure';
 import { formatDate } from '../../../lib/format-date';
-import { useMarkNoticesRead, useNotices, useUnreadCount } from '../api/notices';
+import { useNotices, useUnreadCount } from '../../../api/notices';
+import { useMarkNoticesRead } from '../api/notices';
 
 const badgeText = (count: number) => (count > 9 ? '9+' : String(count));
 

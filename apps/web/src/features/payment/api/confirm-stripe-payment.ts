@@ -1,13 +1,10 @@
-import { PAYMENT_MESSAGES, PaymentStatusSchema, TEXT } from '@dispatch/shared';
+import { PAYMENT_MESSAGES, TEXT } from '@dispatch/shared';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { ApiError, apiRequest, errorMessage } from '../../../lib/api-client';
+import { getPaymentStatus, type PaymentStatus } from '../../../api/payments';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { apiPaths } from '../../../lib/paths';
 import { premiumGranted } from './premium-granted';
-
-export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
 /** A payment that did not go through, with a message fit to show (the card network's, or ours). */
 export class PaymentFailedError extends Error {
@@ -16,10 +13,6 @@ export class PaymentFailedError extends Error {
 
 export function paymentErrorMessage(error: unknown): string {
   return error instanceof PaymentFailedError ? error.message : errorMessage(error);
-}
-
-export function getPaymentStatus(clientSecret: string): Promise<PaymentStatus> {
-  return apiRequest(apiPaths.paymentStatus, PaymentStatusSchema, { query: { clientSecret } });
 }
 
 const POLL_INTERVAL_MS = 1500;

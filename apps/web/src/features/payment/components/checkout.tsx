@@ -2,7 +2,7 @@ import { TEXT, type Plan } from '@dispatch/shared';
 import { lazy, Suspense } from 'react';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
-import { usePaymentIntent } from '../api/create-payment-intent';
+import { usePaymentIntent } from '../../../api/payments';
 import { CardForm } from './card-form';
 
 // Its own chunk, fetched only when the server takes payments through Stripe: no Stripe code otherwise.

@@ -1,8 +1,8 @@
 import { AdminPlanListSchema } from '@dispatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { planKeys } from '../../../api/plans';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { adminPlanKeys, refreshPlans } from './keys';
 
 export function reorderPlans(ids: string[]) {
   return apiRequest(apiPaths.adminPlansOrder, AdminPlanListSchema, { method: 'PUT', body: { ids } });
@@ -13,7 +13,7 @@ export function useReorderPlans() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reorderPlans,
-    onSuccess: (list) => queryClient.setQueryData(adminPlanKeys.all, list.plans),
-    onSettled: () => refreshPlans(queryClient),
+    onSuccess: (list) => queryClient.setQueryData(planKeys.admin(), list.plans),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
   });
 }

@@ -1,8 +1,8 @@
 import { AdminPlanSchema, type PlanPatch } from '@dispatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { planKeys } from '../../../api/plans';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { refreshPlans } from './keys';
 
 export function updatePlan({ id, patch }: { id: string; patch: PlanPatch }) {
   return apiRequest(apiPaths.adminPlan(id), AdminPlanSchema, { method: 'PATCH', body: patch });
@@ -14,5 +14,8 @@ export function updatePlan({ id, patch }: { id: string; patch: PlanPatch }) {
  */
 export function useUpdatePlan() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updatePlan, onSettled: () => refreshPlans(queryClient) });
+  return useMutation({
+    mutationFn: updatePlan,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
+  });
 }

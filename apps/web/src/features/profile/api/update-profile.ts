@@ -1,9 +1,9 @@
 import { UserSchema, type UpdateProfileInput, type User } from '@dispatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userKeys } from '../../../api/users';
 import { apiRequest } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 import { apiPaths } from '../../../lib/paths';
-import { profileKeys } from './keys';
 
 export function updateProfile(email: string, input: UpdateProfileInput): Promise<User> {
   return apiRequest(apiPaths.updateUser(email), UserSchema, { method: 'PATCH', body: input });
@@ -16,7 +16,7 @@ export function useUpdateProfile(email: string) {
   return useMutation({
     mutationFn: (input: UpdateProfileInput) => updateProfile(email, input),
     onSuccess: (user) => {
-      queryClient.setQueryData(profileKeys.detail(email), user);
+      queryClient.setQueryData(userKeys.profile(email), user);
       setUser(user);
     },
   });

@@ -1,9 +1,9 @@
 import { PublisherSchema, type CreatePublisherInput } from '@dispatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { publisherKeys } from '../../../api/publishers';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { publisherKeys } from './get-publishers';
 
 const CreatedPublisherSchema = z.object({
   insertedId: z.string(),

@@ -2,7 +2,7 @@ import { DESK_TEXT, imageSrcSet } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/states';
 import { paths } from '../../../lib/paths';
-import { usePublisherCounts } from '../api/get-publisher-counts';
+import { usePublisherCounts } from '../../../api/publishers-admin';
 
 /** The publishers an editor already has, by name, each with its articles of any status (as the overview's pie counts). */
 export function PublisherCounts() {

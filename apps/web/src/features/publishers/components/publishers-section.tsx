@@ -2,7 +2,7 @@ import { imageSrcSet, TEXT } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { EmptyState, Skeleton, UnavailableNote } from '../../../components/states';
 import { paths } from '../../../lib/paths';
-import { usePublishers } from '../api/get-publishers';
+import { usePublishers } from '../../../api/publishers';
 
 /** On the home page, which says once (with one retry) that its data did not come: the section only notes it. */
 export function PublishersSection() {

@@ -2,7 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import { lazy, Suspense } from 'react';
 import { Skeleton, UnavailableNote } from '../../../components/states';
 import { useHydrated } from '../../../hooks/use-hydrated';
-import { useUserStats } from '../api/get-user-stats';
+import { useUserStats } from '../../../api/stats';
 import { numberFormat, StatFigureFrame } from './stat-figure-frame';
 
 // The section sits below the fold: its count-up animation is not part of the home page's first load.

@@ -2,7 +2,7 @@ import { formatPrice, PLAN_TEXT, planNote, TEXT, type Plan } from '@dispatch/sha
 import { useId } from 'react';
 import { CheckIcon } from '../../../components/icons';
 import { EmptyState, Skeleton, UnavailableNote } from '../../../components/states';
-import { usePlans } from '../../../lib/plans';
+import { usePlans } from '../../../api/plans';
 import { useChoosePlan } from '../hooks/use-choose-plan';
 
 function PlanCard({ plan, featured, onChoose }: { plan: Plan; featured: boolean; onChoose: (plan: Plan) => void }) {

@@ -1,9 +1,9 @@
 import type { CreateArticleInput } from '@dispatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { articleKeys } from '../../../api/articles';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
-import { writingKeys } from './keys';
 
 const CreatedSchema = z.object({ insertedId: z.string(), acknowledged: z.literal(true) });
 
@@ -13,13 +13,13 @@ export function createArticle(input: CreateArticleInput) {
 }
 
 /**
- * The writer's list gains the new pending article. Not awaited: the toast and the way on to My Articles
- * need not wait for the lists open now (the one-article note) to be read again.
+ * The writer's list and the desk's gain the new pending article. Not awaited: the toast and the way on to My
+ * Articles need not wait for the lists open now (the one-article note) to be read again.
  */
 export function useCreateArticle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createArticle,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: writingKeys.all }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: articleKeys.lists() }),
   });
 }

@@ -6,8 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { useArticleTimeline } from '../api/get-article-timeline';
-import { useRevisions } from '../api/get-revisions';
+import { useArticleTimeline, useRevisions } from '../../../api/articles-writer';
 import { useResubmitArticle } from '../api/resubmit-article';
 import { useRestoreRevision } from '../api/restore-revision';
 import { formatDate } from '../../../lib/format-date';
@@ -88,9 +87,9 @@ function RevisionItem({
   );
 }
 
-function Revisions({ id, onChanged }: { id: string; onChanged: () => void }) {
+function Revisions({ id }: { id: string }) {
   const revisions = useRevisions(id);
-  const restore = useRestoreRevision(onChanged);
+  const restore = useRestoreRevision();
   const [restoring, setRestoring] = useState<Revision | null>(null);
   if (revisions.isPending) return <LoadingState />;
   if (revisions.isError) return <ErrorState onRetry={() => void revisions.refetch()} />;
@@ -139,17 +138,14 @@ function Revisions({ id, onChanged }: { id: string; onChanged: () => void }) {
 export function EditorialPanel({
   article,
   isAuthor,
-  onChanged,
   children,
 }: {
   article: Pick<Article, '_id' | 'title' | 'status' | 'changesNote'>;
   isAuthor: boolean;
   /** Shown above the timeline. */
   children?: ReactNode;
-  /** After a resubmission or a restore: the page reads the article again. */
-  onChanged: () => void;
 }) {
-  const resubmit = useResubmitArticle(onChanged);
+  const resubmit = useResubmitArticle();
   const [confirming, setConfirming] = useState(false);
   return (
     <aside aria-labelledby="editorial-heading" className="article-column mt-12 space-y-8 border-t border-rule pt-8">
@@ -194,7 +190,7 @@ export function EditorialPanel({
           {TEXT.revisions.heading}
         </h3>
         <p className="mb-4 text-sm text-ink-soft">{TEXT.revisions.intro}</p>
-        <Revisions id={article._id} onChanged={onChanged} />
+        <Revisions id={article._id} />
       </section>
       <ConfirmDialog
         open={confirming}

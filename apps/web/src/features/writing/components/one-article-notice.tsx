@@ -2,7 +2,7 @@ import { TEXT } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { useViewer } from '../../../hooks/use-viewer';
 import { paths } from '../../../lib/paths';
-import { useMyArticles } from '../api/get-my-articles';
+import { useMyArticles } from '../../../api/articles-writer';
 
 const T = TEXT.addArticle;
 

@@ -1,9 +1,9 @@
 import { PublisherCountSchema, type PublisherCount } from '@dispatch/shared';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
-import { publisherKeys } from './get-publishers';
+import { apiRequest } from '../lib/api-client';
+import { apiPaths } from '../lib/paths';
+import { publisherKeys } from './publishers';
 
 const PublisherCountsSchema = z.array(PublisherCountSchema);
 

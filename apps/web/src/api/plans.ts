@@ -1,16 +1,18 @@
 import type { Plan } from '@dispatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, lazySchema } from './api-client';
-import { apiPaths } from './paths';
+import { apiRequest, lazySchema } from '../lib/api-client';
+import { apiPaths } from '../lib/paths';
 
 /**
  * The plans on sale (`GET /api/plans`) and one plan by its id (`GET /api/plans/:id`, listed or sold by its
- * link): read by the home page, /subscription and /payment, and refreshed by the dashboard when a plan changes.
+ * link): read by the home page, /subscription and /payment. The dashboard's list is in plans-admin.ts, out of
+ * the home page's first load; a change to a plan refreshes everything under `all`.
  */
 export const planKeys = {
   all: ['plans'] as const,
   listed: () => [...planKeys.all, 'listed'] as const,
   one: (id: string) => [...planKeys.all, 'one', id] as const,
+  admin: () => [...planKeys.all, 'admin'] as const,
 };
 
 export function getPlans(signal?: AbortSignal): Promise<Plan[]> {

@@ -1,7 +1,7 @@
 import type { UserStats } from '@dispatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, lazySchema } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
+import { apiRequest, lazySchema } from '../lib/api-client';
+import { apiPaths } from '../lib/paths';
 
 export const statsKeys = {
   all: ['stats'] as const,

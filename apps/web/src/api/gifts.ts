@@ -1,8 +1,13 @@
-import { type GiftLinkList } from '@dispatch/shared';
+import type { GiftLinkList } from '@dispatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, lazySchema } from '../../../lib/api-client';
-import { apiPaths } from '../../../lib/paths';
-import { giftKeys } from './keys';
+import { apiRequest, lazySchema } from '../lib/api-client';
+import { apiPaths } from '../lib/paths';
+
+export const giftKeys = {
+  all: ['gift-links'] as const,
+  mine: () => [...giftKeys.all, 'mine'] as const,
+  ofArticle: (articleId: string) => [...giftKeys.all, 'article', articleId] as const,
+};
 
 /** The reader's own gift links: of one article, or all of them (newest first), with this month's quota. */
 export function getGiftLinks(articleId: string | undefined, signal?: AbortSignal): Promise<GiftLinkList> {

@@ -1,9 +1,17 @@
-import { PaymentIntentSchema, type PaymentIntent } from '@dispatch/shared';
+import { PaymentIntentSchema, PaymentStatusSchema, type PaymentIntent, type PlanId } from '@dispatch/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
-import { apiPaths } from '../../../lib/paths';
-import { paymentKeys } from './keys';
+import type { z } from 'zod';
+import { apiRequest } from '../lib/api-client';
+import { useAuth } from '../lib/auth';
+import { apiPaths } from '../lib/paths';
+
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  // Keyed by the reader too, so a new sign-in never pays into the previous reader's intent.
+  intent: (email: string, planId: PlanId) => [...paymentKeys.all, 'intent', email, planId] as const,
+};
 
 /** Opens a payment for a plan; the server takes the amount from its own plan table (docs/architecture.md#a-request-from-route-to-row). */
 export function createPaymentIntent(planId: string): Promise<PaymentIntent> {
@@ -27,4 +35,8 @@ export function usePaymentIntent(planId: string) {
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
   });
+}
+
+export function getPaymentStatus(clientSecret: string): Promise<PaymentStatus> {
+  return apiRequest(apiPaths.paymentStatus, PaymentStatusSchema, { query: { clientSecret } });
 }
