@@ -77,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    // The article store's table is read by the four jobs built on it (docs/architecture.md#articles).
+    // The article store's table is read by the four jobs built on it (docs/architecture/server.md#articles).
     files: ['apps/server/src/modules/{catalogue,reading,editorial,writing}/**/*.ts'],
     rules: {
       'no-restricted-imports': [

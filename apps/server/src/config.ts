@@ -116,7 +116,7 @@ const EnvSchema = z
       .trim()
       .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code such as usd')
       .transform((value) => value.toLowerCase())
-      // Prices are charged as price × 100 minor units (docs/architecture.md#payments), which only holds for currencies with cents.
+      // Prices are charged as price × 100 minor units (docs/architecture/payments.md#the-amount), which only holds for currencies with cents.
       .refine((code) => minorUnitDigits(code) === 2, 'must be a currency with two decimal places, such as usd or eur')
       .default('usd'),
     GOOGLE_CLIENT_ID: optionalString,

@@ -1,6 +1,6 @@
 /*
  * What shows a plan, without zod: the home page's plan cards and the stored plan choice need these in the first
- * load, and plans.ts (the schemas) would bring zod with it (docs/architecture.md#code-splitting-and-page-weight).
+ * load, and plans.ts (the schemas) would bring zod with it (docs/architecture/web.md#code-splitting-and-page-weight).
  * plans.ts re-exports every name, so `./plans.js` still offers the whole plan contract.
  */
 

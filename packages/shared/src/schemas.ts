@@ -43,7 +43,7 @@ export const PublisherSchema = z.object({
 });
 export type Publisher = z.infer<typeof PublisherSchema>;
 
-/** What a card shows: never the whole text (docs/architecture.md#a-request-from-route-to-row). */
+/** What a card shows: never the whole text (docs/architecture/server.md#articles). */
 export const ArticleCardSchema = z.object({
   _id: z.string(),
   title: z.string(),

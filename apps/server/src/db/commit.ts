@@ -7,7 +7,7 @@ export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 /**
  * What a change makes stale, noted inside its transaction where the change is known, and cleared only once the
  * transaction committed: never after a rollback, and never before the new rows can be read
- * (docs/decisions/051-effects-after-commit.md).
+ * (docs/decisions/051-articles-by-job-and-effects-after-commit.md).
  */
 export interface AfterCommit {
   /** Every cached answer of the namespace: `catalog` (articles, publishers, corrections), `users`, `plans`. */

@@ -79,7 +79,7 @@ export function useRelatedArticles(id: string, approved: boolean) {
 
 /**
  * The whole article for a reader who may read it (an admin reads every status), the teaser for one who may not
- * (docs/architecture.md#a-request-from-route-to-row). Reading it counts no view.
+ * (docs/architecture/server.md#articles). Reading it counts no view.
  */
 export function getArticle(id: string, gift: string | undefined, signal?: AbortSignal): Promise<ArticleDetail> {
   return apiRequest(apiPaths.article(id, gift), lazySchema('article'), { signal });

@@ -13,7 +13,7 @@ export const paymentKeys = {
   intent: (email: string, planId: PlanId) => [...paymentKeys.all, 'intent', email, planId] as const,
 };
 
-/** Opens a payment for a plan; the server takes the amount from its own plan table (docs/architecture.md#a-request-from-route-to-row). */
+/** Opens a payment for a plan; the server takes the amount from its own plan table (docs/architecture/payments.md#the-amount). */
 export function createPaymentIntent(planId: string): Promise<PaymentIntent> {
   return apiRequest(apiPaths.createPaymentIntent, PaymentIntentSchema, { method: 'POST', body: { planId } });
 }

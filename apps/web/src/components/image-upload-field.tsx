@@ -4,7 +4,7 @@ import { errorMessage, uploadImage } from '../lib/api-client';
 import { describedBy } from './form-field';
 import { ImageIcon } from './icons';
 
-/** What our server accepts (docs/architecture.md#a-request-from-route-to-row); it checks the content again, this only spares a wasted upload. */
+/** What our server accepts (docs/architecture/uploads.md); it checks the content again, this only spares a wasted upload. */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
 
 /** The client-side check of a chosen file: a message to show next to the field, or null when it may be sent. */

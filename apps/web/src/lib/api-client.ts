@@ -267,7 +267,7 @@ export function sendForm<T>(
   });
 }
 
-/** Stores an image on our server (docs/architecture.md#a-request-from-route-to-row) and answers the URL forms save. Needs a signed-in viewer. */
+/** Stores an image on our server (docs/architecture/uploads.md) and answers the URL forms save. Needs a signed-in viewer. */
 export function uploadImage(
   file: File,
   options: Pick<SendFormOptions, 'onProgress' | 'signal'> = {},

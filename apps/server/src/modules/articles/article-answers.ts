@@ -6,7 +6,7 @@ import { toArticle, toArticleTeaser } from './articles.mapper.js';
 import * as repository from './articles.repository.js';
 
 /*
- * What the article modules share about one article (docs/architecture.md#articles): its two cached answers, and
+ * What the article modules share about one article (docs/architecture/server.md#articles): its two cached answers, and
  * the refusals every one of them gives alike.
  */
 

@@ -36,7 +36,7 @@ const cardColumns = {
   publisher: publishers.name,
   publisherSlug: publishers.slug,
   tags: articles.tags,
-  // Only the excerpt leaves the database for a list (docs/architecture.md#a-request-from-route-to-row).
+  // Only the excerpt leaves the database for a list (docs/architecture/server.md#articles).
   excerpt: sql<string>`left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength))})`,
   isPremium: articles.isPremium,
   views: articles.views,

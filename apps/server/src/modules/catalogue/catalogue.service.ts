@@ -33,7 +33,7 @@ import { hiddenTagsOf } from '../family/family-access.js';
 import { highlightsOf } from './search-highlight.js';
 
 /*
- * The catalogue (docs/architecture.md#articles): what anyone may list of the approved articles, cached with the
+ * The catalogue (docs/architecture/server.md#articles): what anyone may list of the approved articles, cached with the
  * catalogue's generation: the lists and searches, trending, the premium list, an article's preview and related
  * cards, and what feeds and sitemaps carry.
  */

@@ -1,5 +1,6 @@
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { AfterCommit } from '../../db/commit.js';
 import * as repository from './family.repository.js';
 
 /*
@@ -13,23 +14,29 @@ export async function applyFamilySeats(tx: DbOrTx, ownerId: string, seats: numbe
   if (seats && seats > 1) await repository.ensureFamily(tx, ownerId, seats, now);
 }
 
-/** The members whose access follows this owner's: invalidate their viewers after the owner's access changed. */
-export async function invalidateMembers(deps: Pick<AppDeps, 'db' | 'viewers'>, ownerId: string) {
-  const family = await repository.findByOwner(deps.db, ownerId);
+/** The members whose access follows this owner's: in the transaction that changed the owner's access, their viewers are marked changed. */
+export async function membersChanged(tx: DbOrTx, after: AfterCommit, ownerId: string) {
+  const family = await repository.findByOwner(tx, ownerId);
   if (!family) return;
-  for (const id of await repository.memberIds(deps.db, family.id)) await deps.viewers.invalidateUser(id);
+  for (const id of await repository.memberIds(tx, family.id)) after.viewerChanged(id);
 }
 
 /**
- * Before the owner's account is deleted (in its transaction): members are told by the bell and e-mail; the
- * rows go with the account. Returns the members, whose viewers the caller invalidates after the commit.
+ * Before the owner's account is deleted (in its transaction): members are told by the bell and e-mail, and
+ * their viewers are marked changed; the rows go with the account.
  */
-export async function endFamilyOf(deps: Pick<AppDeps, 'notifier'>, tx: DbOrTx, owner: Viewer, now: Date) {
+export async function endFamilyOf(
+  deps: Pick<AppDeps, 'notifier'>,
+  tx: DbOrTx,
+  after: AfterCommit,
+  owner: Viewer,
+  now: Date,
+) {
   const family = await repository.findByOwner(tx, owner.id);
-  if (!family) return [];
+  if (!family) return;
   const memberIds = await repository.memberIds(tx, family.id);
   await deps.notifier.familyEvent(tx, { kind: 'family-ended', memberIds, ownerName: owner.name, at: now });
-  return memberIds;
+  for (const id of memberIds) after.viewerChanged(id);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
+import { commit, type CommitDeps } from '../../db/commit.js';
 import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { recordAction } from '../moderation/moderation.service.js';
 import * as repository from './plans.repository.js';
@@ -26,6 +27,8 @@ import * as repository from './plans.repository.js';
  */
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'cache'>;
+/** A change: the cached plans are stale once it committed. */
+type ChangeDeps = Deps & CommitDeps;
 
 export type PlanRow = repository.PlanRow;
 
@@ -141,9 +144,9 @@ const describe = (id: string, input: PlanPatch) => `${id}: ${JSON.stringify(inpu
  * A new plan: its id a slug of its name ("-2", "-3"… when taken), placed last. Names are unique ignoring case;
  * a site holds at most PLAN_LIMITS.plansMax plans, archived ones included.
  */
-export async function createPlan(deps: Deps, admin: Viewer, input: PlanInput): Promise<AdminPlan> {
+export async function createPlan(deps: ChangeDeps, admin: Viewer, input: PlanInput): Promise<AdminPlan> {
   const now = deps.clock();
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await commit(deps, async (tx, after) => {
     await repository.lockPlans(tx);
     const existing = await repository.listAll(tx);
     if (existing.length >= PLAN_LIMITS.plansMax) throw conflict(PLAN_MESSAGES.tooManyPlans);
@@ -167,6 +170,7 @@ export async function createPlan(deps: Deps, admin: Viewer, input: PlanInput): P
         updatedAt: now,
       });
       if (created) {
+        after.stale('plans');
         await recordAction(tx, {
           actorId: admin.id,
           action: 'plan-create',
@@ -178,14 +182,13 @@ export async function createPlan(deps: Deps, admin: Viewer, input: PlanInput): P
     }
     throw nameTaken();
   });
-  await deps.cache.invalidate('plans');
   return adminPlan(deps, row);
 }
 
 /** Any part of a plan; a change that would leave no plan listed is refused. */
-export async function updatePlan(deps: Deps, admin: Viewer, id: string, patch: PlanPatch): Promise<AdminPlan> {
+export async function updatePlan(deps: ChangeDeps, admin: Viewer, id: string, patch: PlanPatch): Promise<AdminPlan> {
   const now = deps.clock();
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await commit(deps, async (tx, after) => {
     await repository.lockPlans(tx);
     const existing = await repository.listAll(tx);
     const plan = existing.find((candidate) => candidate.id === id);
@@ -203,17 +206,17 @@ export async function updatePlan(deps: Deps, admin: Viewer, id: string, patch: P
       if (!othersListed) throw conflict(PLAN_MESSAGES.lastListedPlan);
     }
     const updated = await repository.update(tx, id, { ...toColumns(patch), updatedAt: now });
+    after.stale('plans');
     await recordAction(tx, { actorId: admin.id, action: 'plan-update', detail: describe(id, patch), at: now });
     return updated!;
   });
-  await deps.cache.invalidate('plans');
   return adminPlan(deps, row);
 }
 
 /** The new order: every plan's id exactly once. */
-export async function reorderPlans(deps: Deps, admin: Viewer, ids: string[]): Promise<{ plans: AdminPlan[] }> {
+export async function reorderPlans(deps: ChangeDeps, admin: Viewer, ids: string[]): Promise<{ plans: AdminPlan[] }> {
   const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
+  await commit(deps, async (tx, after) => {
     await repository.lockPlans(tx);
     const existing = await repository.listAll(tx);
     const known = new Set(existing.map((plan) => plan.id));
@@ -222,8 +225,8 @@ export async function reorderPlans(deps: Deps, admin: Viewer, ids: string[]): Pr
       throw badRequest(PLAN_MESSAGES.orderInvalid, { ids: [PLAN_MESSAGES.orderInvalid] });
     }
     for (const [index, id] of ids.entries()) await repository.setPosition(tx, id, index + 1, now);
+    after.stale('plans');
     await recordAction(tx, { actorId: admin.id, action: 'plan-reorder', detail: ids.join(', '), at: now });
   });
-  await deps.cache.invalidate('plans');
   return getAdminPlans(deps);
 }

@@ -7,7 +7,7 @@ import { openedInRun, openPremiumArticle, passArticlesLeft } from '../users/prem
 import { unlockedAlready, unlockPremium } from '../revenue/revenue.service.js';
 
 /*
- * Reading an article (docs/architecture.md#articles): who may read what, and what opens a premium article to a
+ * Reading an article (docs/architecture/server.md#articles): who may read what, and what opens a premium article to a
  * reader without premium: their pass, the meter's free reads or a gift link (docs/product.md#reader-revenue).
  */
 

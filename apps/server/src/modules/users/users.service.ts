@@ -9,11 +9,12 @@ import {
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { commit, type CommitDeps } from '../../db/commit.js';
 import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { recordAction } from '../moderation/moderation.service.js';
 import { toAdminUser, toRoleRecord, toUser } from './users.mapper.js';
 import { accessSource, afterGrant, effectiveAccess } from './premium-access.js';
-import { invalidateMembers, youngReaderControls } from '../family/family-access.js';
+import { membersChanged, youngReaderControls } from '../family/family-access.js';
 import * as repository from './users.repository.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 
@@ -36,17 +37,16 @@ export const findUserByEmail = (db: Db, email: string) => repository.findByEmail
 export const findUserByGoogleSubject = (db: Db, subject: string) => repository.findByGoogleSubject(db, subject);
 /** Creates the account unless the e-mail is taken; `welcome` writes its welcome message in the same transaction. */
 export async function createUserIfEmailFree(
-  { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
+  deps: CommitDeps,
   values: repository.NewUser,
   welcome?: (tx: DbOrTx, row: repository.UserRow) => Promise<void>,
 ) {
-  const row = await db.transaction(async (tx) => {
+  return commit(deps, async (tx, after) => {
     const created = await repository.insertIfEmailFree(tx, values);
+    if (created) after.stale('users');
     if (created && welcome) await welcome(tx, created);
     return created;
   });
-  if (row) await cache.invalidate('users');
-  return row;
 }
 export const updateUserRow = (db: DbOrTx, id: string, values: Partial<repository.NewUser>) =>
   repository.update(db, id, values);
@@ -98,10 +98,13 @@ export async function updateProfile(
   if (!(await images.owns(input.profile_pic))) {
     throw badRequest(API_MESSAGES.imageNotOurs, { profile_pic: [API_MESSAGES.imageNotOurs] });
   }
-  const updated = await repository.update(db, row.id, { name: input.name, profilePic: input.profile_pic });
-  // Article pages show their author's name and photo; the viewer carries the name.
-  await cache.invalidate('catalog');
-  await viewers.invalidateUser(row.id);
+  const updated = await commit({ db, cache, viewers }, async (tx, after) => {
+    const changed = await repository.update(tx, row.id, { name: input.name, profilePic: input.profile_pic });
+    // Article pages show their author's name and photo; the viewer carries the name.
+    after.stale('catalog');
+    after.viewerChanged(row.id);
+    return changed;
+  });
   return toUser(updated!);
 }
 
@@ -117,20 +120,19 @@ export async function listUsers(db: Db, query: PageQuery & { q?: string }): Prom
 
 /** 'Make Admin': recorded with who and when, in one transaction with the change. */
 export async function promoteToAdmin(
-  { db, clock, viewers }: Pick<AppDeps, 'db' | 'clock' | 'viewers'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'viewers'>,
   admin: Viewer,
   userId: string,
 ) {
-  const user = await db.transaction(async (tx) => {
+  return commit(deps, async (tx, after) => {
     const row = await repository.findById(tx, userId);
     if (!row) throw notFound(API_MESSAGES.userNotFound);
     if (row.role === 'admin') throw conflict(ARTICLE_MESSAGES.alreadyAdmin);
     const updated = await repository.update(tx, userId, { role: 'admin' });
-    await recordAction(tx, { actorId: admin.id, action: 'promote', userId, at: clock() });
+    after.viewerChanged(userId);
+    await recordAction(tx, { actorId: admin.id, action: 'promote', userId, at: deps.clock() });
     return toUser(updated!);
   });
-  await viewers.invalidateUser(userId);
-  return user;
 }
 
 /**
@@ -139,21 +141,24 @@ export async function promoteToAdmin(
  * every premium article (modules/users/premium-access.ts).
  */
 export async function grantPremium(
-  { db, clock, cache, viewers }: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'viewers'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'viewers'>,
   admin: Viewer,
   email: string,
   premiumTaken: Date,
 ): Promise<User> {
-  const now = clock();
+  const now = deps.clock();
   if (premiumTaken <= now)
     throw badRequest(PAYMENT_MESSAGES.grantInPast, { premiumTaken: [PAYMENT_MESSAGES.grantInPast] });
-  const user = await db.transaction(async (tx) => {
+  return commit(deps, async (tx, after) => {
     const found = await repository.findByEmail(tx, email);
     const row = found && (await repository.lockForUpdate(tx, found.id));
     if (!row) throw notFound(API_MESSAGES.userNotFound);
     const change = afterGrant(row, premiumTaken, now);
     const until = change.premiumTaken!;
     const updated = await repository.update(tx, row.id, change);
+    after.viewerChanged(row.id);
+    await membersChanged(tx, after, row.id);
+    after.stale('users');
     await recordAction(tx, {
       actorId: admin.id,
       action: 'grant-premium',
@@ -161,12 +166,8 @@ export async function grantPremium(
       detail: until.toISOString(),
       at: now,
     });
-    return { user: toUser(updated!), userId: row.id };
+    return toUser(updated!);
   });
-  await viewers.invalidateUser(user.userId);
-  await invalidateMembers({ db, viewers }, user.userId);
-  await cache.invalidate('users');
-  return user.user;
 }
 
 export const findUserById = (db: DbOrTx, id: string) => repository.findById(db, id);

@@ -28,8 +28,9 @@ import { listRevisions, recordRevision, type RevisionContent } from '../revision
 import { lockUserForUpdate } from '../users/users.service.js';
 
 /*
- * Writing (docs/product.md#writing): a writer's submission, edits, revisions and resubmission, deleting an
- * article, and a writer's articles in their data export or removed with their account.
+ * Writing (docs/product.md#add-article, #my-articles, #update-article): a writer's submission, edits,
+ * revisions and resubmission, deleting an article, and a writer's articles in their data export or removed
+ * with their account.
  */
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'images' | 'notifier'>;

@@ -12,7 +12,7 @@ function popupFeatures(): string {
 }
 
 /**
- * Google sign-in in a popup (docs/architecture.md#a-request-from-route-to-row). The popup hands back the token by postMessage to this
+ * Google sign-in in a popup (docs/architecture/accounts.md#google-sign-in). The popup hands back the token by postMessage to this
  * origin, or on a BroadcastChannel when it lost its opener (the provider's pages can sever it); both
  * are heard. A failure or a closed popup is silently ignored (docs/product.md#texts).
  */

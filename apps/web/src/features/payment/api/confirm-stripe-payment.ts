@@ -20,7 +20,7 @@ const POLL_TIMEOUT_MS = 60_000;
 
 /**
  * Stripe tells the browser a payment succeeded before its webhook reaches our server, and only the
- * webhook grants premium (docs/architecture.md#a-request-from-route-to-row): ask our server until it says succeeded, or give up with a
+ * webhook grants premium (docs/architecture/payments.md#providers): ask our server until it says succeeded, or give up with a
  * message that the payment is still on its way.
  */
 export async function waitForPayment(

@@ -20,7 +20,7 @@ const cardResolver: Resolver<Card> = (values) => {
 };
 
 /**
- * The built-in test provider's card form (docs/architecture.md#a-request-from-route-to-row): formatted as the reader types, each field checked
+ * The built-in test provider's card form (docs/architecture/payments.md#providers): formatted as the reader types, each field checked
  * when it is left and again on submit; a declined card is a toast with the server's message (docs/product.md#texts),
  * also said beside Pay Now until the next try.
  */

@@ -78,7 +78,7 @@ function StripeCardFields({ clientSecret, onPaid }: { clientSecret: string; onPa
   );
 }
 
-/** The Stripe provider's form: Stripe Elements, loaded only on this page and only in this mode (docs/architecture.md#a-request-from-route-to-row). */
+/** The Stripe provider's form: Stripe Elements, loaded only on this page and only in this mode (docs/architecture/payments.md#providers). */
 export function StripeCardForm({
   publishableKey,
   clientSecret,

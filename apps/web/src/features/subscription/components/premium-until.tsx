@@ -3,7 +3,7 @@ import { StarIcon } from '../../../components/icons';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' });
 
-/** For a reader who already has premium: until when it runs, and that a renewal adds to it (docs/architecture.md#a-request-from-route-to-row). */
+/** For a reader who already has premium: until when it runs, and that a renewal adds to it (docs/architecture/payments.md#granting-premium-once). */
 export function PremiumUntil({ premiumTaken }: { premiumTaken: string }) {
   const until = new Date(premiumTaken);
   return (

@@ -9,7 +9,7 @@ export function deleteArticle(id: string) {
 }
 
 /**
- * Deleting frees the writer's one-article slot (docs/architecture.md#a-request-from-route-to-row); the article is
+ * Deleting frees the writer's one-article slot (docs/architecture/server.md#articles); the article is
  * gone from every list, which is read again.
  */
 export function useDeleteMyArticle() {
