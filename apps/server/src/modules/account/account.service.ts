@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import { queryRows } from '../../db/client.js';
+import { commit } from '../../db/commit.js';
 import { LOCKS } from '../../db/locks.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../plugins/errors.js';
 import { getArticlesForExport, removeArticlesOf } from '../writing/writing.service.js';
@@ -73,26 +74,19 @@ async function checkConfirmation(row: { passwordHash: string | null }, confirmat
  * The last admin cannot leave. Images nobody uses any more are removed once it has committed.
  */
 export async function deleteAccount(
-  {
-    db,
-    cache,
-    viewers,
-    images,
-    notifier,
-    clock,
-  }: Pick<AppDeps, 'db' | 'cache' | 'viewers' | 'images' | 'notifier' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'cache' | 'viewers' | 'images' | 'notifier' | 'clock'>,
   viewer: Viewer,
   input: DeleteAccountInput,
 ): Promise<{ deleted: true }> {
   // Parental controls (docs/product.md#parental-controls): the family's owner removes a young reader first.
   if (viewer.youngReader) throw forbidden(FAMILY_MESSAGES.youngReaderDelete);
+  const { db, images, notifier, clock } = deps;
   const before = await findUserById(db, viewer.id);
   if (!before) throw unauthorized(API_MESSAGES.sessionExpired);
   // Checked outside the transaction: argon2 takes a while, and no lock should wait for it.
   await checkConfirmation(before, input.confirmation ?? '');
 
-  let members: string[] = [];
-  const imageUrls = await db.transaction(async (tx) => {
+  const imageUrls = await commit(deps, async (tx, after) => {
     const row = await lockUserForUpdate(tx, viewer.id);
     // A password changed meanwhile: the one just checked no longer proves anything.
     if (!row || row.passwordHash !== before.passwordHash) throw badRequest(ACCOUNT_MESSAGES.passwordWrong);
@@ -100,19 +94,18 @@ export async function deleteAccount(
       await queryRows(tx, sql`select pg_advisory_xact_lock(${LOCKS.adminDeletion})`);
       if ((await countAdmins(tx)) <= 1) throw conflict(ACCOUNT_MESSAGES.lastAdmin);
     }
-    members = await endFamilyOf({ notifier }, tx, viewer, clock());
+    after.viewerChanged(viewer.id);
+    await endFamilyOf({ notifier }, tx, after, viewer, clock());
     await endAllSessions(tx, row.id);
     await removeNoticesOf(tx, row.id, row.email);
     await detachPayments(tx, row.id);
     const articleImages = await removeArticlesOf(tx, row.id);
+    after.stale('catalog');
     await removeUserRow(tx, row.id);
+    after.stale('users');
     return [row.profilePic, ...articleImages];
   });
 
-  await viewers.invalidateUser(viewer.id);
-  for (const id of members) await viewers.invalidateUser(id);
-  await cache.invalidate('catalog');
-  await cache.invalidate('users');
   await removeImagesNoLongerUsed(db, images, imageUrls);
   return { deleted: true };
 }

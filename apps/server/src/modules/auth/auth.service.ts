@@ -11,6 +11,7 @@ import {
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
+import { commit, type CommitDeps } from '../../db/commit.js';
 import { AppError, badRequest, conflict } from '../../plugins/errors.js';
 import type { CachedSession } from '../../app-types.js';
 import { withFamilyAccess } from '../users/premium-access.js';
@@ -111,7 +112,7 @@ async function sessionOf(
 }
 
 export async function register(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'images' | 'cache' | 'notifier'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'images' | 'cache' | 'viewers' | 'notifier'>,
   fields: { name: string; email: string; password: string },
   image: Buffer,
 ): Promise<User> {
@@ -214,15 +215,17 @@ export async function login(
   return { token: signedIn.token, user };
 }
 
-export async function logout(deps: Pick<AppDeps, 'db' | 'viewers'>, viewer: Viewer): Promise<void> {
-  await repository.deleteSession(deps.db, viewer.sessionId);
-  await deps.viewers.invalidateUser(viewer.id);
+export async function logout(deps: CommitDeps, viewer: Viewer): Promise<void> {
+  await commit(deps, async (tx, after) => {
+    await repository.deleteSession(tx, viewer.sessionId);
+    after.viewerChanged(viewer.id);
+  });
 }
 
 /**
  * A new password ends the account's other sessions, so whoever knew the old one is signed out
  * everywhere; `keepSessionId` is the session that changed it. Returns how many sessions ended.
- * The caller invalidates the user's cached viewers once this has committed.
+ * The caller invalidates the user's cached viewer once this committed (`after.viewerChanged` in its `commit`).
  */
 export async function setPassword(
   db: DbOrTx,
@@ -237,24 +240,24 @@ export async function setPassword(
 }
 
 export async function changePassword(
-  { db, viewers }: Pick<AppDeps, 'db' | 'viewers'>,
+  deps: CommitDeps,
   viewer: Viewer,
   input: ChangePasswordInput,
 ): Promise<ChangePasswordResponse> {
-  const row = await users.findUserById(db, viewer.id);
+  const row = await users.findUserById(deps.db, viewer.id);
   if (!row?.passwordHash) throw conflict(API_MESSAGES.noPasswordToChange);
   if (!(await verifyPassword(row.passwordHash, input.currentPassword))) {
     throw badRequest(API_MESSAGES.currentPasswordWrong, { currentPassword: [API_MESSAGES.currentPasswordWrong] });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const endedSessions = await db.transaction(async (tx) => {
+  const endedSessions = await commit(deps, async (tx, after) => {
     // Only over the password just checked: a change or a Google link meanwhile wins.
     const current = await users.lockUserForUpdate(tx, viewer.id);
     if (!current || current.passwordHash !== row.passwordHash) return undefined;
+    after.viewerChanged(viewer.id);
     return setPassword(tx, viewer.id, passwordHash, viewer.sessionId);
   });
   if (endedSessions === undefined) throw conflict(API_MESSAGES.currentPasswordWrong);
-  await viewers.invalidateUser(viewer.id);
   return { endedSessions };
 }
 
@@ -287,15 +290,15 @@ export async function signInWithGoogle(
     const existing = await users.findUserByEmail(db, identity.email);
     if (existing) {
       row = existing;
-      await db.transaction(async (tx) => {
+      await commit(deps, async (tx, after) => {
         await users.updateUserRow(tx, existing.id, {
           googleSubject: identity.subject,
           passwordHash: null,
           emailVerifiedAt: existing.emailVerifiedAt ?? now,
         });
         await repository.deleteUserSessions(tx, existing.id);
+        after.viewerChanged(existing.id);
       });
-      await deps.viewers.invalidateUser(existing.id);
     } else {
       row = await users.createUserIfEmailFree(deps, {
         name: (identity.name || identity.email.split('@')[0]!).slice(0, LIMITS.nameMaxLength),

@@ -8,6 +8,7 @@ import {
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
+import { commit } from '../../db/commit.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 import { badRequest } from '../../plugins/errors.js';
 import { normalisedKey } from '../../plugins/response-cache.js';
@@ -35,12 +36,12 @@ function toCorrection(row: repository.CorrectionRow): Correction {
  * revision is this article's, the correction itself and the writer's notice, in one transaction.
  */
 export async function publishCorrection(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'notifier'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'viewers' | 'notifier'>,
   editor: Viewer,
   articleId: string,
   input: Required<PublishCorrectionInput>,
 ): Promise<Correction> {
-  const correction = await deps.db.transaction(async (tx) => {
+  return commit(deps, async (tx, after) => {
     const at = deps.clock();
     const { from } = await correctArticle(tx, deps.notifier, editor, articleId, input.note, at);
     const revisions = await listRevisions(tx, articleId);
@@ -64,10 +65,9 @@ export async function publishCorrection(
       note: input.note,
       createdAt: at,
     });
+    after.stale('catalog');
     return toCorrection({ ...row, note: input.note, revisionId: revision._id, revisionNumber: revision.number });
   });
-  await deps.cache.invalidate('catalog');
-  return correction;
 }
 
 /** An approved article's corrections, for anyone who may see it exists (any other article: 404). */

@@ -14,7 +14,7 @@ export async function applyFamilySeats(tx: DbOrTx, ownerId: string, seats: numbe
   if (seats && seats > 1) await repository.ensureFamily(tx, ownerId, seats, now);
 }
 
-/** The members whose access follows this owner's: in the transaction that changed the owner's access, their viewers are marked changed. */
+/** The members whose access follows this owner's: their viewers, marked changed in the transaction that changed it. */
 export async function membersChanged(tx: DbOrTx, after: AfterCommit, ownerId: string) {
   const family = await repository.findByOwner(tx, ownerId);
   if (!family) return;

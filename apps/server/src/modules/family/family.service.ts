@@ -10,6 +10,7 @@ import {
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
+import { commit } from '../../db/commit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
 import * as repository from './family.repository.js';
 
@@ -21,7 +22,7 @@ import * as repository from './family.repository.js';
  * the family's row.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'viewers' | 'notifier' | 'mailTokens'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'cache' | 'viewers' | 'notifier' | 'mailTokens'>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const controlsOf = (row: { youngReader: boolean; hiddenTags: string[] }): FamilyControls => ({
@@ -134,9 +135,10 @@ export async function revokeInvitation(deps: Deps, viewer: Viewer, invitationId:
 export async function removeMember(deps: Deps, viewer: Viewer, userId: string): Promise<void> {
   const family = await ownFamily(deps.db, viewer);
   const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
+  await commit(deps, async (tx, after) => {
     await repository.lockFamily(tx, family.id);
     if (!(await repository.removeMember(tx, family.id, userId))) throw notFound(FAMILY_MESSAGES.notMember);
+    after.viewerChanged(userId);
     await deps.notifier.familyEvent(tx, {
       kind: 'family-removed',
       memberIds: [userId],
@@ -144,7 +146,6 @@ export async function removeMember(deps: Deps, viewer: Viewer, userId: string): 
       at: now,
     });
   });
-  await deps.viewers.invalidateUser(userId);
 }
 
 /**
@@ -165,10 +166,12 @@ export async function setControls(
   const family = await repository.findByOwner(deps.db, viewer.id);
   if (!family) throw forbidden(FAMILY_MESSAGES.ownerSetsControls);
   const hiddenTags = [...new Set(input.hiddenTags)];
-  if (!(await repository.setControls(deps.db, family.id, userId, { youngReader: input.youngReader, hiddenTags }))) {
-    throw notFound(FAMILY_MESSAGES.notMember);
-  }
-  await deps.viewers.invalidateUser(userId);
+  await commit(deps, async (tx, after) => {
+    if (!(await repository.setControls(tx, family.id, userId, { youngReader: input.youngReader, hiddenTags }))) {
+      throw notFound(FAMILY_MESSAGES.notMember);
+    }
+    after.viewerChanged(userId);
+  });
   return getFamily(deps, viewer);
 }
 
@@ -177,8 +180,10 @@ export async function leave(deps: Deps, viewer: Viewer): Promise<void> {
   const membership = await repository.findMembership(deps.db, viewer.id);
   if (!membership) throw notFound(FAMILY_MESSAGES.noFamily);
   if (membership.youngReader) throw forbidden(FAMILY_MESSAGES.youngReaderLeave);
-  await repository.removeMember(deps.db, membership.familyId, viewer.id);
-  await deps.viewers.invalidateUser(viewer.id);
+  await commit(deps, async (tx, after) => {
+    await repository.removeMember(tx, membership.familyId, viewer.id);
+    after.viewerChanged(viewer.id);
+  });
 }
 
 async function invitationOf(deps: Deps, token: string) {
@@ -217,7 +222,7 @@ export async function acceptInvitation(deps: Deps, viewer: Viewer, token: string
   const now = deps.clock();
   const { invitation, family, owner } = await invitationOf(deps, token);
   if (owner.id === viewer.id) throw badRequest(FAMILY_MESSAGES.ownInvitation);
-  await deps.db.transaction(async (tx) => {
+  await commit(deps, async (tx, after) => {
     const locked = await repository.lockFamily(tx, family.id);
     if (!locked) throw badRequest(FAMILY_MESSAGES.invitationInvalid);
     const current = (await repository.findInvitation(tx, invitation.id))?.invitation;
@@ -231,7 +236,7 @@ export async function acceptInvitation(deps: Deps, viewer: Viewer, token: string
     if (!(await repository.insertMember(tx, viewer.id, family.id, now))) {
       throw conflict(FAMILY_MESSAGES.alreadyInAFamily);
     }
+    after.viewerChanged(viewer.id);
   });
-  await deps.viewers.invalidateUser(viewer.id);
   return getFamily(deps, viewer);
 }

@@ -17,10 +17,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
+import { commit } from '../../db/commit.js';
 import { AppError, badRequest, notFound } from '../../plugins/errors.js';
 import { findUserByEmail, findUserById, toUserWithAccess } from '../users/users.service.js';
 import { applyPass } from '../users/premium-access.js';
-import { applyFamilySeats, invalidateMembers } from '../family/family-access.js';
+import { applyFamilySeats, membersChanged } from '../family/family-access.js';
 import { findPlanOnSale, snapshotOf } from '../plans/plans.service.js';
 import type { Notifier } from '../../app-types.js';
 import * as repository from './payments.repository.js';
@@ -125,10 +126,12 @@ export async function confirmTestPayment(
     await repository.recordFailure(db, intent.id, outcome);
     throw new AppError(ERROR_CODES.cardDeclined, 402, outcome);
   }
-  await db.transaction((tx) => completeIntent(tx, deps.notifier, intent, now));
-  await deps.viewers.invalidateUser(viewer.id);
-  await invalidateMembers(deps, viewer.id);
-  await deps.cache.invalidate('users');
+  await commit(deps, async (tx, after) => {
+    await completeIntent(tx, deps.notifier, intent, now);
+    after.viewerChanged(viewer.id);
+    await membersChanged(tx, after, viewer.id);
+    after.stale('users');
+  });
   return { status: 'succeeded', premiumTaken: await premiumOf(db, viewer.id) };
 }
 
@@ -160,8 +163,9 @@ export async function handleStripeWebhook(
     throw new AppError(ERROR_CODES.validationFailed, 400, PAYMENT_MESSAGES.webhookSignature);
   }
   const now = deps.clock();
-  const outcome = await deps.db.transaction(async (tx) => {
-    if (!(await repository.claimWebhookEvent(tx, event.id, event.type))) return { duplicate: true };
+  const duplicate = await commit(deps, async (tx, after) => {
+    if (!(await repository.claimWebhookEvent(tx, event.id, event.type))) return true;
+    after.stale('users');
     if (event.type === 'payment_intent.succeeded') {
       const paid = event.data.object;
       const intent = await repository.findByProviderRef(tx, paid.id);
@@ -177,18 +181,14 @@ export async function handleStripeWebhook(
           },
           'stripe payment does not match its intent; premium not granted',
         );
-      } else if (intent && (await completeIntent(tx, deps.notifier, intent, now))) {
-        return { duplicate: false, premiumFor: intent.userId };
+      } else if (intent && (await completeIntent(tx, deps.notifier, intent, now)) && intent.userId) {
+        after.viewerChanged(intent.userId);
+        await membersChanged(tx, after, intent.userId);
       }
     }
-    return { duplicate: false };
+    return false;
   });
-  if (outcome.premiumFor) {
-    await deps.viewers.invalidateUser(outcome.premiumFor);
-    await invalidateMembers(deps, outcome.premiumFor);
-  }
-  if (!outcome.duplicate) await deps.cache.invalidate('users');
-  return { received: true, duplicate: outcome.duplicate };
+  return { received: true, duplicate };
 }
 
 const billingStatus = (row: repository.PaymentIntentRow): BillingEntry['status'] =>

@@ -13,10 +13,10 @@ import {
   type RoleRecord,
   type UserPage,
 } from '@dispatch/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moderationActions, paymentIntents, premiumArticleOpens, users } from '../../db/schema.js';
+import { moderationActions, paymentIntents, plans, premiumArticleOpens, users } from '../../db/schema.js';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
@@ -328,6 +328,36 @@ describe('plans: the last listed plan', () => {
     expect((await suite.listed()).map((plan) => plan.id)).toEqual(['family']);
     expect((await suite.patchPlan('trial', { visibility: 'listed' })).statusCode).toBe(200);
     expect((await suite.patchPlan('family', { visibility: 'archived' })).statusCode).toBe(200);
+  });
+});
+
+describe('plans: the cached list follows committed changes only', () => {
+  const suite = planSuite();
+  beforeAll(() => suite.open());
+  afterAll(() => suite.ctx.close());
+
+  it('keeps the cached list when a change rolls back after marking it stale, and drops it once a change commits', async () => {
+    const db = suite.ctx.database.db;
+    const trialRow = async () => (await db.select().from(plans).where(eq(plans.id, 'trial')))[0];
+    const cached = await suite.listed();
+    const before = await trialRow();
+    // A row changed behind the services shows in the list only once the cached answer is dropped.
+    await db.update(plans).set({ name: 'Renamed Behind The Cache' }).where(eq(plans.id, 'individual'));
+
+    // The change's record cannot be written: its transaction rolls back after the plan's row changed.
+    await db.execute(sql`alter table moderation_actions rename to moderation_actions_away`);
+    try {
+      expect((await suite.patchPlan('trial', { price: 2 })).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`alter table moderation_actions_away rename to moderation_actions`);
+    }
+    expect(await trialRow()).toEqual(before);
+    expect(await suite.listed()).toEqual(cached);
+
+    expect((await suite.patchPlan('trial', { price: 2 })).statusCode).toBe(200);
+    const listed = await suite.listed();
+    expect(listed.find((plan) => plan.id === 'trial')?.price).toBe(2);
+    expect(listed.find((plan) => plan.id === 'individual')?.name).toBe('Renamed Behind The Cache');
   });
 });
 

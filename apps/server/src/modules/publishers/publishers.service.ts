@@ -8,6 +8,7 @@ import {
 } from '@dispatch/shared';
 import type { AppDeps } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
+import { commit } from '../../db/commit.js';
 import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import * as repository from './publishers.repository.js';
 
@@ -43,26 +44,28 @@ export const findPublisherByName = (db: DbOrTx, name: string) => repository.find
 
 /** Names are unique ignoring case; the logo must be one of our uploads. */
 export async function createPublisher(
-  { db, images, clock, cache }: Pick<AppDeps, 'db' | 'images' | 'clock' | 'cache'>,
+  deps: Pick<AppDeps, 'db' | 'images' | 'clock' | 'cache' | 'viewers'>,
   input: { name: string; logo: string },
 ): Promise<Publisher> {
-  if (!(await images.owns(input.logo))) {
+  if (!(await deps.images.owns(input.logo))) {
     throw badRequest(API_MESSAGES.imageNotOurs, { logo: [API_MESSAGES.imageNotOurs] });
   }
   const slug = slugify(input.name);
-  // Another name may give the same slug ("A.B", "A B"): the later one is numbered.
-  for (let n = 1; n <= MAX_SLUG_NUMBER; n += 1) {
-    const row = await repository.insertIfFree(db, {
-      name: input.name,
-      slug: numberedSlug(slug, n),
-      logo: input.logo,
-      createdAt: clock(),
-    });
-    if (row) {
-      await cache.invalidate('catalog');
-      return toPublisher(row);
+  return commit(deps, async (tx, after) => {
+    // Another name may give the same slug ("A.B", "A B"): the later one is numbered.
+    for (let n = 1; n <= MAX_SLUG_NUMBER; n += 1) {
+      const row = await repository.insertIfFree(tx, {
+        name: input.name,
+        slug: numberedSlug(slug, n),
+        logo: input.logo,
+        createdAt: deps.clock(),
+      });
+      if (row) {
+        after.stale('catalog');
+        return toPublisher(row);
+      }
+      if (await repository.findByName(tx, input.name)) throw conflict(ARTICLE_MESSAGES.publisherTaken);
     }
-    if (await repository.findByName(db, input.name)) throw conflict(ARTICLE_MESSAGES.publisherTaken);
-  }
-  throw conflict(ARTICLE_MESSAGES.publisherTaken);
+    throw conflict(ARTICLE_MESSAGES.publisherTaken);
+  });
 }

@@ -12,6 +12,7 @@ import {
 } from '@dispatch/shared';
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppDeps, Viewer } from '../../app-types.js';
+import { commit, type CommitDeps } from '../../db/commit.js';
 import { conflict, forbidden, notFound } from '../../plugins/errors.js';
 import { lockUserForUpdate } from '../users/users.service.js';
 import * as repository from './revenue.repository.js';
@@ -28,7 +29,7 @@ export type PremiumUnlock =
   | { open: false; meter?: Meter; giftRefused?: GiftRefusal; freeReadsLeft?: number };
 
 /** What unlocking needs: a new free read bumps the reader's cached viewer (decision 048). */
-type UnlockDeps = Deps & Pick<AppDeps, 'viewers'>;
+type UnlockDeps = Deps & CommitDeps;
 
 /**
  * A signed-in reader without premium asked for a premium article: a valid gift link for it opens it;
@@ -107,7 +108,9 @@ async function claimMeteredRead(deps: UnlockDeps, reader: Viewer, key: repositor
   const seen = await meterState(deps, reader, key);
   if (seen.hasArticle) return { granted: true, used: seen.used, counted: false };
   if (seen.used >= allowed) return { granted: false, used: seen.used, counted: false };
-  const claim = await deps.db.transaction(async (tx) => {
+  return commit(deps, async (tx, after) => {
+    // Every instance's memo of this reader's meter goes with their cached viewer.
+    after.viewerChanged(key.userId);
     await lockUserForUpdate(tx, key.userId);
     const articleIds = await repository.meteredArticles(tx, key);
     const used = articleIds.length;
@@ -116,9 +119,6 @@ async function claimMeteredRead(deps: UnlockDeps, reader: Viewer, key: repositor
     await repository.insertMeteredRead(tx, key, deps.clock());
     return { granted: true, used: used + 1, counted: true };
   });
-  // Every instance's memo of this reader's meter goes with their cached viewer.
-  await deps.viewers.invalidateUser(key.userId);
-  return claim;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
