@@ -10,7 +10,6 @@ import {
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { LRUCache } from 'lru-cache';
 import { StrictMode } from 'react';
-import { prerenderToNodeStream } from 'react-dom/static';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -29,6 +28,7 @@ import { authKeys } from './lib/auth';
 import { paths } from './lib/paths';
 import { createQueryClient } from './lib/query-client';
 import { AUDIENCE_USER, type PageState } from './ssr/page-state';
+import { renderWhole } from './ssr/render-whole';
 import { articleQueryOptions } from './api/articles-public';
 
 export { PAGE_STATE_ELEMENT_ID, PAGE_VIEWER_ELEMENT_ID, type PageState } from './ssr/page-state';
@@ -223,19 +223,14 @@ export async function renderPage({ url, viewer, audience, reads, signal }: PageR
   const status = context.statusCode;
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Waits for every lazy part (a route's code, the toast container), so the HTML is the whole page.
-  const { prelude } = await prerenderToNodeStream(
+  const html = await renderWhole(
     <StrictMode>
       <AppProviders queryClient={queryClient} initialToken={viewer?.tokenTag ?? null} renderedAt={renderedAt}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
-    // One document, every boundary in place: React otherwise moves a large boundary (over 12.8 kB of HTML)
-    // after the shell and reveals it with an inline script, which the CSP refuses.
-    { signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
+    signal,
   );
-  let html = '';
-  for await (const chunk of prelude) html += String(chunk);
   const head = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
   const state: PageState = {
     user,
