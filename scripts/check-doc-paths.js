@@ -15,7 +15,9 @@
 // 3. A fenced block whose info string is `tree` is a layout: the first word of each line is a path, relative to
 //    the nearest less indented line ending in `/`, or to the repository root; it must exist.
 //
-// Other fenced blocks are skipped. Prints every broken path or link and exits 1, else one line.
+// Other fenced blocks are skipped, and so is a path through a folder .gitignore names (`apps/web/dist-ssr/`):
+// what a build or a run makes is not in a fresh clone. Prints every broken path or link and exits 1, else one
+// line.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -33,6 +35,16 @@ const BASES = [
 ];
 const EXTENSIONS = ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'md', 'json', 'css', 'sql', 'html', 'yml', 'yaml'];
 const PATH_TOKEN = new RegExp(`^(?!/)[\\w.@/-]*/[\\w.@/-]*?(?:/|\\.(?:${EXTENSIONS.join('|')}))(?:#[\\w-]+)?$`);
+
+/** The folders .gitignore names (`dist/`, `node_modules/`...): made by a build or a run, absent from a clone. */
+const IGNORED_FOLDERS = new Set(
+  readFileSync(path.join(root, '.gitignore'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.endsWith('/') && !line.includes('*'))
+    .map((line) => line.slice(0, -1)),
+);
+const isMadeByABuild = (target) => target.split('/').some((part) => IGNORED_FOLDERS.has(part));
 
 const pages = [
   'docs/architecture.md',
@@ -111,8 +123,9 @@ for (const page of pages) {
   for (const match of prose.matchAll(/(`+)([^`]+?)\1(?!`)/g)) {
     const token = match[2].trim();
     if (!PATH_TOKEN.test(token)) continue;
-    checked += 1;
     const [target, anchor] = token.split('#');
+    if (isMadeByABuild(target)) continue;
+    checked += 1;
     const wantsDirectory = target.endsWith('/');
     const found = BASES.map((base) => path.join(root, base, target)).find((candidate) =>
       wantsDirectory ? isDirectory(candidate) : isFile(candidate),
@@ -147,12 +160,13 @@ for (const page of pages) {
       const indent = text.length - text.trimStart().length;
       while (parents.length > 0 && parents.at(-1).indent >= indent) parents.pop();
       const relative = `${parents.at(-1)?.dir ?? ''}${token}`;
+      if (relative.endsWith('/')) parents.push({ indent, dir: relative });
+      if (isMadeByABuild(relative)) continue;
       checked += 1;
       const candidate = path.join(root, relative);
       const ok = relative.endsWith('/') ? isDirectory(candidate) : isFile(candidate);
       if (!ok)
         problems.push(`${page}:${line}: ${relative} (layout): no such ${relative.endsWith('/') ? 'folder' : 'file'}`);
-      if (relative.endsWith('/')) parents.push({ indent, dir: relative });
     }
   }
 }
