@@ -56,21 +56,45 @@ function inlineStylesheets(template: string, webDir: string): string {
 /** JSON inside <script type="application/json">: no `<` may end the element early. */
 export const jsonForHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-/** The rendered page inside the built index.html: its head tags replace the generic title and description. */
+/** The built index.html cut where a rendered page goes in: before `</head>`, before the root, and after it. */
+type ShellParts = readonly [head: string, beforeRoot: string, afterRoot: string];
+
+const EMPTY_ROOT = '<div id="root"></div>';
+/** Per template, and per which of its generic title and description a page's own head replaces. */
+const shellParts = new Map<string, Map<string, ShellParts>>();
+
+function partsOf(template: string, ownTitle: boolean, ownDescription: boolean): ShellParts {
+  const variant = `${ownTitle}:${ownDescription}`;
+  let variants = shellParts.get(template);
+  if (!variants) shellParts.set(template, (variants = new Map()));
+  let parts = variants.get(variant);
+  if (!parts) {
+    let html = template;
+    if (ownTitle) html = html.replace(/<title>[^<]*<\/title>/, '');
+    if (ownDescription) html = html.replace(/<meta name="description"[^>]*>/, '');
+    const headEnd = html.indexOf('</head>');
+    const root = html.indexOf(EMPTY_ROOT);
+    parts = [html.slice(0, headEnd), html.slice(headEnd, root), html.slice(root + EMPTY_ROOT.length)];
+    variants.set(variant, parts);
+  }
+  return parts;
+}
+
+/**
+ * The rendered page inside the built index.html: its head tags replace the generic title and description. The
+ * template is cut once (`partsOf`), not searched again for every page.
+ */
 export function assembleHtml(
   template: string,
   page: { head: string; body: string; state: unknown },
   stateElementId: string,
 ): string {
-  let html = template;
-  if (page.head.includes('<title>')) html = html.replace(/<title>[^<]*<\/title>/, '');
-  if (page.head.includes('name="description"')) html = html.replace(/<meta name="description"[^>]*>/, '');
-  return html
-    .replace('</head>', `${page.head}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${page.body}</div><script type="application/json" id="${stateElementId}">${jsonForHtml(page.state)}</script>`,
-    );
+  const [head, beforeRoot, afterRoot] = partsOf(
+    template,
+    page.head.includes('<title>'),
+    page.head.includes('name="description"'),
+  );
+  return `${head}${page.head}${beforeRoot}<div id="root">${page.body}</div><script type="application/json" id="${stateElementId}">${jsonForHtml(page.state)}</script>${afterRoot}`;
 }
 
 /** The reader's chosen theme on the page's root element, so its first paint is in that theme (decision 023). */
