@@ -18,6 +18,7 @@ import type { PaymentProvider } from './modules/payments/payment-provider.js';
 import type { ImageStore } from './modules/uploads/image-store.js';
 import type { MailTokens } from './modules/notices/mail-tokens.js';
 import type Stripe from 'stripe';
+import type { TestClock } from './plugins/test-clock.js';
 import type { ArticleNoticeKind, FamilyNoticeKind, User } from '@dispatch/shared';
 
 export type AppInstance = FastifyInstance<
@@ -57,6 +58,8 @@ export interface AppDeps {
     /** Set with PAYMENTS=stripe: verifies webhooks. */
     stripe?: { client: Stripe; webhookSecret: string };
   };
+  /** Set with TEST_CLOCK=true: `clock` runs ahead of the real time by what an admin moved it (plugins/test-clock.ts). */
+  testClock?: TestClock;
 }
 
 /** The signed-in person behind a request, as of the last change to their sessions or row (decision 019). */
@@ -88,6 +91,8 @@ export type SubscriptionEvent = { userId: string; at: Date } & (
   | { kind: 'receipt'; planName: string; amount: string; periodStart: Date; periodEnd: Date }
   | { kind: 'premium-ending'; endsAt: Date; inDays: 1 | 3 }
   | { kind: 'premium-lapsed'; endedAt: Date }
+  | { kind: 'payment-failed'; planName: string; amount: string; graceEndsAt: Date }
+  | { kind: 'renewal-reminder'; planName: string; amount: string; renewsOn: Date }
 );
 
 /**

@@ -26,6 +26,9 @@ import { noticeRoutes } from './modules/notices/notices.routes.js';
 import { createNotifier } from './modules/notices/notices.service.js';
 import { adminPublisherRoutes, publisherRoutes } from './modules/publishers/publishers.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
+import { startRenewals } from './modules/payments/renewals.js';
+import { subscriptionRoutes } from './modules/payments/subscriptions.routes.js';
+import { createTestClock, type TestClock } from './plugins/test-clock.js';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.js';
 import { revenueRoutes } from './modules/revenue/revenue.routes.js';
 import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider.js';
@@ -55,6 +58,7 @@ import { registerUploadFiles, registerWebApp } from './plugins/static-files.js';
 declare module 'fastify' {
   interface FastifyInstance {
     notifier: Notifier;
+    clock: Clock;
     /** server.ts starts it on SIGTERM, before closing. */
     draining: Draining;
   }
@@ -68,6 +72,10 @@ export interface BuildAppOptions {
   config: Config;
   db: Db;
   clock?: Clock;
+  /** Tests that move time pass their own; otherwise TEST_CLOCK=true makes one. */
+  testClock?: TestClock;
+  /** The server's own rounds that need the app's collaborators (the renewal job); off in tests. */
+  background?: boolean;
   images?: ImageStore;
   webDir?: string;
   /** `false` for silence; a stream (tests read what was logged) or, by default, standard output at LOG_LEVEL. */
@@ -92,6 +100,7 @@ const ROUTE_MODULES = [
   planRoutes,
   adminPlanRoutes,
   paymentRoutes,
+  subscriptionRoutes,
   noticeRoutes,
   giftLinkRoutes,
   revenueRoutes,
@@ -200,7 +209,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const secret = resolveJwtSecret(config);
-  const clock = options.clock ?? (() => new Date());
+  const testClock = options.testClock ?? (config.payments.testClock ? createTestClock() : undefined);
+  const clock = testClock?.now ?? options.clock ?? (() => new Date());
   const maxBytes = config.responseCacheMaxBytes;
   const mailTokens = createMailTokens(secret);
   const deps: AppDeps = {
@@ -219,10 +229,17 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     notifier: createNotifier(config, mailTokens),
     mailTokens,
     payments: options.payments ?? paymentsFor(config),
+    testClock,
   };
   registerAuth(app, deps);
-  // server.ts's reminder job writes its e-mails through the same notifier.
+  // server.ts's reminder job writes its e-mails through the same notifier, on the same clock.
   app.decorate('notifier', deps.notifier);
+  app.decorate('clock', clock);
+  if (testClock) app.log.warn('TEST_CLOCK is on: an admin can move the server clock forward');
+  if (options.background) {
+    const renewals = startRenewals(deps, app.log);
+    app.addHook('onClose', () => renewals.stop());
+  }
   if (config.env === 'production' && deps.payments.provider.name === 'test') {
     app.log.warn('PAYMENTS=test in production: readers can unlock premium with test card numbers');
   }

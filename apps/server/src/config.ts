@@ -2,6 +2,7 @@ import {
   ABUSE_LIMIT_CEILING,
   ABUSE_LIMITS,
   REVENUE,
+  SUBSCRIPTION_LIMITS,
   type AbuseLimitMaxima,
   type AbuseLimitName,
 } from '@dispatch/shared';
@@ -111,6 +112,10 @@ const EnvSchema = z
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    // docs/product.md#renewing-subscriptions: a failed renewal's days of premium while the reader gives another card.
+    RENEWAL_GRACE_DAYS: z.coerce.number().int().min(0).max(SUBSCRIPTION_LIMITS.graceDaysMax).default(SUBSCRIPTION_LIMITS.graceDaysDefault),
+    // Test payments only: an admin may move the server's clock forward (plugins/test-clock.ts).
+    TEST_CLOCK: booleanFlag.default(false),
     CURRENCY: z
       .string()
       .trim()
@@ -160,6 +165,9 @@ const EnvSchema = z
         if (!env[key]) fail(key, 'is required when PAYMENTS=stripe');
       }
     }
+    if (env.TEST_CLOCK && env.PAYMENTS === 'stripe') {
+      fail('TEST_CLOCK', 'moves the clock of test payments only: unset it with PAYMENTS=stripe');
+    }
     if (env.NODE_ENV === 'production' && env.PAYMENTS === undefined) {
       fail(
         'PAYMENTS',
@@ -208,6 +216,8 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     payments: {
       provider: env.PAYMENTS ?? 'test',
       currency: env.CURRENCY,
+      graceDays: env.RENEWAL_GRACE_DAYS,
+      testClock: env.TEST_CLOCK,
       stripe:
         env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET
           ? {

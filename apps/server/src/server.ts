@@ -45,7 +45,8 @@ async function main() {
   });
   await database.migrate();
   const images = createImageStore(config.uploadsDir);
-  const app = await buildApp({ config, db: database.db, images });
+  const app = await buildApp({ config, db: database.db, images, background: true });
+  const clock = app.clock;
 
   await ensureAdmin(database.db, images, config, app.log, app.viewers);
   if (config.seedDemo) {
@@ -55,7 +56,7 @@ async function main() {
     }
   }
   const housekeeping = startHousekeeping(
-    { db: database.db, images, clock: () => new Date() },
+    { db: database.db, images, clock },
     config.sweepIntervalMs,
     app.log,
   );
@@ -63,7 +64,7 @@ async function main() {
   if (config.mail) {
     const mailer = startMailer(createMailer(database.db, config.mail, config.publicUrl, app.log), app.log);
     const reminders = startPremiumReminders(
-      { db: database.db, notifier: app.notifier, clock: () => new Date() },
+      { db: database.db, notifier: app.notifier, clock },
       app.log,
     );
     const briefs =
@@ -73,7 +74,7 @@ async function main() {
             createBriefSender(
               {
                 db: database.db,
-                clock: () => new Date(),
+                clock,
                 secret: resolveJwtSecret(config),
                 config: { ...config, mail: config.mail },
               },

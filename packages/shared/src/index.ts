@@ -11,6 +11,7 @@ export * from './live-schemas.js';
 export * from './messages.js';
 export * from './article-schemas.js';
 export * from './payments.js';
+export * from './subscriptions.js';
 export * from './editorial.js';
 export * from './editorial-schemas.js';
 export * from './notices.js';

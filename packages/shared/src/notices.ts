@@ -14,12 +14,19 @@ export const NOTICE_KINDS = [
   'receipt',
   'premium-ending',
   'premium-lapsed',
+  'payment-failed',
+  'renewal-reminder',
   'family-removed',
   'family-ended',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 /** The subscription's kinds: e-mail only, about a reader's premium access. */
-export type SubscriptionNoticeKind = 'receipt' | 'premium-ending' | 'premium-lapsed';
+export type SubscriptionNoticeKind =
+  | 'receipt'
+  | 'premium-ending'
+  | 'premium-lapsed'
+  | 'payment-failed'
+  | 'renewal-reminder';
 /** A family member's kinds (docs/product.md#families): the bell's, and e-mail; `{title}` is the owner's name. */
 export type FamilyNoticeKind = 'family-removed' | 'family-ended';
 /** The kinds about an article: the bell's, and e-mail. */
@@ -86,6 +93,16 @@ export const NOTICE_TEXT: Record<NoticeKind, NoticeKindText> = {
     audience: 'subscriber',
     headline: 'Your premium access has ended',
     preference: 'A notice when my premium access has ended',
+  },
+  'payment-failed': {
+    audience: 'subscriber',
+    headline: 'Your subscription payment failed: please add another card',
+    preference: 'A notice when a renewal payment fails',
+  },
+  'renewal-reminder': {
+    audience: 'subscriber',
+    headline: 'Your subscription renews {title}',
+    preference: 'A reminder 7 days before a yearly subscription renews',
   },
   'family-removed': {
     audience: 'family',

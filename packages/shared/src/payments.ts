@@ -16,12 +16,24 @@ export const PAYMENT_MESSAGES = {
   grantInPast: 'Choose an expiry date in the future.',
 } as const;
 
-/** Stripe's documented test numbers and what each does. */
+/** Stripe's documented test numbers and what each does to a payment made at once. */
 export const TEST_CARDS = {
   '4242424242424242': 'succeeded',
   '4000000000000002': PAYMENT_MESSAGES.cardDeclined,
   '4000000000009995': PAYMENT_MESSAGES.insufficientFunds,
+  // Attaches to a customer (free days start with it), then every charge is declined.
+  '4000000000000341': PAYMENT_MESSAGES.cardDeclined,
 } as const satisfies Record<string, string>;
+
+/**
+ * The test cards a renewing plan keeps on file, and what its later charges do: the stored payment method is an
+ * opaque token naming the kind (docs/architecture/payments.md#renewals), never the number.
+ */
+export const TEST_CARDS_ON_FILE = {
+  '4242424242424242': 'visa',
+  '4000000000000341': 'charge_declined',
+} as const satisfies Record<string, string>;
+export type TestCardOnFile = (typeof TEST_CARDS_ON_FILE)[keyof typeof TEST_CARDS_ON_FILE];
 
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
@@ -121,6 +133,11 @@ export const BillingEntrySchema = z.object({
   /** The premium time this payment bought; null until it succeeded. */
   periodStart: z.string().nullable(),
   periodEnd: z.string().nullable(),
+  /**
+   * payment: bought at checkout; free_days: a renewing plan's free days, nothing charged; renewal: a renewing
+   * plan's later period, charged by the site.
+   */
+  kind: z.enum(['payment', 'free_days', 'renewal']),
 });
 export type BillingEntry = z.infer<typeof BillingEntrySchema>;
 

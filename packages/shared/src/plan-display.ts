@@ -7,6 +7,10 @@
 export const PLAN_VISIBILITIES = ['listed', 'unlisted', 'archived'] as const;
 export type PlanVisibility = (typeof PLAN_VISIBILITIES)[number];
 
+/** How often a renewing plan charges again (docs/product.md#renewing-subscriptions); a pass renews never. */
+export const RENEWAL_INTERVALS = ['month', 'year'] as const;
+export type RenewalInterval = (typeof RENEWAL_INTERVALS)[number];
+
 /** A plan as `GET /api/plans` answers it (plans.ts's PlanSchema gives this shape). */
 export interface Plan {
   id: string;
@@ -29,6 +33,10 @@ export interface Plan {
   position: number;
   /** Listed: on /subscription and the home page; unlisted: sold only by its link; archived: sold to no one new. */
   visibility: PlanVisibility;
+  /** Null: a pass of `value` minutes. Otherwise a subscription charged again every month or year until cancelled. */
+  renewsEvery: RenewalInterval | null;
+  /** A renewing plan's days before the first charge (0: charged at once); always 0 for a pass. */
+  freeDays: number;
 }
 
 /** SPEC's three timed passes, word for word: the plans a new site starts with. */
@@ -45,6 +53,8 @@ export const SEED_PLANS: readonly Plan[] = [
     familySeats: 1,
     position: 1,
     visibility: 'listed',
+    renewsEvery: null,
+    freeDays: 0,
   },
   {
     id: 'individual',
@@ -58,6 +68,8 @@ export const SEED_PLANS: readonly Plan[] = [
     familySeats: 1,
     position: 2,
     visibility: 'listed',
+    renewsEvery: null,
+    freeDays: 0,
   },
   {
     id: 'family',
@@ -71,6 +83,8 @@ export const SEED_PLANS: readonly Plan[] = [
     familySeats: 6,
     position: 3,
     visibility: 'listed',
+    renewsEvery: null,
+    freeDays: 0,
   },
 ];
 
@@ -106,9 +120,19 @@ export function formatPrice(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
 }
 
-/** The plan's note, derived so it can never disagree with price and duration (docs/product.md#plan-notes-derived-from-price). */
-export function planNote(plan: Pick<Plan, 'price' | 'currency' | 'label'>): string {
-  return `${formatPrice(plan.price, plan.currency)} for ${plan.label.toLowerCase()}`;
+/**
+ * The plan's note, derived so it can never disagree with price and duration
+ * (docs/product.md#plan-notes-derived-from-price): "$300.00 for 5 days" for a pass, "$9.00 a month" or
+ * "7 days free, then $9.00 a month" for a renewing plan.
+ */
+export function planNote(
+  plan: Pick<Plan, 'price' | 'currency' | 'label'> & Partial<Pick<Plan, 'renewsEvery' | 'freeDays'>>,
+): string {
+  const price = formatPrice(plan.price, plan.currency);
+  if (!plan.renewsEvery) return `${price} for ${plan.label.toLowerCase()}`;
+  const renewing = `${price} a ${plan.renewsEvery}`;
+  const free = plan.freeDays ?? 0;
+  return free > 0 ? `${free} ${free === 1 ? 'day' : 'days'} free, then ${renewing}` : renewing;
 }
 
 /** What the browser keeps under `subscriptionPlan` (SPEC: label, value, price; the id names the row). */

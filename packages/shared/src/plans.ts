@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText, text } from './fields.js';
-import { PLAN_VISIBILITIES, type Plan } from './plan-display.js';
+import { PLAN_VISIBILITIES, RENEWAL_INTERVALS, type Plan, type RenewalInterval } from './plan-display.js';
 
 export {
   ACCESS_TEXT,
@@ -12,6 +12,7 @@ export {
   PLAN_TEXT,
   PLAN_VISIBILITIES,
   planNote,
+  RENEWAL_INTERVALS,
   SEED_PLANS,
   toMajorUnits,
   toMinorUnits,
@@ -19,6 +20,7 @@ export {
   type Plan,
   type PlanChoice,
   type PlanVisibility,
+  type RenewalInterval,
 } from './plan-display.js';
 
 /*
@@ -42,7 +44,30 @@ export const PLAN_LIMITS = {
   familySeatsMax: 10,
   /** How many plans a site may hold, archived ones included. */
   plansMax: 50,
+  /** A renewing plan's days before its first charge. */
+  freeDaysMax: 90,
 } as const;
+
+/** The minutes a renewing plan's `value` holds: its first period, roughly; the charges follow the calendar. */
+export const RENEWAL_MINUTES: Record<RenewalInterval, number> = { month: 30 * 24 * 60, year: 365 * 24 * 60 };
+
+/** "1 Month", "1 Year": a renewing plan's duration text. */
+export const renewalLabel = (interval: RenewalInterval) => (interval === 'month' ? '1 Month' : '1 Year');
+
+/**
+ * The end of a period that starts at `start`: the same day and time one calendar month or year later, or the
+ * month's last day when it has no such day (January 31 + 1 month = February 28 or 29), as Stripe Billing counts.
+ */
+export function addInterval(start: Date, interval: RenewalInterval, count = 1): Date {
+  const months = interval === 'month' ? count : 12 * count;
+  const end = new Date(start.getTime());
+  const day = end.getUTCDate();
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, lastDay));
+  return end;
+}
 
 /** A plan's id: SPEC's three are 'trial', 'individual' and 'family'; new ones get a slug of their name. */
 export const PlanIdSchema = text()
@@ -64,6 +89,8 @@ export const PlanSchema = z.object({
   familySeats: z.number().int(),
   position: z.number().int(),
   visibility: z.enum(PLAN_VISIBILITIES),
+  renewsEvery: z.enum(RENEWAL_INTERVALS).nullable(),
+  freeDays: z.number().int(),
 }) satisfies z.ZodType<Plan>;
 
 /** What anyone may buy now, in order: `GET /api/plans`. */
@@ -99,6 +126,10 @@ export const PLAN_MESSAGES = {
   familySeatsInvalid: `Enter a number of accounts from 1 to ${PLAN_LIMITS.familySeatsMax}`,
   familyNeedsFullAccess:
     'A plan for several accounts includes every premium article: its members share the access in full.',
+  renewingNeedsFullAccess: 'A renewing plan includes every premium article: count articles on a pass instead.',
+  freeDaysInvalid: `Enter from 0 to ${PLAN_LIMITS.freeDaysMax} free days`,
+  freeDaysNeedRenewal: 'Free days come before the first charge of a renewing plan: choose how often it renews.',
+  renewsEveryInvalid: 'Choose a month, a year, or no renewal',
   created: 'Plan created',
   saved: 'Plan saved',
   archived: 'Plan archived',
@@ -162,6 +193,15 @@ export const PlanInputSchema = z.object({
     .max(PLAN_LIMITS.familySeatsMax, PLAN_MESSAGES.familySeatsInvalid)
     .optional(),
   visibility: z.enum(PLAN_VISIBILITIES),
+  /** Omitted or null: a pass. A renewing plan's duration is its interval's, whatever `durationMinutes` says. */
+  renewsEvery: z.enum(RENEWAL_INTERVALS, { error: PLAN_MESSAGES.renewsEveryInvalid }).nullable().optional(),
+  /** A renewing plan's days before the first charge; 0 when not given. */
+  freeDays: z
+    .number({ error: PLAN_MESSAGES.freeDaysInvalid })
+    .int(PLAN_MESSAGES.freeDaysInvalid)
+    .min(0, PLAN_MESSAGES.freeDaysInvalid)
+    .max(PLAN_LIMITS.freeDaysMax, PLAN_MESSAGES.freeDaysInvalid)
+    .optional(),
 });
 export type PlanInput = z.input<typeof PlanInputSchema>;
 export const PlanPatchSchema = PlanInputSchema.partial();
@@ -181,6 +221,9 @@ export const PlanSnapshotSchema = z.object({
   premiumArticles: z.number().int().nullable(),
   /** Absent in payments made before families existed: 1. */
   familySeats: z.number().int().optional(),
+  /** A renewing plan's interval and free days; absent for a pass. */
+  renewsEvery: z.enum(RENEWAL_INTERVALS).optional(),
+  freeDays: z.number().int().optional(),
 });
 export type PlanSnapshot = z.infer<typeof PlanSnapshotSchema>;
 

@@ -1,4 +1,12 @@
-import { BRIEF_STATUSES, LIMITS, PLAN_VISIBILITIES, type PlanSnapshot } from '@dispatch/shared';
+import {
+  BRIEF_STATUSES,
+  LIMITS,
+  PLAN_VISIBILITIES,
+  RENEWAL_INTERVALS,
+  SUBSCRIPTION_END_REASONS,
+  SUBSCRIPTION_STATUSES,
+  type PlanSnapshot,
+} from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -93,6 +101,10 @@ export const plans = pgTable(
     familySeats: integer().notNull().default(1),
     position: integer().notNull(),
     visibility: text({ enum: PLAN_VISIBILITIES }).notNull(),
+    /** Null: a pass. A subscription charged again every month or year (docs/product.md#renewing-subscriptions). */
+    renewsEvery: text({ enum: RENEWAL_INTERVALS }),
+    /** A renewing plan's days before its first charge. */
+    freeDays: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -103,6 +115,11 @@ export const plans = pgTable(
     check('plans_premium_articles_check', sql`${table.premiumArticles} is null or ${table.premiumArticles} > 0`),
     check('plans_visibility_check', sql`${table.visibility} in ('listed', 'unlisted', 'archived')`),
     check('plans_family_seats_check', sql`${table.familySeats} >= 1`),
+    check('plans_renews_every_check', sql`${table.renewsEvery} is null or ${table.renewsEvery} in ('month', 'year')`),
+    check(
+      'plans_free_days_check',
+      sql`${table.freeDays} >= 0 and (${table.freeDays} = 0 or ${table.renewsEvery} is not null)`,
+    ),
   ],
 );
 
@@ -413,11 +430,75 @@ export const paymentIntents = pgTable(
     /** The premium time this payment bought, set when it succeeds (billing history, the receipt). */
     periodStart: timestamp({ withTimezone: true }),
     periodEnd: timestamp({ withTimezone: true }),
+    /** The renewing subscription this payment opened or renewed; null for a pass. */
+    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'set null' }),
+    /**
+     * payment: bought at checkout; free_days: a renewing plan's start, nothing charged; renewal: a later period's
+     * charge, made by the server (never through the browser).
+     */
+    kind: text({ enum: ['payment', 'free_days', 'renewal'] })
+      .notNull()
+      .default('payment'),
   },
   (table) => [
     uniqueIndex('payment_intents_client_secret_key').on(table.clientSecret),
     uniqueIndex('payment_intents_provider_ref_key').on(table.providerRef),
     index('payment_intents_user_idx').on(table.userId),
+    // A period of a subscription is paid at most once, whichever instance charged it (the renewal job's guard).
+    uniqueIndex('payment_intents_subscription_period_key')
+      .on(table.subscriptionId, table.periodStart)
+      .where(sql`${table.subscriptionId} is not null and ${table.status} = 'succeeded'`),
+    check('payment_intents_kind_check', sql`${table.kind} in ('payment', 'free_days', 'renewal')`),
+  ],
+);
+
+/**
+ * A renewing plan bought (docs/product.md#renewing-subscriptions): charged again at the end of each period, at the
+ * price and interval of its snapshot, until cancelled, a renewal fails past the grace period, or the account goes.
+ * The renewal job claims rows whose `nextAttemptAt` has come (`for update skip locked`), so two instances never
+ * charge the same one; the unique period index on payment_intents keeps each period paid once.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Null once the account was deleted (which ends the subscription first). */
+    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    planId: text().notNull(),
+    /** The plan as bought: each renewal charges its amount, in its currency, for its interval. */
+    planSnapshot: jsonb().$type<PlanSnapshot>().notNull(),
+    provider: text({ enum: ['test', 'stripe'] }).notNull(),
+    /** Stripe's subscription id; null for the test provider. */
+    providerRef: text(),
+    /** The test provider's stored payment method: an opaque token naming the kind of test card, never a number. */
+    paymentMethod: text(),
+    cardLast4: text(),
+    status: text({ enum: SUBSCRIPTION_STATUSES }).notNull(),
+    cancelAtPeriodEnd: boolean().notNull().default(false),
+    periodStart: timestamp({ withTimezone: true }).notNull(),
+    periodEnd: timestamp({ withTimezone: true }).notNull(),
+    /** When the renewal job next looks at it: the period's end, a retry while past due; null once ended. */
+    nextAttemptAt: timestamp({ withTimezone: true }),
+    /** When the renewal that failed was due: the grace period counts from here. */
+    pastDueSince: timestamp({ withTimezone: true }),
+    /** The period end whose "renews on" reminder went out (yearly plans). */
+    remindedFor: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    endedReason: text({ enum: SUBSCRIPTION_END_REASONS }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (table) => [
+    // One subscription that is not over per reader.
+    uniqueIndex('subscriptions_live_user_key')
+      .on(table.userId)
+      .where(sql`${table.status} <> 'ended'`),
+    index('subscriptions_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.nextAttemptAt} is not null`),
+    index('subscriptions_user_idx').on(table.userId, table.createdAt),
+    uniqueIndex('subscriptions_provider_ref_key').on(table.providerRef),
+    check('subscriptions_status_check', sql`${table.status} in ('trialing', 'active', 'past_due', 'ended')`),
   ],
 );
 

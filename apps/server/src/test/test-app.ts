@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../app.js';
-import type { AppInstance, Clock } from '../app-types.js';
+import type { AppDeps, AppInstance, Clock } from '../app-types.js';
 import { loadConfig, type Config } from '../config.js';
 import { fromPglite, fromPostgres, openPglite, type Database, type PostgresTimeouts } from '../db/client.js';
 import { createImageStore, type ImageStore } from '../modules/uploads/image-store.js';
@@ -20,6 +20,8 @@ export interface TestContext {
   images: ImageStore;
   config: Config;
   viewers: ViewerCache;
+  /** What the server's own rounds (the renewal job) are given: the app's collaborators, on the test's clock. */
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'cache' | 'viewers' | 'notifier'>;
   /** Rows written straight to the database bypass the services: drop the cached answers. */
   changed(): Promise<void>;
   /** Moves the server's clock; starts at the real time. */
@@ -99,6 +101,7 @@ export async function createTestContext(
     images,
     config,
     viewers,
+    deps: { db: database.db, clock: now, config, cache, viewers, notifier: app.notifier },
     clock,
     async changed() {
       await cache.invalidate('catalog');

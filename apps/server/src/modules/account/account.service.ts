@@ -18,6 +18,7 @@ import { getSubscriptionForExport } from '../brief/subscriptions.service.js';
 import { verifyPassword } from '../auth/password.js';
 import { getPreferences, listNotices, removeNoticesOf } from '../notices/notices.service.js';
 import { detachPayments, listAllPayments } from '../payments/payments.service.js';
+import { endSubscriptionsOf } from '../payments/subscriptions.service.js';
 import { removeImagesNoLongerUsed } from '../uploads/uploads.service.js';
 import { countAdmins, findUserById, lockUserForUpdate, removeUserRow } from '../users/users.service.js';
 import { endFamilyOf } from '../family/family-access.js';
@@ -98,6 +99,7 @@ export async function deleteAccount(
     await endFamilyOf({ notifier }, tx, after, viewer, clock());
     await endAllSessions(tx, row.id);
     await removeNoticesOf(tx, row.id, row.email);
+    await endSubscriptionsOf(tx, row.id, clock());
     await detachPayments(tx, row.id);
     const articleImages = await removeArticlesOf(tx, row.id);
     after.stale('catalog');

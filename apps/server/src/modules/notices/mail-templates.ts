@@ -7,6 +7,7 @@ import {
   type FamilyNoticeKind,
   type NoticeKind,
 } from '@dispatch/shared';
+import type { SubscriptionEvent } from '../../app-types.js';
 import { element, escapeXml, type Xml } from '../feeds/xml.js';
 
 /**
@@ -233,6 +234,56 @@ export function premiumLapsedMail(input: SubscriptionMailBase & { endedAt: Date 
     footer: subscriptionFooter(input.siteName, input.kind),
     unsubscribeUrl: input.unsubscribeUrl,
   };
+}
+
+/** A renewal was refused: premium lasts through the grace period while the reader gives another card. */
+export function paymentFailedMail(
+  input: SubscriptionMailBase & { planName: string; amount: string; graceEndsAt: Date },
+): MailTemplate {
+  return {
+    subject: 'Your subscription payment failed',
+    greeting: `Hello ${input.recipientName},`,
+    paragraphs: [
+      `We could not charge ${input.amount} for ${input.planName}: your card was declined.`,
+      `Your premium access continues until ${mailDate.format(input.graceEndsAt)}. Add another card before then to keep it.`,
+    ],
+    action: { label: 'Update your card', url: input.actionUrl },
+    footer: subscriptionFooter(input.siteName, input.kind),
+    unsubscribeUrl: input.unsubscribeUrl,
+  };
+}
+
+/** A yearly subscription, 7 days before it is charged again. */
+export function renewalReminderMail(
+  input: SubscriptionMailBase & { planName: string; amount: string; renewsOn: Date },
+): MailTemplate {
+  return {
+    subject: `Your subscription renews on ${mailDate.format(input.renewsOn)}`,
+    greeting: `Hello ${input.recipientName},`,
+    paragraphs: [
+      `${input.planName} renews on ${mailDate.format(input.renewsOn)} for ${input.amount}.`,
+      'Nothing to do to keep reading. To stop it renewing, cancel it on your profile before then.',
+    ],
+    action: { label: 'Manage your subscription', url: input.actionUrl },
+    footer: subscriptionFooter(input.siteName, input.kind),
+    unsubscribeUrl: input.unsubscribeUrl,
+  };
+}
+
+/** The e-mail of a subscription's event. */
+export function subscriptionMail(base: Omit<SubscriptionMailBase, 'kind'>, event: SubscriptionEvent): MailTemplate {
+  switch (event.kind) {
+    case 'receipt':
+      return receiptMail({ ...base, ...event });
+    case 'premium-ending':
+      return premiumEndingMail({ ...base, ...event });
+    case 'premium-lapsed':
+      return premiumLapsedMail({ ...base, ...event });
+    case 'payment-failed':
+      return paymentFailedMail({ ...base, ...event });
+    case 'renewal-reminder':
+      return renewalReminderMail({ ...base, ...event });
+  }
 }
 
 /** The daily brief's double opt-in: nothing is sent to the address until its owner follows this link. */

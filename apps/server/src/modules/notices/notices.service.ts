@@ -20,9 +20,7 @@ import {
   briefConfirmationMail,
   familyInvitationMail,
   familyNoticeMail,
-  premiumEndingMail,
-  premiumLapsedMail,
-  receiptMail,
+  subscriptionMail,
   renderMail,
   verificationMail,
   welcomeMail,
@@ -121,15 +119,10 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
         siteName,
         recipientName: person.name,
         kind: event.kind,
-        actionUrl: `${config.publicUrl}${event.kind === 'receipt' ? '/profile' : '/subscription'}`,
+        actionUrl: `${config.publicUrl}${event.kind === 'premium-ending' || event.kind === 'premium-lapsed' ? '/subscription' : '/profile'}`,
         unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=${await tokens.unsubscribe(person.id, event.kind)}`,
       };
-      const mail =
-        event.kind === 'receipt'
-          ? receiptMail({ ...base, ...event })
-          : event.kind === 'premium-ending'
-            ? premiumEndingMail({ ...base, ...event })
-            : premiumLapsedMail({ ...base, ...event });
+      const mail = subscriptionMail(base, event);
       await repository.insertMails(tx, [outboxRow(event.kind, person.email, mail, event.at)]);
     },
 

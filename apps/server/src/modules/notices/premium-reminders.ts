@@ -1,4 +1,4 @@
-import { DAY_MS, MINUTE_MS } from '@dispatch/shared';
+import { DAY_MS, formatPrice, MINUTE_MS, SUBSCRIPTION_LIMITS, toMajorUnits } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.js';
@@ -38,7 +38,9 @@ export async function remindPremiumEnds(db: Db, notifier: Notifier, now: Date): 
             where r.user_id = u.id and r.premium_until = u.premium_taken and r.stage >= ${stage})
           and not exists (select 1 from payment_intents p
             where p.user_id = u.id and p.period_end = u.premium_taken
-              and (p.plan_snapshot->>'durationMinutes')::int < ${SHORTEST_REMINDED_MINUTES}::int)`,
+              and (p.plan_snapshot->>'durationMinutes')::int < ${SHORTEST_REMINDED_MINUTES}::int)
+          and not exists (select 1 from subscriptions s
+            where s.user_id = u.id and s.status <> 'ended' and not s.cancel_at_period_end)`,
   );
   let written = 0;
   for (const reminder of due) {
@@ -71,6 +73,59 @@ export async function remindPremiumEnds(db: Db, notifier: Notifier, now: Date): 
   return written;
 }
 
+interface DueRenewal {
+  id: string;
+  user_id: string;
+  period_end: Date;
+  plan_name: string;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * A yearly subscription's "renews on {date} for {price}" e-mail, SUBSCRIPTION_LIMITS.yearlyReminderDays before the
+ * charge: once per period (`reminded_for` is claimed in the e-mail's transaction), never for a cancelled one.
+ */
+export async function remindYearlyRenewals(db: Db, notifier: Notifier, now: Date): Promise<number> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const due = await queryRows<DueRenewal>(
+    db,
+    sql`select s.id, s.user_id, s.period_end, s.plan_snapshot->>'name' as plan_name,
+          (s.plan_snapshot->>'amount')::int as amount, s.plan_snapshot->>'currency' as currency
+        from subscriptions s
+        where s.status in ('trialing', 'active') and not s.cancel_at_period_end and s.user_id is not null
+          and s.plan_snapshot->>'renewsEvery' = 'year'
+          and s.period_end > ${at}
+          and s.period_end <= ${at} + ${SUBSCRIPTION_LIMITS.yearlyReminderDays} * interval '1 day'
+          and s.reminded_for is distinct from s.period_end`,
+  );
+  let written = 0;
+  for (const renewal of due) {
+    const renewsOn = new Date(renewal.period_end);
+    const claimed = await db.transaction(async (tx) => {
+      const [row] = await queryRows<{ id: string }>(
+        tx,
+        sql`update subscriptions set reminded_for = period_end
+            where id = ${renewal.id} and period_end = ${renewsOn.toISOString()}::timestamptz
+              and reminded_for is distinct from period_end
+            returning id`,
+      );
+      if (!row) return false;
+      await notifier.subscriptionEvent(tx, {
+        kind: 'renewal-reminder',
+        userId: renewal.user_id,
+        planName: renewal.plan_name,
+        amount: formatPrice(toMajorUnits(Number(renewal.amount)), renewal.currency),
+        renewsOn,
+        at: now,
+      });
+      return true;
+    });
+    if (claimed) written += 1;
+  }
+  return written;
+}
+
 /** Looks for due reminders every `intervalMs` until `stop()`. */
 export function startPremiumReminders(
   deps: { db: Db; notifier: Notifier; clock: () => Date },
@@ -82,7 +137,10 @@ export function startPremiumReminders(
     log,
     failure: 'premium reminders: the check failed',
     async round() {
-      const written = await remindPremiumEnds(deps.db, deps.notifier, deps.clock());
+      const now = deps.clock();
+      const written =
+        (await remindPremiumEnds(deps.db, deps.notifier, now)) +
+        (await remindYearlyRenewals(deps.db, deps.notifier, now));
       if (written > 0) log.info({ written }, 'premium reminders written to the outbox');
     },
   });

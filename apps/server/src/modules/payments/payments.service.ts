@@ -25,7 +25,8 @@ import { applyFamilySeats, membersChanged } from '../family/family-access.js';
 import { findPlanOnSale, snapshotOf } from '../plans/plans.service.js';
 import type { Notifier } from '../../app-types.js';
 import * as repository from './payments.repository.js';
-import { chargeTestCard } from './test-provider.js';
+import { checkNoLiveSubscription, isRenewing, startSubscription } from './subscriptions.service.js';
+import { attachTestCard, chargeTestCard, chargeTestCardOnFile } from './test-provider.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache' | 'viewers' | 'notifier'>;
@@ -39,6 +40,7 @@ const intentNotFound = () => notFound(PAYMENT_MESSAGES.intentNotFound);
 export async function createPaymentIntent(deps: Deps, viewer: Viewer, planId: string): Promise<PaymentIntent> {
   const plan = await findPlanOnSale(deps.db, planId);
   if (!plan) throw badRequest(PLAN_MESSAGES.planUnavailable, { planId: [PLAN_MESSAGES.planUnavailable] });
+  if (plan.renewsEvery) await checkNoLiveSubscription(deps.db, viewer.id);
   const { provider } = deps.payments;
   const snapshot = snapshotOf(plan, deps.config.payments.currency);
   const { amount, currency } = snapshot;
@@ -121,6 +123,8 @@ export async function confirmTestPayment(
   if (intent.provider !== 'test') throw badRequest(PAYMENT_MESSAGES.wrongProvider);
   if (intent.status === 'succeeded') return { status: 'succeeded', premiumTaken: await premiumOf(db, viewer.id) };
   const now = clock();
+  const plan = intent.planSnapshot;
+  if (isRenewing(plan)) return startTestSubscription(deps, viewer, intent, card, now);
   const outcome = chargeTestCard(card, now);
   if (outcome !== 'succeeded') {
     await repository.recordFailure(db, intent.id, outcome);
@@ -133,6 +137,36 @@ export async function confirmTestPayment(
     after.stale('users');
   });
   return { status: 'succeeded', premiumTaken: await premiumOf(db, viewer.id) };
+}
+
+/**
+ * A renewing plan's checkout with the test provider: the card is kept on file (a token), and charged at once
+ * unless the plan starts with free days; a refused card starts nothing.
+ */
+async function startTestSubscription(
+  deps: Deps,
+  viewer: Viewer,
+  intent: repository.PaymentIntentRow,
+  card: Card,
+  now: Date,
+): Promise<PaymentResult> {
+  const fail = async (message: string) => {
+    await repository.recordFailure(deps.db, intent.id, message);
+    return new AppError(ERROR_CODES.cardDeclined, 402, message);
+  };
+  const kept = attachTestCard(card, now);
+  if (typeof kept === 'string') throw await fail(kept);
+  const free = (intent.planSnapshot.freeDays ?? 0) > 0;
+  const outcome = free ? 'succeeded' : chargeTestCardOnFile(kept.token);
+  if (outcome !== 'succeeded') throw await fail(outcome);
+  await commit(deps, async (tx, after) => {
+    await checkNoLiveSubscription(tx, viewer.id);
+    const won = await repository.markSucceeded(tx, intent.id, now);
+    if (!won?.userId) return;
+    await startSubscription(tx, after, deps.notifier, { ...won, userId: won.userId }, kept, now);
+    after.stale('users');
+  });
+  return { status: 'succeeded', premiumTaken: await premiumOf(deps.db, viewer.id) };
 }
 
 export async function getPaymentStatus(deps: Deps, viewer: Viewer, clientSecret: string) {
@@ -218,6 +252,7 @@ function toBillingEntries(rows: repository.PaymentIntentRow[]): BillingEntry[] {
     status: billingStatus(row),
     periodStart: row.periodStart?.toISOString() ?? null,
     periodEnd: row.periodEnd?.toISOString() ?? null,
+    kind: row.kind,
   }));
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { LOCKS } from '../../db/locks.js';
@@ -56,7 +56,8 @@ export async function purchaseCounts(db: DbOrTx, now: Date) {
     db
       .select({ planId: paymentIntents.planId, purchases: count() })
       .from(paymentIntents)
-      .where(eq(paymentIntents.status, 'succeeded'))
+      // A renewal is the same purchase paid again: a plan's purchases are its checkouts.
+      .where(and(eq(paymentIntents.status, 'succeeded'), ne(paymentIntents.kind, 'renewal')))
       .groupBy(paymentIntents.planId),
     db
       .select({ planId: paymentIntents.planId, holders: countDistinct(users.id) })

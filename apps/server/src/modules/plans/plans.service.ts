@@ -3,6 +3,8 @@ import {
   numberedSlug,
   PLAN_LIMITS,
   PLAN_MESSAGES,
+  RENEWAL_MINUTES,
+  renewalLabel,
   slugify,
   toMajorUnits,
   toMinorUnits,
@@ -45,13 +47,15 @@ export function toPlan(row: PlanRow, siteCurrency: string): Plan {
     name: row.name,
     price: toMajorUnits(row.priceMinor),
     currency: currencyOf(row, siteCurrency),
-    label: durationLabel(row.durationMinutes),
+    label: row.renewsEvery ? renewalLabel(row.renewsEvery) : durationLabel(row.durationMinutes),
     value: row.durationMinutes,
     features: row.features,
     premiumArticles: row.premiumArticles,
     familySeats: row.familySeats,
     position: row.position,
     visibility: row.visibility,
+    renewsEvery: row.renewsEvery,
+    freeDays: row.freeDays,
   };
 }
 
@@ -65,6 +69,7 @@ export function snapshotOf(row: PlanRow, siteCurrency: string): PlanSnapshot {
     features: row.features,
     premiumArticles: row.premiumArticles,
     familySeats: row.familySeats,
+    ...(row.renewsEvery && { renewsEvery: row.renewsEvery, freeDays: row.freeDays }),
   };
 }
 
@@ -117,11 +122,27 @@ async function adminPlan(deps: Deps, row: PlanRow): Promise<AdminPlan> {
 
 const nameTaken = () => conflict(PLAN_MESSAGES.nameTaken);
 
-/** Members share the owner's access in full, so a plan of several accounts cannot count premium articles. */
-function checkFamilyAccess(plan: { familySeats: number; premiumArticles: number | null }) {
+type PlanShape = Pick<PlanRow, 'familySeats' | 'premiumArticles' | 'renewsEvery' | 'freeDays'>;
+
+/**
+ * Rules across fields: members share the owner's access in full, so a plan of several accounts cannot count
+ * premium articles, nor can a renewing plan (its periods never add up); free days come before a renewing plan's
+ * first charge only.
+ */
+function checkShape(plan: PlanShape) {
   if (plan.familySeats > 1 && plan.premiumArticles !== null)
     throw badRequest(PLAN_MESSAGES.familyNeedsFullAccess, { familySeats: [PLAN_MESSAGES.familyNeedsFullAccess] });
+  if (plan.renewsEvery && plan.premiumArticles !== null)
+    throw badRequest(PLAN_MESSAGES.renewingNeedsFullAccess, {
+      premiumArticles: [PLAN_MESSAGES.renewingNeedsFullAccess],
+    });
+  if (!plan.renewsEvery && plan.freeDays > 0)
+    throw badRequest(PLAN_MESSAGES.freeDaysNeedRenewal, { freeDays: [PLAN_MESSAGES.freeDaysNeedRenewal] });
 }
+
+/** A renewing plan lasts its interval, whatever duration was given with it. */
+const durationOf = (durationMinutes: number, renewsEvery: PlanRow['renewsEvery']) =>
+  renewsEvery ? RENEWAL_MINUTES[renewsEvery] : durationMinutes;
 
 /** The row's columns of an input (any part of it). */
 function toColumns(input: PlanPatch): Partial<repository.NewPlan> {
@@ -134,6 +155,8 @@ function toColumns(input: PlanPatch): Partial<repository.NewPlan> {
     ...(input.premiumArticles !== undefined && { premiumArticles: input.premiumArticles }),
     ...(input.familySeats !== undefined && { familySeats: input.familySeats }),
     ...(input.visibility !== undefined && { visibility: input.visibility }),
+    ...(input.renewsEvery !== undefined && { renewsEvery: input.renewsEvery }),
+    ...(input.freeDays !== undefined && { freeDays: input.freeDays }),
   };
 }
 
@@ -151,7 +174,14 @@ export async function createPlan(deps: ChangeDeps, admin: Viewer, input: PlanInp
     const existing = await repository.listAll(tx);
     if (existing.length >= PLAN_LIMITS.plansMax) throw conflict(PLAN_MESSAGES.tooManyPlans);
     if (await repository.findByName(tx, input.name)) throw nameTaken();
-    checkFamilyAccess({ familySeats: input.familySeats ?? 1, premiumArticles: input.premiumArticles });
+    const renewsEvery = input.renewsEvery ?? null;
+    const shape = {
+      familySeats: input.familySeats ?? 1,
+      premiumArticles: input.premiumArticles,
+      renewsEvery,
+      freeDays: input.freeDays ?? 0,
+    };
+    checkShape(shape);
     const slug = slugify(input.name).slice(0, 56).replace(/-+$/, '') || 'plan';
     const position = Math.max(0, ...existing.map((plan) => plan.position)) + 1;
     for (let n = 1; n <= MAX_SLUG_NUMBER; n += 1) {
@@ -160,10 +190,9 @@ export async function createPlan(deps: ChangeDeps, admin: Viewer, input: PlanInp
         name: input.name,
         priceMinor: toMinorUnits(input.price),
         currency: input.currency ?? null,
-        durationMinutes: input.durationMinutes,
+        durationMinutes: durationOf(input.durationMinutes, renewsEvery),
         features: input.features,
-        premiumArticles: input.premiumArticles,
-        familySeats: input.familySeats ?? 1,
+        ...shape,
         position,
         visibility: input.visibility,
         createdAt: now,
@@ -193,9 +222,12 @@ export async function updatePlan(deps: ChangeDeps, admin: Viewer, id: string, pa
     const existing = await repository.listAll(tx);
     const plan = existing.find((candidate) => candidate.id === id);
     if (!plan) throw notFound(PLAN_MESSAGES.planNotFound);
-    checkFamilyAccess({
+    const renewsEvery = patch.renewsEvery !== undefined ? patch.renewsEvery : plan.renewsEvery;
+    checkShape({
       familySeats: patch.familySeats ?? plan.familySeats,
       premiumArticles: patch.premiumArticles !== undefined ? patch.premiumArticles : plan.premiumArticles,
+      renewsEvery,
+      freeDays: patch.freeDays ?? (patch.renewsEvery === null ? 0 : plan.freeDays),
     });
     if (patch.name !== undefined) {
       const named = await repository.findByName(tx, patch.name);
@@ -205,7 +237,12 @@ export async function updatePlan(deps: ChangeDeps, admin: Viewer, id: string, pa
       const othersListed = existing.some((candidate) => candidate.id !== id && candidate.visibility === 'listed');
       if (!othersListed) throw conflict(PLAN_MESSAGES.lastListedPlan);
     }
-    const updated = await repository.update(tx, id, { ...toColumns(patch), updatedAt: now });
+    const columns = toColumns(patch);
+    // A plan made a pass again loses its free days; a renewing plan's duration is its interval's.
+    if (patch.renewsEvery === null && patch.freeDays === undefined) columns.freeDays = 0;
+    if (renewsEvery || patch.renewsEvery === null)
+      columns.durationMinutes = durationOf(patch.durationMinutes ?? plan.durationMinutes, renewsEvery);
+    const updated = await repository.update(tx, id, { ...columns, updatedAt: now });
     after.stale('plans');
     await recordAction(tx, { actorId: admin.id, action: 'plan-update', detail: describe(id, patch), at: now });
     return updated!;

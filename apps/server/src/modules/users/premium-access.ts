@@ -62,6 +62,19 @@ export async function applyPass(
 }
 
 /**
+ * A renewing subscription's period (or a failed renewal's grace) on the reader's row, locked for the transaction
+ * that records it: access until `until` at least, to every premium article; never shortened (a pass that ends
+ * later keeps its end). Invalidate the user's cached viewers once it has committed.
+ */
+export async function applyPeriod(tx: DbOrTx, userId: string, until: Date, now: Date): Promise<Date> {
+  const row = await repository.lockForUpdate(tx, userId);
+  if (!row) throw notFound(API_MESSAGES.userNotFound);
+  const change = afterGrant(row, until, now);
+  await repository.update(tx, userId, change);
+  return change.premiumTaken!;
+}
+
+/**
  * A family member's access (docs/product.md#families): their own, or the owner's full access when it ends
  * later. The seat never adds to what the member holds: whichever ends later applies.
  */

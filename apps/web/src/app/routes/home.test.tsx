@@ -122,6 +122,8 @@ describe('home page', () => {
       familySeats: 1,
       position: 1,
       visibility: 'listed',
+      renewsEvery: null,
+      freeDays: 0,
     };
     stubApi({
       '/api/config': config,

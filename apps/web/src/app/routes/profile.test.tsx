@@ -87,6 +87,7 @@ describe('/profile', () => {
           status: 'paid',
           periodStart: '2099-02-27T10:00:00.000Z',
           periodEnd: until,
+          kind: 'payment',
         },
       ],
     };

@@ -24,6 +24,8 @@ const partnerPlan: Plan = {
   familySeats: 1,
   position: 4,
   visibility: 'unlisted',
+  renewsEvery: null,
+  freeDays: 0,
 };
 
 async function openSubscription(role: RoleRecord = ROLES.user, path = '/subscription', routes = {}) {
@@ -74,6 +76,8 @@ describe('/subscription', () => {
         currency: 'eur',
         price: 49.9,
         visibility: 'listed',
+        renewsEvery: null,
+        freeDays: 0,
         position: 2,
       },
     ];

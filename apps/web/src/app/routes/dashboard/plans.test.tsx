@@ -24,6 +24,8 @@ const seed: AdminPlan[] = [
     familySeats: 1,
     position: 3,
     visibility: 'unlisted',
+    renewsEvery: null,
+    freeDays: 0,
     purchases: 0,
     activeHolders: 0,
     ...stamp,
@@ -136,6 +138,8 @@ describe('/dashboard/plans', () => {
         premiumArticles: 5,
         familySeats: 1,
         visibility: 'unlisted',
+        renewsEvery: null,
+        freeDays: 0,
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -309,6 +313,8 @@ describe('/dashboard/plans', () => {
       durationMinutes: 7200,
       premiumArticles: null,
       visibility: 'listed',
+      renewsEvery: null,
+      freeDays: 0,
     });
   }, 20_000);
 

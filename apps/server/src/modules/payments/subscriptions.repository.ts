@@ -1,0 +1,129 @@
+import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { paymentIntents, subscriptions } from '../../db/schema.js';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+
+export async function insert(db: DbOrTx, values: NewSubscription): Promise<SubscriptionRow> {
+  const [row] = await db.insert(subscriptions).values(values).returning();
+  return row!;
+}
+
+export async function update(db: DbOrTx, id: string, values: Partial<NewSubscription>): Promise<SubscriptionRow> {
+  const [row] = await db.update(subscriptions).set(values).where(eq(subscriptions.id, id)).returning();
+  return row!;
+}
+
+/** The reader's subscription that is not over, if any. */
+export async function findLive(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'ended')));
+  return row;
+}
+
+/** The same, locked until the transaction ends: a change and the renewal job take turns. */
+export async function lockLive(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'ended')))
+    .for('update');
+  return row;
+}
+
+/** The reader's newest subscription, over or not. */
+export async function findNewest(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Up to `limit` subscriptions of the test provider whose next attempt has come, oldest first, locked for this
+ * transaction; rows another instance holds are skipped, not waited for, so instances share the work.
+ */
+export function claimDue(db: DbOrTx, now: Date, limit: number): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(lte(subscriptions.nextAttemptAt, now), eq(subscriptions.provider, 'test')))
+    .orderBy(subscriptions.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * A period's charge, paid or refused. A period is paid once: a second success for the same period inserts
+ * nothing (the unique index) and answers undefined.
+ */
+export async function insertCharge(
+  db: DbOrTx,
+  values: typeof paymentIntents.$inferInsert,
+): Promise<typeof paymentIntents.$inferSelect | undefined> {
+  const [row] = await db.insert(paymentIntents).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/** The period's refused charge recorded earlier, if any: a retry updates it rather than adding rows. */
+export async function findRefusedCharge(db: DbOrTx, subscriptionId: string, periodStart: Date) {
+  const [row] = await db
+    .select({ id: paymentIntents.id })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.subscriptionId, subscriptionId),
+        eq(paymentIntents.periodStart, periodStart),
+        ne(paymentIntents.status, 'succeeded'),
+      ),
+    );
+  return row;
+}
+
+/** The checkout's intent, once it started a subscription: which one, and what it paid for which period. */
+export async function recordStart(
+  db: DbOrTx,
+  intentId: string,
+  values: Pick<
+    typeof paymentIntents.$inferInsert,
+    'subscriptionId' | 'kind' | 'amount' | 'periodStart' | 'periodEnd'
+  >,
+) {
+  await db.update(paymentIntents).set(values).where(eq(paymentIntents.id, intentId));
+}
+
+/** A retry refused again: the period's refused charge says why, once. */
+export async function recordRefusal(db: DbOrTx, id: string, message: string) {
+  await db.update(paymentIntents).set({ lastError: message }).where(eq(paymentIntents.id, id));
+}
+
+/** Ends every subscription of a reader at once (the account is being deleted). */
+export async function endAllOf(db: DbOrTx, userId: string, at: Date) {
+  return db
+    .update(subscriptions)
+    .set({
+      status: 'ended',
+      endedAt: at,
+      endedReason: 'account_deleted',
+      nextAttemptAt: null,
+      cancelAtPeriodEnd: false,
+      updatedAt: at,
+    })
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'ended')))
+    .returning();
+}
+
+/** How many subscriptions are due at `now` (the bench's and the tests' look at the queue). */
+export async function countDue(db: DbOrTx, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ due: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(lte(subscriptions.nextAttemptAt, now));
+  return row?.due ?? 0;
+}

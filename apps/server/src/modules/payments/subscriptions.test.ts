@@ -1,0 +1,412 @@
+import {
+  addInterval,
+  DAY_MS,
+  PAYMENT_MESSAGES,
+  PLAN_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  type AdminPlan,
+  type BillingHistory,
+  type ErrorResponse,
+  type MySubscription,
+  type PaymentIntent,
+  type Plan,
+  type PlanInput,
+} from '@dispatch/shared';
+import { and, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.js';
+import { mailOutbox, paymentIntents, subscriptions, users } from '../../db/schema.js';
+import { bearer, PASSWORD, signedInUser } from '../../test/http.js';
+import { createTestContext, type TestContext } from '../../test/test-app.js';
+import { remindPremiumEnds, remindYearlyRenewals } from '../notices/premium-reminders.js';
+import { renewDue } from './renewals.js';
+
+const VISA = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+/** Stripe's card that attaches to a customer and then fails every charge. */
+const FAILS_LATER = { ...VISA, number: '4000 0000 0000 0341' };
+
+const renewingPlan = (values: Partial<PlanInput> = {}): PlanInput => ({
+  name: `Monthly ${Math.random().toString(36).slice(2, 8)}`,
+  price: 9,
+  durationMinutes: 60,
+  features: ['Every premium article, every month'],
+  premiumArticles: null,
+  visibility: 'listed',
+  renewsEvery: 'month',
+  freeDays: 7,
+  ...values,
+});
+
+describe('renewing subscriptions with the test provider', () => {
+  let ctx: TestContext;
+  let adminToken = '';
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { SMTP_URL: 'smtp://127.0.0.1:2525', PUBLIC_URL: 'https://news.example' } });
+    adminToken = (await signedInUser(ctx.app, ctx.database.db, { role: 'admin' })).token;
+  });
+  afterAll(() => ctx.close());
+
+  const call = (options: InjectOptions, token?: string) =>
+    ctx.app.inject({ ...options, headers: token ? bearer(token) : {} });
+  const db = () => ctx.database.db;
+
+  async function createPlan(values: Partial<PlanInput> = {}) {
+    const response = await call({ method: 'POST', url: '/api/admin/plans', payload: renewingPlan(values) }, adminToken);
+    expect(response.statusCode).toBe(201);
+    return response.json<AdminPlan>();
+  }
+
+  /** A new reader buys the plan with the card; answers the reader, and the confirmation's response. */
+  async function subscribe(planId: string, card = VISA) {
+    const reader = await signedInUser(ctx.app, db());
+    const intent = await call({ method: 'POST', url: '/api/create-payment-intent', payload: { planId } }, reader.token);
+    expect(intent.statusCode).toBe(200);
+    const { clientSecret } = intent.json<PaymentIntent>();
+    const paid = await call({ method: 'POST', url: '/api/payments/confirm', payload: { clientSecret, card } }, reader.token);
+    return { ...reader, paid };
+  }
+
+  const mine = async (token: string) =>
+    (await call({ method: 'GET', url: '/api/subscription' }, token)).json<MySubscription>().subscription;
+  const premiumOf = async (id: string) =>
+    (await db().select().from(users).where(eq(users.id, id)))[0]!.premiumTaken;
+  const chargesOf = (subscriptionId: string) =>
+    db().select().from(paymentIntents).where(eq(paymentIntents.subscriptionId, subscriptionId));
+  const billing = async (token: string) =>
+    (await call({ method: 'GET', url: '/api/payments/history' }, token)).json<BillingHistory>();
+
+  it('sells a plan that renews: its interval, free days and note-worthy fields in the public list', async () => {
+    const plan = await createPlan();
+    const listed = (await call({ method: 'GET', url: '/api/plans' })).json<{ plans: Plan[] }>().plans;
+    expect(listed.find((one) => one.id === plan.id)).toMatchObject({
+      renewsEvery: 'month',
+      freeDays: 7,
+      label: '1 Month',
+      price: 9,
+    });
+    // SPEC's passes stay passes.
+    expect(listed.find((one) => one.id === 'individual')).toMatchObject({ renewsEvery: null, freeDays: 0 });
+  });
+
+  it.each([
+    [{ renewsEvery: null, freeDays: 3 }, PLAN_MESSAGES.freeDaysNeedRenewal],
+    [{ premiumArticles: 3 }, PLAN_MESSAGES.renewingNeedsFullAccess],
+    [{ freeDays: 91 }, PLAN_MESSAGES.freeDaysInvalid],
+    [{ renewsEvery: 'week' }, PLAN_MESSAGES.renewsEveryInvalid],
+  ])('refuses a renewing plan with %o: "%s"', async (values, message) => {
+    const response = await call(
+      { method: 'POST', url: '/api/admin/plans', payload: renewingPlan(values as Partial<PlanInput>) },
+      adminToken,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorResponse>().message).toContain(message);
+  });
+
+  it('starts with free days, charges nothing until they end, then renews exactly once per period', async () => {
+    const plan = await createPlan();
+    const start = ctx.clock.now;
+    const { token, user, paid } = await subscribe(plan.id);
+    expect(paid.statusCode).toBe(200);
+    const trialEnd = new Date(start.getTime() + 7 * DAY_MS);
+    expect(await premiumOf(user.id)).toEqual(trialEnd);
+    const trial = (await mine(token))!;
+    expect(trial).toMatchObject({
+      status: 'trialing',
+      price: 9,
+      renewsEvery: 'month',
+      nextChargeAt: trialEnd.toISOString(),
+      cardLast4: '4242',
+      cancelAtPeriodEnd: false,
+    });
+    // The free days are on the bill at 0; nothing was charged.
+    expect((await billing(token)).payments[0]).toMatchObject({ amount: 0, status: 'paid', kind: 'free_days' });
+    const [row] = await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    expect(row!.paymentMethod).toMatch(/^pm_test_visa_/);
+    expect(JSON.stringify(row)).not.toContain('4242 4242');
+
+    // A day before the end: nothing is due.
+    await renewDue(ctx.deps, new Date(trialEnd.getTime() - DAY_MS));
+    expect(await chargesOf(trial._id)).toHaveLength(1);
+
+    // Two instances at the same moment: one charge.
+    const [first, second] = await Promise.all([
+      renewDue(ctx.deps, trialEnd),
+      renewDue(ctx.deps, trialEnd),
+    ]);
+    expect(first.renewed + second.renewed).toBe(1);
+    const periodEnd = addInterval(trialEnd, 'month');
+    const renewals = (await chargesOf(trial._id)).filter((charge) => charge.kind === 'renewal');
+    expect(renewals).toHaveLength(1);
+    expect(renewals[0]).toMatchObject({ amount: 900, status: 'succeeded', periodStart: trialEnd, periodEnd });
+    expect(await premiumOf(user.id)).toEqual(periodEnd);
+    expect(await mine(token)).toMatchObject({ status: 'active', nextChargeAt: periodEnd.toISOString() });
+    // The receipt is mailed.
+    const receipts = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'receipt'), eq(mailOutbox.toAddress, user.email)));
+    expect(receipts).toHaveLength(1);
+
+    // Run again at the same moment, or a little later: nothing more is charged.
+    await renewDue(ctx.deps, new Date(trialEnd.getTime() + 60_000));
+    expect((await chargesOf(trial._id)).filter((charge) => charge.kind === 'renewal')).toHaveLength(1);
+  });
+
+  it('renews at the price and interval it was bought at, after a price change and once the plan is archived', async () => {
+    const plan = await createPlan({ freeDays: 0, renewsEvery: 'year', price: 90 });
+    const start = ctx.clock.now;
+    const { token, user } = await subscribe(plan.id);
+    const firstEnd = addInterval(start, 'year');
+    expect(await premiumOf(user.id)).toEqual(firstEnd);
+    expect((await billing(token)).payments[0]).toMatchObject({ amount: 90, kind: 'payment', status: 'paid' });
+    const edit = await call(
+      { method: 'PATCH', url: `/api/admin/plans/${plan.id}`, payload: { price: 120, visibility: 'archived' } },
+      adminToken,
+    );
+    expect(edit.statusCode).toBe(200);
+    await renewDue(ctx.deps, firstEnd);
+    const subscription = (await mine(token))!;
+    expect(subscription).toMatchObject({ status: 'active', price: 90, periodEnd: addInterval(firstEnd, 'year').toISOString() });
+    expect((await billing(token)).payments[0]).toMatchObject({ amount: 90, kind: 'renewal' });
+  });
+
+  it('cancels to the end of the period, resumes before it, and ends without a charge when cancelled', async () => {
+    const plan = await createPlan({ freeDays: 0 });
+    const start = ctx.clock.now;
+    const { token, user } = await subscribe(plan.id);
+    const end = addInterval(start, 'month');
+
+    const cancelled = await call({ method: 'POST', url: '/api/subscription/cancel' }, token);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<MySubscription>().subscription).toMatchObject({ cancelAtPeriodEnd: true, nextChargeAt: null });
+    const twice = await call({ method: 'POST', url: '/api/subscription/cancel' }, token);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json<ErrorResponse>().message).toBe(SUBSCRIPTION_MESSAGES.alreadyCancelled);
+
+    const resumed = await call({ method: 'POST', url: '/api/subscription/resume' }, token);
+    expect(resumed.json<MySubscription>().subscription).toMatchObject({
+      cancelAtPeriodEnd: false,
+      nextChargeAt: end.toISOString(),
+    });
+    expect((await call({ method: 'POST', url: '/api/subscription/resume' }, token)).statusCode).toBe(409);
+
+    await call({ method: 'POST', url: '/api/subscription/cancel' }, token);
+    const counts = await renewDue(ctx.deps, end);
+    expect(counts.ended).toBeGreaterThanOrEqual(1);
+    const ended = (await mine(token))!;
+    expect(ended).toMatchObject({ status: 'ended', endedReason: 'cancelled', nextChargeAt: null });
+    expect((await chargesOf(ended._id)).filter((charge) => charge.kind === 'renewal')).toHaveLength(0);
+    // Premium ran to the end of the paid period, and no further.
+    expect(await premiumOf(user.id)).toEqual(end);
+    // Over: nothing left to cancel or resume, and a new subscription may start.
+    expect((await call({ method: 'POST', url: '/api/subscription/cancel' }, token)).statusCode).toBe(404);
+    const again = await call({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: plan.id } }, token);
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('goes past due when a renewal fails, keeps premium through the grace period, then lapses', async () => {
+    const plan = await createPlan();
+    const start = ctx.clock.now;
+    const { token, user, paid } = await subscribe(plan.id, FAILS_LATER);
+    expect(paid.statusCode).toBe(200);
+    const trialEnd = new Date(start.getTime() + 7 * DAY_MS);
+    const graceEnd = new Date(trialEnd.getTime() + 3 * DAY_MS);
+
+    const counts = await renewDue(ctx.deps, trialEnd);
+    expect(counts.failed).toBeGreaterThanOrEqual(1);
+    const pastDue = (await mine(token))!;
+    expect(pastDue).toMatchObject({ status: 'past_due', graceEndsAt: graceEnd.toISOString(), cardLast4: '0341' });
+    expect(await premiumOf(user.id)).toEqual(graceEnd);
+    expect((await billing(token)).payments[0]).toMatchObject({ status: 'declined', amount: 9, kind: 'renewal' });
+    const failedMail = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'payment-failed'), eq(mailOutbox.toAddress, user.email)));
+    expect(failedMail).toHaveLength(1);
+
+    // The next day's retry fails too: no second bill line, no second e-mail.
+    await renewDue(ctx.deps, new Date(trialEnd.getTime() + DAY_MS));
+    expect((await chargesOf(pastDue._id)).filter((charge) => charge.kind === 'renewal')).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, 'payment-failed'), eq(mailOutbox.toAddress, user.email))),
+    ).toHaveLength(1);
+
+    await renewDue(ctx.deps, graceEnd);
+    expect(await mine(token)).toMatchObject({ status: 'ended', endedReason: 'payment_failed' });
+    expect(await premiumOf(user.id)).toEqual(graceEnd);
+  });
+
+  it('charges another card at once for a past due subscription, continuing the period that failed', async () => {
+    const plan = await createPlan({ freeDays: 3 });
+    const start = ctx.clock.now;
+    const { token, user } = await subscribe(plan.id, FAILS_LATER);
+    const trialEnd = new Date(start.getTime() + 3 * DAY_MS);
+    await renewDue(ctx.deps, trialEnd);
+    ctx.clock.set(new Date(trialEnd.getTime() + DAY_MS));
+    try {
+      const refused = await call({ method: 'POST', url: '/api/subscription/card', payload: { card: FAILS_LATER } }, token);
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json<ErrorResponse>().message).toBe(PAYMENT_MESSAGES.cardDeclined);
+      expect(await mine(token)).toMatchObject({ status: 'past_due', cardLast4: '0341' });
+
+      const replaced = await call({ method: 'POST', url: '/api/subscription/card', payload: { card: VISA } }, token);
+      expect(replaced.statusCode).toBe(200);
+      const periodEnd = addInterval(trialEnd, 'month');
+      expect(replaced.json<MySubscription>().subscription).toMatchObject({
+        status: 'active',
+        cardLast4: '4242',
+        periodStart: trialEnd.toISOString(),
+        periodEnd: periodEnd.toISOString(),
+        graceEndsAt: null,
+      });
+      expect(await premiumOf(user.id)).toEqual(periodEnd);
+    } finally {
+      ctx.clock.set(start);
+    }
+  });
+
+  it('refuses 0341 when the first charge is due at once, and a second subscription while one runs', async () => {
+    const charged = await createPlan({ freeDays: 0 });
+    const { token, user, paid } = await subscribe(charged.id, FAILS_LATER);
+    expect(paid.statusCode).toBe(402);
+    expect(paid.json<ErrorResponse>().message).toBe(PAYMENT_MESSAGES.cardDeclined);
+    expect(await mine(token)).toBeNull();
+    expect(await premiumOf(user.id)).toBeNull();
+
+    const subscribed = await subscribe(charged.id);
+    expect(subscribed.paid.statusCode).toBe(200);
+    const second = await call(
+      { method: 'POST', url: '/api/create-payment-intent', payload: { planId: charged.id } },
+      subscribed.token,
+    );
+    expect(second.statusCode).toBe(409);
+    expect(second.json<ErrorResponse>().message).toBe(SUBSCRIPTION_MESSAGES.alreadySubscribed);
+    // A pass may still be bought beside it.
+    const pass = await call(
+      { method: 'POST', url: '/api/create-payment-intent', payload: { planId: 'individual' } },
+      subscribed.token,
+    );
+    expect(pass.statusCode).toBe(200);
+  });
+
+  it('ends the subscription with the account: nothing is charged afterwards', async () => {
+    const plan = await createPlan({ freeDays: 0 });
+    const start = ctx.clock.now;
+    const { token, user } = await subscribe(plan.id);
+    const [live] = await db().select().from(subscriptions).where(eq(subscriptions.userId, user.id));
+    const deleted = await call(
+      { method: 'POST', url: '/api/account/delete', payload: { confirmation: PASSWORD } },
+      token,
+    );
+    expect(deleted.statusCode).toBe(200);
+    const [row] = await db().select().from(subscriptions).where(eq(subscriptions.id, live!.id));
+    expect(row).toMatchObject({ status: 'ended', endedReason: 'account_deleted', userId: null, nextAttemptAt: null });
+    await renewDue(ctx.deps, addInterval(start, 'month'));
+    expect((await chargesOf(live!.id)).filter((charge) => charge.kind === 'renewal')).toHaveLength(0);
+  });
+
+  it('mails "renews on" 7 days before a yearly renewal, once, and no "premium ends" reminders while renewing', async () => {
+    const plan = await createPlan({ freeDays: 0, renewsEvery: 'year', price: 100 });
+    const start = ctx.clock.now;
+    const { user } = await subscribe(plan.id);
+    const renewsOn = addInterval(start, 'year');
+    const notifier = ctx.app.notifier;
+    const reminders = () =>
+      db()
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.kind, 'renewal-reminder'), eq(mailOutbox.toAddress, user.email)));
+
+    await remindYearlyRenewals(db(), notifier, new Date(renewsOn.getTime() - 8 * DAY_MS));
+    expect(await reminders()).toHaveLength(0);
+    const weekBefore = new Date(renewsOn.getTime() - 7 * DAY_MS + 60_000);
+    await remindYearlyRenewals(db(), notifier, weekBefore);
+    await remindYearlyRenewals(db(), notifier, new Date(weekBefore.getTime() + DAY_MS));
+    const sent = await reminders();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.textBody).toContain('$100.00');
+
+    await remindPremiumEnds(db(), notifier, new Date(renewsOn.getTime() - DAY_MS));
+    const ending = await db()
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.kind, 'premium-ending'), eq(mailOutbox.toAddress, user.email)));
+    expect(ending).toHaveLength(0);
+  });
+
+  it('answers only its own reader, and nothing without a session', async () => {
+    expect((await call({ method: 'GET', url: '/api/subscription' })).statusCode).toBe(401);
+    expect((await call({ method: 'POST', url: '/api/subscription/cancel' })).statusCode).toBe(401);
+    const stranger = await signedInUser(ctx.app, db());
+    expect(await mine(stranger.token)).toBeNull();
+    expect((await call({ method: 'POST', url: '/api/subscription/resume' }, stranger.token)).statusCode).toBe(404);
+    const bad = await call(
+      { method: 'POST', url: '/api/subscription/card', payload: { card: { number: 'x'.repeat(40) } } },
+      stranger.token,
+    );
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('the test clock', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { TEST_CLOCK: 'true' } });
+  });
+  afterAll(() => ctx.close());
+
+  it('lets an admin move the server clock forward, settling the renewals due by then; nobody else', async () => {
+    const db = ctx.database.db;
+    const admin = await signedInUser(ctx.app, db, { role: 'admin' });
+    const reader = await signedInUser(ctx.app, db);
+    const move = (token: string, advanceMinutes: number) =>
+      ctx.app.inject({ method: 'POST', url: '/api/test-clock', headers: bearer(token), payload: { advanceMinutes } });
+    expect((await move(reader.token, 60)).statusCode).toBe(403);
+    expect((await move(admin.token, 0)).statusCode).toBe(400);
+
+    const plan = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/plans',
+      headers: bearer(admin.token),
+      payload: renewingPlan({ freeDays: 1 }),
+    });
+    const { clientSecret } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: bearer(reader.token),
+        payload: { planId: plan.json<AdminPlan>().id },
+      })
+    ).json<PaymentIntent>();
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/confirm',
+      headers: bearer(reader.token),
+      payload: { clientSecret, card: VISA },
+    });
+    const moved = await move(admin.token, 24 * 60 + 1);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ offsetMinutes: 24 * 60 + 1 });
+    const subscription = (
+      await ctx.app.inject({ method: 'GET', url: '/api/subscription', headers: bearer(reader.token) })
+    ).json<MySubscription>().subscription;
+    expect(subscription).toMatchObject({ status: 'active' });
+  });
+
+  it('is refused with Stripe payments', () => {
+    expect(() =>
+      loadConfig({
+        TEST_CLOCK: 'true',
+        PAYMENTS: 'stripe',
+        STRIPE_SECRET_KEY: 'sk',
+        STRIPE_PUBLISHABLE_KEY: 'pk',
+        STRIPE_WEBHOOK_SECRET: 'wh',
+      }),
+    ).toThrow(/TEST_CLOCK/);
+  });
+});

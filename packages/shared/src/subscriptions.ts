@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { CardSchema } from './payments.js';
+import { RENEWAL_INTERVALS } from './plan-display.js';
+
+/*
+ * Subscriptions that renew (docs/product.md#renewing-subscriptions): a plan with an interval is charged again every
+ * month or year until cancelled, at the price it was bought at. What web and server agree on: the states, the
+ * reader's view of their subscription, and the words.
+ */
+
+/**
+ * trialing: in its free days, nothing charged yet; active: paid for the current period; past_due: a renewal
+ * failed, premium lasts through the grace period while the reader gives another card; ended: over for good.
+ */
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'ended'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Why a subscription ended. */
+export const SUBSCRIPTION_END_REASONS = ['cancelled', 'payment_failed', 'account_deleted'] as const;
+export type SubscriptionEndReason = (typeof SUBSCRIPTION_END_REASONS)[number];
+
+export const SUBSCRIPTION_LIMITS = {
+  /** A failed renewal's grace before premium lapses, unless the site sets RENEWAL_GRACE_DAYS. */
+  graceDaysDefault: 3,
+  graceDaysMax: 30,
+  /** A yearly subscription's "renews on" e-mail goes out this many days before the charge. */
+  yearlyReminderDays: 7,
+} as const;
+
+/** A reader's subscription as /profile shows it: `GET /api/subscription`. */
+export const SubscriptionSchema = z.object({
+  _id: z.string(),
+  planId: z.string(),
+  /** The plan's name, price and interval as bought: a later price change applies to new buyers only. */
+  planName: z.string(),
+  /** In major units. */
+  price: z.number(),
+  currency: z.string(),
+  renewsEvery: z.enum(RENEWAL_INTERVALS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  /** Cancelled by the reader: it ends at `periodEnd` and is not charged again, unless resumed before. */
+  cancelAtPeriodEnd: z.boolean(),
+  /** The current period: the free days, or the paid month or year. */
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  /** When the next charge is due; null when none will be (cancelled, ended). */
+  nextChargeAt: z.string().nullable(),
+  /** Past due: when premium lapses unless a payment succeeds. */
+  graceEndsAt: z.string().nullable(),
+  /** The last four digits of the card on file. */
+  cardLast4: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  endedReason: z.enum(SUBSCRIPTION_END_REASONS).nullable(),
+});
+export type Subscription = z.infer<typeof SubscriptionSchema>;
+
+/** The reader's current (or most recent) subscription; null when they never had one. */
+export const MySubscriptionSchema = z.object({ subscription: SubscriptionSchema.nullable() });
+export type MySubscription = z.infer<typeof MySubscriptionSchema>;
+
+/** `POST /api/subscription/card`: another card, charged at once for a subscription that is past due. */
+export const SubscriptionCardInputSchema = z.object({ card: CardSchema });
+
+export const SUBSCRIPTION_MESSAGES = {
+  notFound: 'You have no subscription.',
+  alreadySubscribed: 'You already have a subscription. Cancel it, or wait until it ends, to choose another plan.',
+  notCancellable: 'This subscription has already ended.',
+  alreadyCancelled: 'This subscription is already cancelled: it ends at the end of the period.',
+  notResumable: 'Only a cancelled subscription whose period has not ended can be resumed.',
+  cardRefused: 'Your card was declined. Try another card.',
+} as const;
+
+/** TEST_CLOCK only (`POST /api/test-clock`): minutes to move the server's clock forward, up to two years. */
+export const TestClockInputSchema = z.object({
+  advanceMinutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 * 366 * 24 * 60),
+});
+export const TestClockSchema = z.object({ now: z.string(), offsetMinutes: z.number().int() });
