@@ -73,6 +73,8 @@ export interface Viewer {
   premiumArticles: number | null;
   /** Parental controls their family's owner set (docs/product.md#parental-controls); absent for everyone else. */
   youngReader?: { hiddenTags: readonly string[] };
+  /** Their renewing subscription is past due: every page asks for another card. */
+  pastDue?: true;
   sessionId: string;
 }
 

@@ -113,7 +113,12 @@ const EnvSchema = z
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     // docs/product.md#renewing-subscriptions: a failed renewal's days of premium while the reader gives another card.
-    RENEWAL_GRACE_DAYS: z.coerce.number().int().min(0).max(SUBSCRIPTION_LIMITS.graceDaysMax).default(SUBSCRIPTION_LIMITS.graceDaysDefault),
+    RENEWAL_GRACE_DAYS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(SUBSCRIPTION_LIMITS.graceDaysMax)
+      .default(SUBSCRIPTION_LIMITS.graceDaysDefault),
     // Test payments only: an admin may move the server's clock forward (plugins/test-clock.ts).
     TEST_CLOCK: booleanFlag.default(false),
     CURRENCY: z

@@ -55,18 +55,11 @@ async function main() {
       app.log.warn('SEED_DEMO is on in production: the demo readers and their public passwords exist on this site');
     }
   }
-  const housekeeping = startHousekeeping(
-    { db: database.db, images, clock },
-    config.sweepIntervalMs,
-    app.log,
-  );
+  const housekeeping = startHousekeeping({ db: database.db, images, clock }, config.sweepIntervalMs, app.log);
   app.addHook('onClose', () => housekeeping.stop());
   if (config.mail) {
     const mailer = startMailer(createMailer(database.db, config.mail, config.publicUrl, app.log), app.log);
-    const reminders = startPremiumReminders(
-      { db: database.db, notifier: app.notifier, clock },
-      app.log,
-    );
+    const reminders = startPremiumReminders({ db: database.db, notifier: app.notifier, clock }, app.log);
     const briefs =
       database.kind === 'postgres'
         ? startBriefSenderThread({ entry: briefWorkerEntry(import.meta.url) }, app.log)

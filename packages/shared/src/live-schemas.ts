@@ -18,6 +18,8 @@ export const RoleRecordSchema = z.object({
   youngReader: z.literal(true).optional(),
   /** A young reader's: the tags their family hides, which no list, filter or page shows them. */
   hiddenTags: z.array(z.string()).optional(),
+  /** A renewal of their subscription failed: pages ask for another card (docs/product.md#renewing-subscriptions). */
+  pastDue: z.literal(true).optional(),
 });
 export type RoleRecord = z.infer<typeof RoleRecordSchema>;
 

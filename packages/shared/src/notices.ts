@@ -22,11 +22,7 @@ export const NOTICE_KINDS = [
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 /** The subscription's kinds: e-mail only, about a reader's premium access. */
 export type SubscriptionNoticeKind =
-  | 'receipt'
-  | 'premium-ending'
-  | 'premium-lapsed'
-  | 'payment-failed'
-  | 'renewal-reminder';
+  'receipt' | 'premium-ending' | 'premium-lapsed' | 'payment-failed' | 'renewal-reminder';
 /** A family member's kinds (docs/product.md#families): the bell's, and e-mail; `{title}` is the owner's name. */
 export type FamilyNoticeKind = 'family-removed' | 'family-ended';
 /** The kinds about an article: the bell's, and e-mail. */

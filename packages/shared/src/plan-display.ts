@@ -147,63 +147,10 @@ export function toPlanChoice(plan: Plan): PlanChoice {
   return { id: plan.id, label: plan.label, value: plan.value, price: plan.price };
 }
 
-export const PLAN_TEXT = {
-  pageTitle: 'Plans',
-  intro: 'What readers can buy. Prices and durations apply to new purchases; earlier buyers keep what they bought.',
-  newPlan: 'New plan',
-  edit: 'Edit',
-  archive: 'Archive',
-  restore: 'List again',
-  moveUp: 'Move up',
-  moveDown: 'Move down',
-  columns: {
-    name: 'Plan',
-    price: 'Price',
-    duration: 'Duration',
-    articles: 'Premium articles',
-    accounts: 'Accounts',
-    visibility: 'Shown',
-    purchases: 'Purchases',
-    holders: 'Readers with access',
-  },
-  visibility: { listed: 'Listed', unlisted: 'By link only', archived: 'Archived' },
-  allArticles: 'All',
-  fields: {
-    name: 'Name',
-    price: 'Price',
-    currency: 'Currency',
-    duration: 'Duration',
-    durationUnit: 'Unit',
-    features: 'Benefits, one per line',
-    premiumArticles: 'Premium articles included',
-    premiumArticlesAll: 'All premium articles',
-    premiumArticlesCount: 'A number of premium articles',
-    premiumArticlesNumber: 'Number of premium articles',
-    familySeats: 'Accounts',
-    familySeatsHint: 'Readers this pass covers, the buyer included. Above 1, the buyer invites the others by e-mail.',
-    visibility: 'Who can buy it',
-  },
-  units: { minutes: 'Minutes', hours: 'Hours', days: 'Days' },
-  archiveTitle: 'Archive this plan?',
-  archiveBody: (name: string) =>
-    `${name} will no longer be sold. Readers who bought it keep their access until it ends.`,
-  save: 'Save plan',
-  create: 'Create plan',
-  cancel: 'Cancel',
-  empty: 'No plans yet.',
-  planLink: 'Link to buy',
-  copyLink: 'Copy link',
-  linkCopied: 'Link copied',
-  editTitle: (name: string) => `Edit ${name}`,
-  actions: 'Actions',
-  /** The home page's and /subscription's word when nothing is listed. */
+/** A reader's words when a plan cannot be bought: the home page's, /subscription's and /payment's. */
+export const PLAN_SALE_TEXT = {
   unavailableHeading: 'Plan no longer offered',
   noneOnSale: 'No plans are on sale right now. Please come back soon.',
-  purchasesPerPlan: 'Purchases per plan',
-  revenue: 'Revenue',
-  noPurchases: 'No purchases in this period.',
-  articlesIncluded: (count: number) => `${count} premium ${count === 1 ? 'article' : 'articles'}`,
-  accounts: (count: number) => `${count} ${count === 1 ? 'account' : 'accounts'}`,
 } as const;
 
 /** What a reader sees of their own access on /profile and beside a premium article. */

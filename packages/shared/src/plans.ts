@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requiredText, text } from './fields.js';
 import { PLAN_VISIBILITIES, RENEWAL_INTERVALS, type Plan, type RenewalInterval } from './plan-display.js';
+export { PLAN_TEXT } from './plan-texts.js';
 
 export {
   ACCESS_TEXT,
@@ -9,7 +10,7 @@ export {
   durationLabel,
   findPlan,
   formatPrice,
-  PLAN_TEXT,
+  PLAN_SALE_TEXT,
   PLAN_VISIBILITIES,
   planNote,
   RENEWAL_INTERVALS,

@@ -67,7 +67,7 @@ export const SUBSCRIPTION_MESSAGES = {
   notCancellable: 'This subscription has already ended.',
   alreadyCancelled: 'This subscription is already cancelled: it ends at the end of the period.',
   notResumable: 'Only a cancelled subscription whose period has not ended can be resumed.',
-  cardRefused: 'Your card was declined. Try another card.',
+  stripeNotYet: 'Renewing plans can be sold with the built-in test payments only for now: with Stripe, sell passes.',
 } as const;
 
 /** TEST_CLOCK only (`POST /api/test-clock`): minutes to move the server's clock forward, up to two years. */
@@ -79,3 +79,54 @@ export const TestClockInputSchema = z.object({
     .max(2 * 366 * 24 * 60),
 });
 export const TestClockSchema = z.object({ now: z.string(), offsetMinutes: z.number().int() });
+
+export const SUBSCRIPTION_TEXT = {
+  heading: 'Your subscription',
+  every: { month: 'a month', year: 'a year' },
+  statuses: {
+    trialing: 'Free days',
+    active: 'Active',
+    past_due: 'Payment failed',
+    cancelled: 'Cancelled',
+    ended: 'Ended',
+  },
+  freeUntil: (date: string, price: string, chargeDate: string) =>
+    `Free until ${date}. Your first charge of ${price} is on ${chargeDate}.`,
+  renewsOn: (date: string, price: string) => `Renews on ${date} for ${price}.`,
+  endsOn: (date: string) => `Cancelled: premium continues until ${date}, and you will not be charged again.`,
+  pastDue: (price: string, date: string) =>
+    `We could not charge ${price}: your card was declined. Add another card by ${date} to keep premium.`,
+  endedOn: (date: string) => `Ended on ${date}.`,
+  endedReasons: {
+    cancelled: 'You cancelled it.',
+    payment_failed: 'The renewal payment failed.',
+    account_deleted: 'The account was deleted.',
+  },
+  card: (last4: string) => `Card on file: •••• ${last4}`,
+  changeCard: 'Change card',
+  newCard: 'New card',
+  saveCard: 'Save card',
+  payWithCard: 'Pay with this card',
+  cardSaved: 'Card saved',
+  paid: 'Payment received: your subscription is active again.',
+  cancel: 'Cancel subscription',
+  cancelTitle: 'Cancel your subscription?',
+  cancelBody: (date: string) =>
+    `Premium continues until ${date}. You will not be charged again, unless you resume before then.`,
+  cancelPastDueBody: 'Your subscription ends now, and you will not be charged.',
+  keep: 'Keep subscription',
+  cancelled: 'Subscription cancelled',
+  resume: 'Resume subscription',
+  resumed: 'Subscription resumed: it renews as before',
+  choosePlan: 'Choose a plan',
+  banner: 'Your subscription payment failed. Add another card to keep premium.',
+  bannerAction: 'Update card',
+  checkoutFree: (days: number, price: string, date: string) =>
+    `No charge today: ${days} ${days === 1 ? 'day' : 'days'} free. Your first charge of ${price} is on ${date}. Cancel any time from your profile.`,
+  checkoutRenews: (interval: 'month' | 'year') =>
+    `Renews every ${interval} at this price until you cancel. Cancel any time from your profile.`,
+  checkoutHeading: (note: string) => `Subscribe: ${note}`,
+  dueToday: 'Due today',
+  billingKinds: { payment: '', free_days: 'free days', renewal: 'renewal' },
+  freeStatus: 'Free',
+} as const;

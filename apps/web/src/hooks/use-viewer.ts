@@ -61,6 +61,8 @@ export interface ViewerState {
   youngReader: boolean;
   /** A young reader's hidden tags: no filter or list offers them. Empty for anyone else. */
   hiddenTags: readonly string[];
+  /** A renewal of their subscription failed (docs/product.md#renewing-subscriptions): pages ask for another card. */
+  pastDue: boolean;
 }
 
 const NO_TAGS: readonly string[] = [];
@@ -121,6 +123,7 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
     canListPremium: user !== null && canListPremium(facts, now),
     youngReader: record.youngReader === true,
     hiddenTags: record.hiddenTags ?? NO_TAGS,
+    pastDue: record.pastDue === true,
   };
 }
 

@@ -48,6 +48,8 @@ export const paths = {
   familyJoin: '/family/join',
   /** The profile's family section. */
   profileFamily: '/profile#family',
+  /** The profile's renewing subscription. */
+  profileSubscription: '/profile#subscription',
   /** The profile's daily brief section. */
   profileBrief: '/profile#brief',
   corrections: '/corrections',
@@ -124,6 +126,10 @@ export const apiPaths = {
   adminPlan: (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`,
   adminPlansOrder: '/api/admin/plans/order',
   userAccess: '/api/users/access',
+  subscription: '/api/subscription',
+  subscriptionCancel: '/api/subscription/cancel',
+  subscriptionResume: '/api/subscription/resume',
+  subscriptionCard: '/api/subscription/card',
   family: '/api/family',
   familyInvitations: '/api/family/invitations',
   familyInvitation: (id: string) => `/api/family/invitations/${encodeURIComponent(id)}`,

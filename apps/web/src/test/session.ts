@@ -40,5 +40,7 @@ export function sessionRoutes(user: User = testUser(), role: RoleRecord = ROLES.
     [apiPaths.logout]: () => noContent(),
     // The navbar's bell asks every signed-in page.
     [apiPaths.unreadNotices]: { unread: 0 },
+    // /profile asks for the renewing subscription; most readers never had one.
+    [apiPaths.subscription]: { subscription: null },
   };
 }

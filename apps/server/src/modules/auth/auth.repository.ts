@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { families, familyMembers, sessions, users } from '../../db/schema.js';
+import { families, familyMembers, sessions, subscriptions, users } from '../../db/schema.js';
 
 const owners = alias(users, 'family_owner');
 
@@ -11,22 +11,28 @@ export async function insertSession(db: DbOrTx, userId: string, expiresAt: Date)
 }
 
 function prepareLiveSession(db: DbOrTx) {
-  return db
-    .select({
-      session: sessions,
-      user: users,
-      // A member's family access: the owner's, when it opens every premium article (modules/users/premium-access.ts).
-      familyPremiumTaken: owners.premiumTaken,
-      youngReader: familyMembers.youngReader,
-      hiddenTags: familyMembers.hiddenTags,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
-    .leftJoin(families, eq(families.id, familyMembers.familyId))
-    .leftJoin(owners, and(eq(owners.id, families.ownerId), isNull(owners.premiumArticles)))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare('find_live_session');
+  return (
+    db
+      .select({
+        session: sessions,
+        user: users,
+        // A member's family access: the owner's, when it opens every premium article (modules/users/premium-access.ts).
+        familyPremiumTaken: owners.premiumTaken,
+        youngReader: familyMembers.youngReader,
+        hiddenTags: familyMembers.hiddenTags,
+        // A renewal failed: the site asks for another card on every page (docs/product.md#renewing-subscriptions).
+        pastDue: subscriptions.id,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
+      .leftJoin(families, eq(families.id, familyMembers.familyId))
+      .leftJoin(owners, and(eq(owners.id, families.ownerId), isNull(owners.premiumArticles)))
+      // At most one: a reader has one subscription that is not over (subscriptions_live_user_key).
+      .leftJoin(subscriptions, and(eq(subscriptions.userId, users.id), eq(subscriptions.status, 'past_due')))
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .prepare('find_live_session')
+  );
 }
 // Every authenticated request runs this query: it is built once per database and prepared.
 const liveSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareLiveSession>>();

@@ -50,6 +50,7 @@ async function loadSession(deps: Deps, sessionId: string, now: Date): Promise<Ca
     role: user.role,
     ...withFamilyAccess(user, found.familyPremiumTaken),
     ...(found.youngReader && { youngReader: { hiddenTags: found.hiddenTags ?? [] } }),
+    ...(found.pastDue && { pastDue: true as const }),
     sessionId,
   };
   const account = { ...toUser(user), premiumTaken: viewer.premiumTaken?.toISOString() ?? null };

@@ -188,6 +188,8 @@ describe('notifications', () => {
       'receipt',
       'premium-ending',
       'premium-lapsed',
+      'payment-failed',
+      'renewal-reminder',
       'family-removed',
       'family-ended',
     ]);

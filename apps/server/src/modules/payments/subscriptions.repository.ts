@@ -90,10 +90,7 @@ export async function findRefusedCharge(db: DbOrTx, subscriptionId: string, peri
 export async function recordStart(
   db: DbOrTx,
   intentId: string,
-  values: Pick<
-    typeof paymentIntents.$inferInsert,
-    'subscriptionId' | 'kind' | 'amount' | 'periodStart' | 'periodEnd'
-  >,
+  values: Pick<typeof paymentIntents.$inferInsert, 'subscriptionId' | 'kind' | 'amount' | 'periodStart' | 'periodEnd'>,
 ) {
   await db.update(paymentIntents).set(values).where(eq(paymentIntents.id, intentId));
 }

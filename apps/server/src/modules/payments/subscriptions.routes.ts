@@ -1,4 +1,9 @@
-import { MySubscriptionSchema, SubscriptionCardInputSchema, TestClockInputSchema, TestClockSchema } from '@dispatch/shared';
+import {
+  MySubscriptionSchema,
+  SubscriptionCardInputSchema,
+  TestClockInputSchema,
+  TestClockSchema,
+} from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
@@ -57,7 +62,8 @@ export function subscriptionRoutes(app: AppInstance, deps: AppDeps) {
       },
       schema: {
         tags: ['payments'],
-        summary: "Another card on file (the test provider: Stripe's test numbers); a past due renewal is charged at once",
+        summary:
+          "Another card on file (the test provider: Stripe's test numbers); a past due renewal is charged at once",
         security: bearer,
         body: SubscriptionCardInputSchema,
         response: { 200: MySubscriptionSchema },

@@ -285,8 +285,7 @@ export function toSubscription(deps: Pick<Deps, 'config'>, row: SubscriptionRow)
     periodStart: row.periodStart.toISOString(),
     periodEnd: row.periodEnd.toISOString(),
     nextChargeAt: charging ? (row.nextAttemptAt ?? row.periodEnd).toISOString() : null,
-    graceEndsAt:
-      row.status === 'past_due' ? graceEndOf(deps, row.pastDueSince ?? row.periodEnd).toISOString() : null,
+    graceEndsAt: row.status === 'past_due' ? graceEndOf(deps, row.pastDueSince ?? row.periodEnd).toISOString() : null,
     cardLast4: row.cardLast4,
     endedAt: row.endedAt?.toISOString() ?? null,
     endedReason: row.endedReason,

@@ -64,14 +64,16 @@ describe('renewing subscriptions with the test provider', () => {
     const intent = await call({ method: 'POST', url: '/api/create-payment-intent', payload: { planId } }, reader.token);
     expect(intent.statusCode).toBe(200);
     const { clientSecret } = intent.json<PaymentIntent>();
-    const paid = await call({ method: 'POST', url: '/api/payments/confirm', payload: { clientSecret, card } }, reader.token);
+    const paid = await call(
+      { method: 'POST', url: '/api/payments/confirm', payload: { clientSecret, card } },
+      reader.token,
+    );
     return { ...reader, paid };
   }
 
   const mine = async (token: string) =>
     (await call({ method: 'GET', url: '/api/subscription' }, token)).json<MySubscription>().subscription;
-  const premiumOf = async (id: string) =>
-    (await db().select().from(users).where(eq(users.id, id)))[0]!.premiumTaken;
+  const premiumOf = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!.premiumTaken;
   const chargesOf = (subscriptionId: string) =>
     db().select().from(paymentIntents).where(eq(paymentIntents.subscriptionId, subscriptionId));
   const billing = async (token: string) =>
@@ -131,10 +133,7 @@ describe('renewing subscriptions with the test provider', () => {
     expect(await chargesOf(trial._id)).toHaveLength(1);
 
     // Two instances at the same moment: one charge.
-    const [first, second] = await Promise.all([
-      renewDue(ctx.deps, trialEnd),
-      renewDue(ctx.deps, trialEnd),
-    ]);
+    const [first, second] = await Promise.all([renewDue(ctx.deps, trialEnd), renewDue(ctx.deps, trialEnd)]);
     expect(first.renewed + second.renewed).toBe(1);
     const periodEnd = addInterval(trialEnd, 'month');
     const renewals = (await chargesOf(trial._id)).filter((charge) => charge.kind === 'renewal');
@@ -168,7 +167,11 @@ describe('renewing subscriptions with the test provider', () => {
     expect(edit.statusCode).toBe(200);
     await renewDue(ctx.deps, firstEnd);
     const subscription = (await mine(token))!;
-    expect(subscription).toMatchObject({ status: 'active', price: 90, periodEnd: addInterval(firstEnd, 'year').toISOString() });
+    expect(subscription).toMatchObject({
+      status: 'active',
+      price: 90,
+      periodEnd: addInterval(firstEnd, 'year').toISOString(),
+    });
     expect((await billing(token)).payments[0]).toMatchObject({ amount: 90, kind: 'renewal' });
   });
 
@@ -180,7 +183,10 @@ describe('renewing subscriptions with the test provider', () => {
 
     const cancelled = await call({ method: 'POST', url: '/api/subscription/cancel' }, token);
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json<MySubscription>().subscription).toMatchObject({ cancelAtPeriodEnd: true, nextChargeAt: null });
+    expect(cancelled.json<MySubscription>().subscription).toMatchObject({
+      cancelAtPeriodEnd: true,
+      nextChargeAt: null,
+    });
     const twice = await call({ method: 'POST', url: '/api/subscription/cancel' }, token);
     expect(twice.statusCode).toBe(409);
     expect(twice.json<ErrorResponse>().message).toBe(SUBSCRIPTION_MESSAGES.alreadyCancelled);
@@ -202,7 +208,10 @@ describe('renewing subscriptions with the test provider', () => {
     expect(await premiumOf(user.id)).toEqual(end);
     // Over: nothing left to cancel or resume, and a new subscription may start.
     expect((await call({ method: 'POST', url: '/api/subscription/cancel' }, token)).statusCode).toBe(404);
-    const again = await call({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: plan.id } }, token);
+    const again = await call(
+      { method: 'POST', url: '/api/create-payment-intent', payload: { planId: plan.id } },
+      token,
+    );
     expect(again.statusCode).toBe(200);
   });
 
@@ -249,7 +258,10 @@ describe('renewing subscriptions with the test provider', () => {
     await renewDue(ctx.deps, trialEnd);
     ctx.clock.set(new Date(trialEnd.getTime() + DAY_MS));
     try {
-      const refused = await call({ method: 'POST', url: '/api/subscription/card', payload: { card: FAILS_LATER } }, token);
+      const refused = await call(
+        { method: 'POST', url: '/api/subscription/card', payload: { card: FAILS_LATER } },
+        token,
+      );
       expect(refused.statusCode).toBe(402);
       expect(refused.json<ErrorResponse>().message).toBe(PAYMENT_MESSAGES.cardDeclined);
       expect(await mine(token)).toMatchObject({ status: 'past_due', cardLast4: '0341' });

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { families, familyMembers, paymentIntents, premiumArticleOpens, users } from '../../db/schema.js';
+import { families, familyMembers, paymentIntents, premiumArticleOpens, subscriptions, users } from '../../db/schema.js';
 import { likePattern } from '../../db/like-pattern.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -206,4 +206,13 @@ export async function countAdmins(db: DbOrTx): Promise<number> {
 export async function remove(db: DbOrTx, id: string): Promise<number> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return rows.length;
+}
+
+/** Whether the reader's renewing subscription is past due (a renewal failed, the grace period runs). */
+export async function hasPastDueSubscription(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'past_due')));
+  return row !== undefined;
 }

@@ -59,10 +59,15 @@ async function requireUser(db: Db, email: string) {
 
 export async function getRoleRecord({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, email: string): Promise<RoleRecord> {
   const row = await requireUser(db, email);
-  const [access, controls] = await Promise.all([effectiveAccess(db, row, clock()), youngReaderControls(db, row.id)]);
+  const [access, controls, pastDue] = await Promise.all([
+    effectiveAccess(db, row, clock()),
+    youngReaderControls(db, row.id),
+    repository.hasPastDueSubscription(db, row.id),
+  ]);
   return {
     ...toRoleRecord({ role: row.role, premiumTaken: access.premiumTaken }, access.premiumArticles),
     ...(controls && { youngReader: true as const, hiddenTags: [...controls.hiddenTags].sort() }),
+    ...(pastDue && { pastDue: true as const }),
   };
 }
 
@@ -76,6 +81,7 @@ export async function viewerRoleRecord(deps: Pick<AppDeps, 'db' | 'clock'>, view
   return {
     ...toRoleRecord({ role: viewer.role, premiumTaken: viewer.premiumTaken }, null),
     ...(viewer.youngReader && { youngReader: true as const, hiddenTags: [...viewer.youngReader.hiddenTags].sort() }),
+    ...(viewer.pastDue && { pastDue: true as const }),
   };
 }
 

@@ -16,6 +16,11 @@ const NoticeBell = lazy(async () => ({
   default: (await import('../../features/notices/components/notice-bell')).NoticeBell,
 }));
 
+// Only while a renewal has failed: its words stay out of everyone's first load.
+const PastDueBanner = lazy(async () => ({
+  default: (await import('../../features/subscription/components/past-due-banner')).PastDueBanner,
+}));
+
 /** The bell, or a space of its size while its code loads. */
 function BellSlot({ isEditor }: { isEditor: boolean }) {
   return (
@@ -142,6 +147,11 @@ export function Navbar({ siteName }: { siteName: string }) {
           ))}
         </ul>
       </nav>
+      {viewer.pastDue && (
+        <Suspense fallback={null}>
+          <PastDueBanner />
+        </Suspense>
+      )}
       <div
         id={menuId}
         hidden={!open}

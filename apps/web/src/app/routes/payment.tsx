@@ -1,4 +1,13 @@
-import { defaultPlan, formatPrice, PLAN_MESSAGES, PLAN_TEXT, TEXT, type Plan } from '@dispatch/shared';
+import {
+  defaultPlan,
+  formatPrice,
+  PLAN_MESSAGES,
+  PLAN_SALE_TEXT,
+  planNote,
+  SUBSCRIPTION_TEXT,
+  TEXT,
+  type Plan,
+} from '@dispatch/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -47,7 +56,7 @@ function ChosenPlan() {
     if (stored.isError) {
       if (stored.error instanceof ApiError && stored.error.status === 404) {
         return (
-          <PaymentFrame heading={PLAN_TEXT.unavailableHeading}>
+          <PaymentFrame heading={PLAN_SALE_TEXT.unavailableHeading}>
             <div className="mt-8">
               <EmptyState message={PLAN_MESSAGES.planUnavailable}>
                 <Link to={paths.subscription} className="btn btn-accent">
@@ -65,7 +74,7 @@ function ChosenPlan() {
   if (plans.isPending) return <LoadingState />;
   if (plans.isError) return <ErrorState onRetry={() => void plans.refetch()} />;
   const plan = defaultPlan(plans.data);
-  if (!plan) return <EmptyState message={PLAN_TEXT.noneOnSale} />;
+  if (!plan) return <EmptyState message={PLAN_SALE_TEXT.noneOnSale} />;
   return <Payment plan={plan} />;
 }
 
@@ -73,7 +82,9 @@ function Payment({ plan }: { plan: Plan }) {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const navigate = useNavigate();
 
-  const heading = TEXT.paymentPage.heading(formatPrice(plan.price, plan.currency), plan.label);
+  const heading = plan.renewsEvery
+    ? SUBSCRIPTION_TEXT.checkoutHeading(planNote(plan))
+    : TEXT.paymentPage.heading(formatPrice(plan.price, plan.currency), plan.label);
   const onPaid = () => {
     toast.success(TEXT.toast.subscriptionSuccess);
     void navigate(paths.premiumArticles, { replace: true });

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { AccountSection } from '../../features/account/components/account-section';
 import { BillingHistory } from '../../features/billing/components/billing-history';
+import { SubscriptionPanel } from '../../features/subscription/components/subscription-panel';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useProfile } from '../../api/users';
 import { BriefSettingsSection } from '../../features/brief/components/brief-settings-section';
@@ -63,6 +64,7 @@ export function ProfileRoute() {
           <h2 id="billing-heading" className="text-2xl font-bold tracking-tight text-ink">
             {BILLING_TEXT.heading}
           </h2>
+          <SubscriptionPanel />
           <BillingHistory email={user.email} renewable />
         </section>
       )}

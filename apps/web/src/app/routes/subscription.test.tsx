@@ -1,4 +1,12 @@
-import { PLAN_MESSAGES, PLAN_TEXT, SEED_PLANS, STORAGE_KEYS, TEXT, type Plan, type RoleRecord } from '@dispatch/shared';
+import {
+  PLAN_MESSAGES,
+  PLAN_SALE_TEXT,
+  SEED_PLANS,
+  STORAGE_KEYS,
+  TEXT,
+  type Plan,
+  type RoleRecord,
+} from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -118,7 +126,7 @@ describe('/subscription', () => {
     stubApi({ '/api/config': config, ...sessionRoutes(user), [apiPaths.plans]: { plans: [] } });
     renderRoute('/subscription');
 
-    expect(await screen.findByText(PLAN_TEXT.noneOnSale)).toBeInTheDocument();
+    expect(await screen.findByText(PLAN_SALE_TEXT.noneOnSale)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: TEXT.subscription.proceed })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { PLAN_MESSAGES, PLAN_TEXT, TEXT } from '@dispatch/shared';
+import { PLAN_MESSAGES, PLAN_SALE_TEXT, TEXT } from '@dispatch/shared';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useSearchParams } from 'react-router';
 import { PremiumEnded } from '../../features/subscription/components/premium-ended';
@@ -52,7 +52,7 @@ function Plans() {
         </p>
       )}
       {plans.data.length === 0 && !linkedPlan ? (
-        <EmptyState message={PLAN_TEXT.noneOnSale} />
+        <EmptyState message={PLAN_SALE_TEXT.noneOnSale} />
       ) : (
         <SubscriptionForm key={linkedPlan?.id ?? ''} plans={plans.data} linkedPlan={linkedPlan} />
       )}

@@ -34,6 +34,7 @@ function openAllUsers(promote: () => unknown = () => ({ ...reader, role: 'admin'
           status: 'paid',
           periodStart: '2026-03-01T10:00:00.000Z',
           periodEnd: '2026-03-06T10:00:00.000Z',
+          kind: 'payment',
         },
       ],
     },

@@ -1,4 +1,4 @@
-import { PLAN_MESSAGES, PLAN_TEXT, SEED_PLANS, TEXT, type AdminPlan } from '@dispatch/shared';
+import { PLAN_MESSAGES, PLAN_TEXT, RENEWAL_MINUTES, SEED_PLANS, TEXT, type AdminPlan } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -33,6 +33,38 @@ const seed: AdminPlan[] = [
   { ...SEED_PLANS[2]!, visibility: 'archived', position: 4, purchases: 5, activeHolders: 1, ...stamp },
 ];
 
+/** Two renewing plans, as the API answers them: their label is their interval's. */
+const renewing: AdminPlan[] = [
+  {
+    ...SEED_PLANS[1]!,
+    id: 'monthly',
+    name: 'Monthly',
+    price: 9,
+    label: '1 Month',
+    value: RENEWAL_MINUTES.month,
+    position: 5,
+    renewsEvery: 'month',
+    freeDays: 7,
+    purchases: 3,
+    activeHolders: 3,
+    ...stamp,
+  },
+  {
+    ...SEED_PLANS[1]!,
+    id: 'yearly',
+    name: 'Yearly',
+    price: 90,
+    label: '1 Year',
+    value: RENEWAL_MINUTES.year,
+    position: 6,
+    renewsEvery: 'year',
+    freeDays: 0,
+    purchases: 1,
+    activeHolders: 1,
+    ...stamp,
+  },
+];
+
 function openPlans(routes: Record<string, unknown> = {}) {
   let plans = seed;
   const view = openDashboard('/dashboard/plans', {
@@ -60,6 +92,25 @@ function openPlans(routes: Record<string, unknown> = {}) {
 
 const rowOf = async (name: string) =>
   (await screen.findByRole('rowheader', { name }, { timeout: 10_000 })).closest('tr') as HTMLElement;
+
+const durationCell = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .find((cell) => cell.dataset.label === C.duration)!;
+
+/** Opens New plan and fills in what every plan needs. */
+async function newPlan(person: ReturnType<typeof openPlans>['person'], name: string) {
+  await rowOf('Individual Premium');
+  await person.click(screen.getByRole('button', { name: PLAN_TEXT.newPlan }));
+  const dialog = await screen.findByRole('dialog', { name: PLAN_TEXT.newPlan });
+  await person.type(within(dialog).getByLabelText(F.name), name);
+  await person.type(within(dialog).getByLabelText(F.price), '9');
+  await person.type(within(dialog).getByLabelText(F.features), 'Every premium article');
+  return dialog;
+}
+
+const postsTo = (api: ReturnType<typeof openPlans>['api']) =>
+  api.calls(apiPaths.adminPlans).filter((request) => request.method === 'POST');
 
 describe('/dashboard/plans', () => {
   it('lists every plan in order with its price, duration, articles, accounts, who can buy it, purchases and holders', async () => {
@@ -316,6 +367,151 @@ describe('/dashboard/plans', () => {
       renewsEvery: null,
       freeDays: 0,
     });
+  }, 20_000);
+
+  it('creates a monthly plan with free days: no duration to enter, every premium article, renewsEvery and freeDays posted', async () => {
+    const { api, person } = openPlans();
+    const dialog = await newPlan(person, 'Monthly');
+    expect(within(dialog).getByLabelText(F.renewsEvery)).toHaveValue('pass');
+    expect(within(dialog).queryByLabelText(F.freeDays)).not.toBeInTheDocument();
+    await person.click(within(dialog).getByRole('radio', { name: F.premiumArticlesCount }));
+    await person.type(within(dialog).getByLabelText(F.premiumArticlesNumber), '5');
+
+    await person.selectOptions(within(dialog).getByLabelText(F.renewsEvery), PLAN_TEXT.renewal.month);
+    expect(within(dialog).queryByLabelText(F.duration)).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(F.durationUnit)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: F.premiumArticlesAll })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: F.premiumArticlesCount })).toBeDisabled();
+    expect(within(dialog).queryByLabelText(F.premiumArticlesNumber)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('group', { name: F.premiumArticles })).toHaveAccessibleDescription(
+      PLAN_MESSAGES.renewingNeedsFullAccess,
+    );
+    const freeDays = within(dialog).getByLabelText(F.freeDays);
+    expect(freeDays).toHaveValue(0);
+    await person.clear(freeDays);
+    await person.type(freeDays, '7');
+    await person.click(within(dialog).getByRole('button', { name: PLAN_TEXT.create }));
+
+    expect(await screen.findByText(PLAN_MESSAGES.created)).toBeInTheDocument();
+    expect(postsTo(api).map((request) => request.body)).toEqual([
+      {
+        name: 'Monthly',
+        price: 9,
+        currency: 'usd',
+        durationMinutes: RENEWAL_MINUTES.month,
+        features: ['Every premium article'],
+        premiumArticles: null,
+        familySeats: 1,
+        visibility: 'listed',
+        renewsEvery: 'month',
+        freeDays: 7,
+      },
+    ]);
+  }, 20_000);
+
+  it('made a pass again, the plan hides its free days, shows its duration and posts renewsEvery null and no free days', async () => {
+    const { api, person } = openPlans();
+    const dialog = await newPlan(person, 'Fortnight');
+    await person.selectOptions(within(dialog).getByLabelText(F.renewsEvery), PLAN_TEXT.renewal.year);
+    await person.clear(within(dialog).getByLabelText(F.freeDays));
+    await person.type(within(dialog).getByLabelText(F.freeDays), '7');
+
+    await person.selectOptions(within(dialog).getByLabelText(F.renewsEvery), PLAN_TEXT.renewal.pass);
+    expect(within(dialog).queryByLabelText(F.freeDays)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: F.premiumArticlesCount })).toBeEnabled();
+    await person.clear(within(dialog).getByLabelText(F.duration));
+    await person.type(within(dialog).getByLabelText(F.duration), '14');
+    expect(within(dialog).getByLabelText(F.durationUnit)).toHaveValue('days');
+    await person.click(within(dialog).getByRole('button', { name: PLAN_TEXT.create }));
+
+    expect(await screen.findByText(PLAN_MESSAGES.created)).toBeInTheDocument();
+    expect(postsTo(api).map((request) => request.body)).toEqual([
+      expect.objectContaining({ name: 'Fortnight', durationMinutes: 14 * 24 * 60, renewsEvery: null, freeDays: 0 }),
+    ]);
+  }, 20_000);
+
+  it("lists a renewing plan's duration as its interval, renewing, after its free days", async () => {
+    openPlans({ [apiPaths.adminPlans]: { plans: [...seed, ...renewing] } });
+
+    expect(durationCell(await rowOf('Monthly')).textContent).toBe('1 Month, renews after 7 free days');
+    expect(durationCell(await rowOf('Yearly')).textContent).toBe('1 Year, renews');
+    expect(durationCell(await rowOf('Individual Premium')).textContent).toBe('5 Days');
+  }, 20_000);
+
+  it('edits a renewing plan starting from its interval and free days, and PATCHes them', async () => {
+    const { api, person } = openPlans({
+      [apiPaths.adminPlans]: { plans: [...seed, ...renewing] },
+      [apiPaths.adminPlan('monthly')]: (_url: URL, request: StubRequest) => ({
+        ...renewing[0],
+        ...(request.body as object),
+      }),
+    });
+    await person.click(within(await rowOf('Monthly')).getByRole('button', { name: PLAN_TEXT.edit }));
+    const dialog = await screen.findByRole('dialog', { name: PLAN_TEXT.editTitle('Monthly') });
+    expect(within(dialog).getByLabelText(F.renewsEvery)).toHaveValue('month');
+    expect(within(dialog).getByLabelText(F.freeDays)).toHaveValue(7);
+    expect(within(dialog).queryByLabelText(F.duration)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: F.premiumArticlesCount })).toBeDisabled();
+
+    await person.selectOptions(within(dialog).getByLabelText(F.renewsEvery), PLAN_TEXT.renewal.year);
+    await person.clear(within(dialog).getByLabelText(F.freeDays));
+    await person.type(within(dialog).getByLabelText(F.freeDays), '14');
+    await person.click(within(dialog).getByRole('button', { name: PLAN_TEXT.save }));
+
+    expect(await screen.findByText(PLAN_MESSAGES.saved)).toBeInTheDocument();
+    const [patch] = api.calls(apiPaths.adminPlan('monthly'));
+    expect(patch?.method).toBe('PATCH');
+    expect(patch?.body).toMatchObject({
+      durationMinutes: RENEWAL_MINUTES.year,
+      premiumArticles: null,
+      renewsEvery: 'year',
+      freeDays: 14,
+    });
+  }, 20_000);
+
+  it('refuses free days outside 0 to 90 before sending', async () => {
+    const { api, person } = openPlans();
+    const dialog = await newPlan(person, 'Monthly');
+    await person.selectOptions(within(dialog).getByLabelText(F.renewsEvery), PLAN_TEXT.renewal.month);
+    const freeDays = within(dialog).getByLabelText(F.freeDays);
+
+    for (const value of ['91', '-1', '1.5', '']) {
+      await person.clear(freeDays);
+      if (value) await person.type(freeDays, value);
+      await person.click(within(dialog).getByRole('button', { name: PLAN_TEXT.create }));
+      await waitFor(() => expect(freeDays).toHaveAccessibleDescription(PLAN_MESSAGES.freeDaysInvalid));
+    }
+    expect(postsTo(api)).toHaveLength(0);
+  }, 20_000);
+
+  it("shows the server's free days, renewal and premium articles errors by their fields", async () => {
+    const { api, person } = openPlans({
+      [apiPaths.adminPlans]: (_url: URL, request: StubRequest) =>
+        request.method === 'POST'
+          ? errorResponse(400, 'Check the highlighted fields', {
+              code: 'VALIDATION_FAILED',
+              fieldErrors: {
+                freeDays: [PLAN_MESSAGES.freeDaysInvalid],
+                renewsEvery: [PLAN_MESSAGES.renewsEveryInvalid],
+                premiumArticles: [PLAN_MESSAGES.premiumArticlesInvalid],
+              },
+            })
+          : { plans: seed },
+    });
+    const dialog = await newPlan(person, 'Monthly');
+    await person.selectOptions(within(dialog).getByLabelText(F.renewsEvery), PLAN_TEXT.renewal.month);
+    await person.type(within(dialog).getByLabelText(F.freeDays), '7');
+    await person.click(within(dialog).getByRole('button', { name: PLAN_TEXT.create }));
+
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(F.freeDays)).toHaveAccessibleDescription(PLAN_MESSAGES.freeDaysInvalid),
+    );
+    expect(within(dialog).getByLabelText(F.renewsEvery)).toHaveAccessibleDescription(PLAN_MESSAGES.renewsEveryInvalid);
+    expect(within(dialog).getByRole('group', { name: F.premiumArticles })).toHaveAccessibleDescription(
+      `${PLAN_MESSAGES.renewingNeedsFullAccess} ${PLAN_MESSAGES.premiumArticlesInvalid}`,
+    );
+    expect(postsTo(api)).toHaveLength(1);
+    expect(screen.queryByText(PLAN_MESSAGES.created)).not.toBeInTheDocument();
   }, 20_000);
 
   it('archives a plan only after a confirmation, with PATCH {visibility: archived}', async () => {

@@ -1,4 +1,4 @@
-import { BILLING_TEXT, formatPrice, isPremium, type BillingEntry } from '@dispatch/shared';
+import { BILLING_TEXT, formatPrice, isPremium, SUBSCRIPTION_TEXT, type BillingEntry } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { table } from '../../../components/data-table';
 import { ErrorState, LoadingState } from '../../../components/states';
@@ -59,12 +59,17 @@ function Payments({ payments }: { payments: BillingEntry[] }) {
               </td>
               <td data-label={T.columns.plan} className={table.cell}>
                 {payment.planName}
+                {payment.kind !== 'payment' && (
+                  <span className="text-ink-soft"> · {SUBSCRIPTION_TEXT.billingKinds[payment.kind]}</span>
+                )}
               </td>
               <td data-label={T.columns.amount} className={`${table.cell} tabular-nums`}>
                 {formatPrice(payment.amount, payment.currency)}
               </td>
               <td data-label={T.columns.status} className={table.cell}>
-                <span className={statusClass(payment.status)}>{T.statuses[payment.status]}</span>
+                <span className={statusClass(payment.status)}>
+                  {payment.kind === 'free_days' ? SUBSCRIPTION_TEXT.freeStatus : T.statuses[payment.status]}
+                </span>
               </td>
               <td data-label={T.columns.period} className={`${table.cell} tabular-nums`}>
                 {payment.periodStart && payment.periodEnd

@@ -1,23 +1,12 @@
-import { cardErrors, formatCardNumber, formatExpiry, TEXT, type Card } from '@dispatch/shared';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { TEXT, type Card } from '@dispatch/shared';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { FormAlert } from '../../../components/form-alert';
-import { TextField } from '../../../components/form-field';
+import { CardFields, cardResolver, EMPTY_CARD } from '../../../components/card-fields';
 import { errorMessage } from '../../../lib/api-client';
 import { useConfirmPayment } from '../api/confirm-payment';
 import { HydratedForm } from '../../../components/hydrated-form';
 import { SubmitButton } from '../../../components/submit-button';
-
-/** The same checks the server makes (shared cardErrors), against the clock at the moment of checking. */
-const cardResolver: Resolver<Card> = (values) => {
-  const problems = cardErrors(values, new Date());
-  const errors: FieldErrors<Card> = {};
-  for (const name of ['number', 'expiry', 'cvc'] as const) {
-    const message = problems[name];
-    if (message) errors[name] = { type: 'validate', message };
-  }
-  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
-};
 
 /**
  * The built-in test provider's card form (docs/architecture/payments.md#providers): formatted as the reader types, each field checked
@@ -28,7 +17,7 @@ export function CardForm({ clientSecret, onPaid }: { clientSecret: string; onPai
   const { control, handleSubmit } = useForm<Card>({
     resolver: cardResolver,
     mode: 'onTouched',
-    defaultValues: { number: '', expiry: '', cvc: '' },
+    defaultValues: EMPTY_CARD,
   });
   const confirm = useConfirmPayment();
 
@@ -50,56 +39,7 @@ export function CardForm({ clientSecret, onPaid }: { clientSecret: string; onPai
         <p className="font-semibold text-ink">{TEXT.paymentPage.testNoteTitle}</p>
         <p className="mt-1 text-ink-soft">{TEXT.paymentPage.testNote}</p>
       </div>
-      <Controller
-        control={control}
-        name="number"
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            onChange={(event) => field.onChange(formatCardNumber(event.target.value))}
-            label={TEXT.paymentPage.cardNumber}
-            error={fieldState.error?.message}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            maxLength={23}
-          />
-        )}
-      />
-      <div className="grid grid-cols-2 gap-4">
-        <Controller
-          control={control}
-          name="expiry"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              onChange={(event) => field.onChange(formatExpiry(event.target.value))}
-              label={TEXT.paymentPage.expiry}
-              error={fieldState.error?.message}
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM/YY"
-              maxLength={5}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="cvc"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              onChange={(event) => field.onChange(event.target.value.replace(/\D/g, '').slice(0, 4))}
-              label={TEXT.paymentPage.cvc}
-              error={fieldState.error?.message}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-            />
-          )}
-        />
-      </div>
+      <CardFields control={control} />
       <FormAlert message={confirm.isError ? errorMessage(confirm.error) : null} />
       <SubmitButton pending={confirm.isPending} className="btn btn-accent w-full py-3 text-base">
         {TEXT.payment.payNow}

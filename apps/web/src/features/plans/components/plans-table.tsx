@@ -47,6 +47,22 @@ function BuyLink({ plan, publicUrl }: { plan: AdminPlan; publicUrl: string }) {
   );
 }
 
+/** A pass's duration ("5 Days"); a renewing plan's interval, and its free days before the first charge. */
+function Duration({ plan }: { plan: AdminPlan }) {
+  if (!plan.renewsEvery) return plan.label;
+  return (
+    <>
+      <span>{PLAN_TEXT.renews(plan.label)}</span>
+      {plan.freeDays > 0 && (
+        <>
+          {' '}
+          <span className="text-ink-soft md:block">{PLAN_TEXT.afterFreeDays(plan.freeDays)}</span>
+        </>
+      )}
+    </>
+  );
+}
+
 interface PlansTableProps {
   plans: AdminPlan[];
   publicUrl: string;
@@ -114,7 +130,7 @@ export function PlansTable({ plans, publicUrl, onEdit }: PlansTableProps) {
                   {formatPrice(plan.price, plan.currency)}
                 </td>
                 <td data-label={C.duration} className={table.cell}>
-                  {plan.label}
+                  <Duration plan={plan} />
                 </td>
                 <td data-label={C.articles} className={`${table.cell} tabular-nums`}>
                   {plan.premiumArticles === null ? PLAN_TEXT.allArticles : plan.premiumArticles}

@@ -1,4 +1,4 @@
-import { formatPrice, PLAN_TEXT, planNote, TEXT, type Plan } from '@dispatch/shared';
+import { formatPrice, PLAN_SALE_TEXT, planNote, TEXT, type Plan } from '@dispatch/shared';
 import { useId } from 'react';
 import { CheckIcon } from '../../../components/icons';
 import { EmptyState, Skeleton, UnavailableNote } from '../../../components/states';
@@ -65,7 +65,7 @@ export function PlansSection() {
     );
   }
   if (plans.isError) return <UnavailableNote />;
-  if (plans.data.length === 0) return <EmptyState message={PLAN_TEXT.noneOnSale} />;
+  if (plans.data.length === 0) return <EmptyState message={PLAN_SALE_TEXT.noneOnSale} />;
 
   const count = plans.data.length;
   const featured = count >= 3 && count % 2 === 1 ? (count - 1) / 2 : -1;
