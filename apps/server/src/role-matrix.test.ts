@@ -433,6 +433,26 @@ describe('who may call what', () => {
       request: async () => ({ method: 'POST', url: '/api/create-payment-intent', payload: { planId: 'trial' } }),
       expected: loggedIn(200),
     },
+    { endpoint: 'GET /api/subscription', request: get('/api/subscription'), expected: loggedIn(200) },
+    {
+      endpoint: 'POST /api/subscription/cancel (none to cancel)',
+      request: async () => ({ method: 'POST', url: '/api/subscription/cancel' }),
+      expected: loggedIn(404),
+    },
+    {
+      endpoint: 'POST /api/subscription/resume (none to resume)',
+      request: async () => ({ method: 'POST', url: '/api/subscription/resume' }),
+      expected: loggedIn(404),
+    },
+    {
+      endpoint: 'POST /api/subscription/card (none to pay)',
+      request: async () => ({
+        method: 'POST',
+        url: '/api/subscription/card',
+        payload: { card: { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } },
+      }),
+      expected: loggedIn(404),
+    },
     {
       endpoint: 'GET /api/premium-articles',
       request: get('/api/premium-articles'),

@@ -1,5 +1,6 @@
 import {
   PAYMENT_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
   type ArticlePage,
   type ErrorResponse,
   type PaymentIntent,
@@ -9,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { createServer, type Server } from 'node:http';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moderationActions, paymentIntents, users } from '../../db/schema.js';
+import { moderationActions, paymentIntents, plans, users } from '../../db/schema.js';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
@@ -420,6 +421,55 @@ describe('the Stripe provider', () => {
     expect((await webhook(tampered, sign(payload))).statusCode).toBe(400);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, buyer.user.id));
     expect(row!.premiumTaken).toBeNull();
+  });
+
+  it('sells no renewing plan while Stripe Billing is not wired: the admin cannot make one, nor a reader buy one', async () => {
+    const admin = await signedInUser(ctx.app, ctx.database.db, { role: 'admin' });
+    const renewing = {
+      name: 'Monthly at Stripe',
+      price: 9,
+      durationMinutes: 60,
+      features: ['Everything'],
+      premiumArticles: null,
+      visibility: 'listed',
+      renewsEvery: 'month',
+    };
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/plans',
+      headers: bearer(admin.token),
+      payload: renewing,
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json<ErrorResponse>().message).toBe(SUBSCRIPTION_MESSAGES.stripeNotYet);
+    // One made while the site took test payments.
+    await ctx.database.db.insert(plans).values({
+      id: 'monthly-from-before',
+      name: 'Monthly from before',
+      priceMinor: 900,
+      durationMinutes: 43_200,
+      features: ['Everything'],
+      position: 9,
+      visibility: 'listed',
+      renewsEvery: 'month',
+    });
+    const buyer = await signedInUser(ctx.app, ctx.database.db);
+    const intent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      headers: bearer(buyer.token),
+      payload: { planId: 'monthly-from-before' },
+    });
+    expect(intent.statusCode).toBe(400);
+    expect(intent.json<ErrorResponse>().message).toBe(SUBSCRIPTION_MESSAGES.stripeNotYet);
+    // Its other fields may still be edited (here: archived), as long as nobody makes a plan renew.
+    const archived = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/plans/monthly-from-before',
+      headers: bearer(admin.token),
+      payload: { ...renewing, name: 'Monthly from before', visibility: 'archived' },
+    });
+    expect(archived.statusCode).toBe(200);
   });
 
   it('refuses the test card form when Stripe takes payments', async () => {
