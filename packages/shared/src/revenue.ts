@@ -75,6 +75,17 @@ export const FunnelSchema = z.object({
   site: FunnelCountsSchema,
   byDay: z.array(FunnelCountsSchema.extend({ day: z.string() })),
   articles: z.array(FunnelCountsSchema.extend({ _id: z.string(), title: z.string() })),
+  /**
+   * Renewing subscriptions in the window (docs/product.md#renewing-subscriptions): started, renewed (charges that
+   * succeeded), renewals refused, and subscriptions that ended because the reader cancelled or a renewal failed.
+   */
+  subscriptions: z.object({
+    started: z.number().int(),
+    renewed: z.number().int(),
+    refused: z.number().int(),
+    cancelled: z.number().int(),
+    lapsed: z.number().int(),
+  }),
   /** Paid purchases in the window per plan, most bought first; the name as it was bought most recently. */
   plans: z.array(
     z.object({

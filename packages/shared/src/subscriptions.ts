@@ -129,4 +129,13 @@ export const SUBSCRIPTION_TEXT = {
   dueToday: 'Due today',
   billingKinds: { payment: '', free_days: 'free days', renewal: 'renewal' },
   freeStatus: 'Free',
+  /** The dashboard's funnel. */
+  funnel: {
+    heading: 'Renewing subscriptions',
+    started: 'Started',
+    renewed: 'Renewed',
+    refused: 'Renewals refused',
+    cancelled: 'Ended by the reader',
+    lapsed: 'Ended after a failed renewal',
+  },
 } as const;

@@ -193,10 +193,7 @@ async function chargeNextPeriod(
       updatedAt: now,
     });
     await grantPeriod(tx, after, renewed, periodEnd, now);
-    if (paid) {
-      await recordRenewal(tx, renewed, now);
-      await receipt(deps.notifier, tx, renewed, periodStart, periodEnd, now);
-    }
+    if (paid) await receipt(deps.notifier, tx, renewed, periodStart, periodEnd, now);
     return true;
   }
   const pastDueSince = subscription.pastDueSince ?? periodStart;
@@ -238,9 +235,6 @@ async function chargeNextPeriod(
   }
   return false;
 }
-
-const recordRenewal = (tx: DbOrTx, subscription: SubscriptionRow, now: Date) =>
-  subscription.userId ? recordSubscription(tx, subscription.userId, now) : undefined;
 
 async function end(
   tx: DbOrTx,

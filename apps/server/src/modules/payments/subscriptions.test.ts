@@ -7,12 +7,13 @@ import {
   type AdminPlan,
   type BillingHistory,
   type ErrorResponse,
+  type Funnel,
   type MySubscription,
   type PaymentIntent,
   type Plan,
   type PlanInput,
 } from '@dispatch/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
@@ -349,6 +350,32 @@ describe('renewing subscriptions with the test provider', () => {
       .from(mailOutbox)
       .where(and(eq(mailOutbox.kind, 'premium-ending'), eq(mailOutbox.toAddress, user.email)));
     expect(ending).toHaveLength(0);
+  });
+
+  it("counts them in the dashboard's funnel: started, renewed, refused, cancelled, lapsed", async () => {
+    await ctx.changed();
+    const response = await call({ method: 'GET', url: '/api/dashboard/funnel?days=30' }, adminToken);
+    expect(response.statusCode).toBe(200);
+    const { subscriptions: counts, plans } = response.json<Funnel>();
+    const counted = async (table: typeof subscriptions | typeof paymentIntents, where?: SQL) =>
+      (await db().select({ count: count() }).from(table).where(where))[0]!.count;
+    const renewals = (status: 'succeeded' | 'requires_payment') =>
+      counted(paymentIntents, and(eq(paymentIntents.kind, 'renewal'), eq(paymentIntents.status, status)));
+    expect(counts).toEqual({
+      started: await counted(subscriptions),
+      renewed: await renewals('succeeded'),
+      refused: await renewals('requires_payment'),
+      cancelled: await counted(subscriptions, eq(subscriptions.endedReason, 'cancelled')),
+      lapsed: await counted(subscriptions, eq(subscriptions.endedReason, 'payment_failed')),
+    });
+    // Each kind happened in the tests above.
+    expect(Math.min(...Object.values(counts))).toBeGreaterThan(0);
+    // Free days are no purchase: only paid periods count as a plan's purchases.
+    const paid = await db()
+      .select({ count: count() })
+      .from(paymentIntents)
+      .where(and(eq(paymentIntents.status, 'succeeded'), ne(paymentIntents.kind, 'free_days')));
+    expect(plans.reduce((sum, plan) => sum + plan.purchases, 0)).toBe(paid[0]!.count);
   });
 
   it('answers only its own reader, and nothing without a session', async () => {

@@ -1,7 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
-import { FUNNEL_STAGES, type FunnelCounts, type FunnelStage } from '@dispatch/shared';
+import { FUNNEL_STAGES, type Funnel, type FunnelCounts, type FunnelStage } from '@dispatch/shared';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { articles, paymentIntents, paywallEvents, users } from '../../db/schema.js';
+import { articles, paymentIntents, paywallEvents, subscriptions, users } from '../../db/schema.js';
 
 /** Each stage's number in `paywall_events.kind`: stored as a smallint, never renumbered. */
 export const FUNNEL_KINDS: Record<FunnelStage, number> = { wall: 1, registered: 2, subscribed: 3, gift: 4, metered: 5 };
@@ -97,6 +97,7 @@ export function planPurchases(db: DbOrTx, since: Date) {
           count(*)::int as "purchases", sum(${paymentIntents.amount})::int as "revenue", ${paymentIntents.currency} as "currency"
         from ${paymentIntents}
         where ${paymentIntents.status} = 'succeeded' and ${paymentIntents.succeededAt} >= ${since}
+          and ${paymentIntents.kind} <> 'free_days'
         group by ${paymentIntents.planId}, ${paymentIntents.currency}
         order by "purchases" desc, "revenue" desc, "planId", "currency"`,
   );
@@ -109,4 +110,24 @@ export async function removeEventsBefore(db: DbOrTx, before: Date): Promise<numb
     .where(lt(paywallEvents.at, before))
     .returning({ id: paywallEvents.id });
   return removed.length;
+}
+
+/** Renewing subscriptions in the window: started, renewed, renewals refused, ended by a cancellation or a failure. */
+export async function subscriptionCounts(db: DbOrTx, since: Date): Promise<Funnel['subscriptions']> {
+  const [row] = await queryRows<Funnel['subscriptions']>(
+    db,
+    sql`select
+          (select count(*) from ${subscriptions} where ${subscriptions.createdAt} >= ${since})::int as started,
+          (select count(*) from ${paymentIntents}
+            where ${paymentIntents.kind} = 'renewal' and ${paymentIntents.status} = 'succeeded'
+              and ${paymentIntents.succeededAt} >= ${since})::int as renewed,
+          (select count(*) from ${paymentIntents}
+            where ${paymentIntents.kind} = 'renewal' and ${paymentIntents.status} <> 'succeeded'
+              and ${paymentIntents.createdAt} >= ${since})::int as refused,
+          (select count(*) from ${subscriptions}
+            where ${subscriptions.endedReason} = 'cancelled' and ${subscriptions.endedAt} >= ${since})::int as cancelled,
+          (select count(*) from ${subscriptions}
+            where ${subscriptions.endedReason} = 'payment_failed' and ${subscriptions.endedAt} >= ${since})::int as lapsed`,
+  );
+  return row!;
 }

@@ -33,11 +33,12 @@ export function getFunnel({ db, clock, cache }: Pick<AppDeps, 'db' | 'clock' | '
 
 async function countFunnel(db: Db, now: Date, days: number): Promise<Funnel> {
   const since = new Date(now.getTime() - days * DAY_MS);
-  const [site, byDay, articles, plans] = await Promise.all([
+  const [site, byDay, articles, plans, subscriptions] = await Promise.all([
     repository.siteCounts(db, since),
     repository.countsByDay(db, since),
     repository.topArticles(db, since, TOP_ARTICLES),
     repository.planPurchases(db, since),
+    repository.subscriptionCounts(db, since),
   ]);
   const known = new Map(byDay.map((row) => [row.day, row]));
   const empty: FunnelCounts = { wall: 0, registered: 0, subscribed: 0, gift: 0, metered: 0 };
@@ -51,6 +52,7 @@ async function countFunnel(db: Db, now: Date, days: number): Promise<Funnel> {
     site,
     byDay: everyDay,
     articles: articles.map(({ id, title, ...counts }) => ({ _id: id, title, ...counts })),
+    subscriptions,
     plans: plans.map((plan) => ({ ...plan, revenue: toMajorUnits(plan.revenue) })),
   };
 }

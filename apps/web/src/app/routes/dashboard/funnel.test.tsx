@@ -1,4 +1,4 @@
-import { FunnelSchema, PLAN_TEXT, REVENUE_TEXT } from '@dispatch/shared';
+import { FunnelSchema, PLAN_TEXT, REVENUE_TEXT, SUBSCRIPTION_TEXT } from '@dispatch/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -14,6 +14,7 @@ const funnel = FunnelSchema.parse({
     { ...zero, day: '2026-07-11', wall: 500, subscribed: 31 },
   ],
   articles: [{ _id: 'a1', title: 'The Water Pact', wall: 900, registered: 60, subscribed: 25, gift: 9, metered: 300 }],
+  subscriptions: { started: 40, renewed: 120, refused: 6, cancelled: 5, lapsed: 2 },
   plans: [
     { planId: 'individual', name: 'Individual Premium', purchases: 1200, revenue: 360000, currency: 'usd' },
     { planId: 'weekly', name: 'Weekly Pass', purchases: 3, revenue: 37.5, currency: 'eur' },
@@ -44,6 +45,23 @@ describe('/dashboard/funnel', () => {
       `${PLAN_TEXT.columns.name}${PLAN_TEXT.columns.purchases}${PLAN_TEXT.revenue}`,
       'Individual Premium1,200$360,000.00',
       'Weekly Pass3€37.50',
+    ]);
+  }, 20_000);
+
+  it('counts renewing subscriptions: started, renewed, refused, and ended by the reader or a failed renewal', async () => {
+    openDashboard('/dashboard/funnel', { [apiPaths.dashboardFunnel]: funnel });
+
+    const section = await screen.findByRole('region', { name: SUBSCRIPTION_TEXT.funnel.heading }, { timeout: 10_000 });
+    const S = SUBSCRIPTION_TEXT.funnel;
+    const shown = within(section)
+      .getAllByRole('definition')
+      .map((value) => `${value.previousElementSibling?.textContent} ${value.textContent}`);
+    expect(shown).toEqual([
+      `${S.started} 40`,
+      `${S.renewed} 120`,
+      `${S.refused} 6`,
+      `${S.cancelled} 5`,
+      `${S.lapsed} 2`,
     ]);
   }, 20_000);
 

@@ -1,4 +1,4 @@
-import { FUNNEL_WINDOWS, PLAN_TEXT, REVENUE_TEXT } from '@dispatch/shared';
+import { FUNNEL_WINDOWS, PLAN_TEXT, REVENUE_TEXT, SUBSCRIPTION_TEXT } from '@dispatch/shared';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../../components/states';
@@ -7,6 +7,7 @@ import { FunnelTable, PlanPurchasesTable } from '../../../features/funnel/compon
 import { DashboardHeading } from './dashboard-heading';
 
 const F = REVENUE_TEXT.funnel;
+const S = SUBSCRIPTION_TEXT.funnel;
 
 // Recharts arrives with the chart, never with the rest of the site.
 const FunnelChart = lazy(async () => ({
@@ -55,6 +56,21 @@ export function FunnelRoute() {
               {F.topArticles}
             </h2>
             <FunnelTable funnel={funnel.data} />
+          </section>
+          <section aria-labelledby="funnel-subscriptions">
+            <h2 id="funnel-subscriptions" className="mb-4 text-xl font-bold text-ink">
+              {S.heading}
+            </h2>
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+              {(['started', 'renewed', 'refused', 'cancelled', 'lapsed'] as const).map((key) => (
+                <div key={key} className="rounded-lg border border-rule bg-surface p-4">
+                  <dt className="text-sm text-ink-soft">{S[key]}</dt>
+                  <dd className="mt-1 font-serif text-2xl font-bold text-ink tabular-nums">
+                    {funnel.data.subscriptions[key]}
+                  </dd>
+                </div>
+              ))}
+            </dl>
           </section>
           <section aria-labelledby="funnel-plans">
             <h2 id="funnel-plans" className="mb-4 text-xl font-bold text-ink">
