@@ -142,6 +142,14 @@ export const AdminUserSchema = UserSchema.extend({
       z.object({ role: z.literal('member'), owner: z.string() }),
     ])
     .nullable(),
+  /** Their renewing subscription that is not over (docs/product.md#renewing-subscriptions); null for none. */
+  subscription: z
+    .object({
+      status: z.enum(['trialing', 'active', 'past_due']),
+      cancelAtPeriodEnd: z.boolean(),
+      renewsEvery: z.enum(['month', 'year']),
+    })
+    .nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 export const UserPageSchema = z.object({ users: z.array(AdminUserSchema), total: z.number().int() });

@@ -129,6 +129,9 @@ export const SUBSCRIPTION_TEXT = {
   dueToday: 'Due today',
   billingKinds: { payment: '', free_days: 'free days', renewal: 'renewal' },
   freeStatus: 'Free',
+  /** The admin's users table, under the plan: "Renews monthly · Payment failed". */
+  intervals: { month: 'monthly', year: 'yearly' },
+  adminLine: (interval: string, state: string) => `Renews ${interval} · ${state}`,
   /** The dashboard's funnel. */
   funnel: {
     heading: 'Renewing subscriptions',

@@ -12,6 +12,7 @@ import {
   type PaymentIntent,
   type Plan,
   type PlanInput,
+  type UserPage,
 } from '@dispatch/shared';
 import { and, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -376,6 +377,22 @@ describe('renewing subscriptions with the test provider', () => {
       .from(paymentIntents)
       .where(and(eq(paymentIntents.status, 'succeeded'), ne(paymentIntents.kind, 'free_days')));
     expect(plans.reduce((sum, plan) => sum + plan.purchases, 0)).toBe(paid[0]!.count);
+  });
+
+  it("shows the admin's users table each reader's subscription that is not over", async () => {
+    const plan = await createPlan();
+    const { user } = await subscribe(plan.id);
+    const stranger = await signedInUser(ctx.app, db());
+    const listed = async (email: string) =>
+      (await call({ method: 'GET', url: `/api/users?q=${encodeURIComponent(email)}` }, adminToken))
+        .json<UserPage>()
+        .users.find((row) => row.email === email)!;
+    expect((await listed(user.email)).subscription).toEqual({
+      status: 'trialing',
+      cancelAtPeriodEnd: false,
+      renewsEvery: 'month',
+    });
+    expect((await listed(stranger.user.email)).subscription).toBeNull();
   });
 
   it('answers only its own reader, and nothing without a session', async () => {

@@ -31,6 +31,7 @@ export function toAdminUser(
   accessSource: AdminUser['accessSource'],
   pass: LatestPass,
   family: FamilyTie,
+  subscription: AdminUser['subscription'],
 ): AdminUser {
-  return { ...toUser(row), accessSource, planName: pass?.planName ?? null, family };
+  return { ...toUser(row), accessSource, planName: pass?.planName ?? null, family, subscription };
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { families, familyMembers, paymentIntents, premiumArticleOpens, subscriptions, users } from '../../db/schema.js';
@@ -91,6 +91,33 @@ function toFamilyTie(row: {
   return null;
 }
 
+const liveSubscriptions = alias(subscriptions, 'live_subscription');
+
+const withSubscription = {
+  subscriptionStatus: liveSubscriptions.status,
+  cancelAtPeriodEnd: liveSubscriptions.cancelAtPeriodEnd,
+  renewsEvery: sql<'month' | 'year' | null>`${liveSubscriptions.planSnapshot}->>'renewsEvery'`,
+};
+
+export type SubscriptionTie = {
+  status: 'trialing' | 'active' | 'past_due';
+  cancelAtPeriodEnd: boolean;
+  renewsEvery: 'month' | 'year';
+} | null;
+
+function toSubscriptionTie(row: {
+  subscriptionStatus: string | null;
+  cancelAtPeriodEnd: boolean | null;
+  renewsEvery: 'month' | 'year' | null;
+}): SubscriptionTie {
+  if (!row.subscriptionStatus || row.subscriptionStatus === 'ended' || !row.renewsEvery) return null;
+  return {
+    status: row.subscriptionStatus as NonNullable<SubscriptionTie>['status'],
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd ?? false,
+    renewsEvery: row.renewsEvery,
+  };
+}
+
 /** `search`: the name or the e-mail contains it as typed, in any case (trigram indexes serve both). */
 export async function listPage(db: DbOrTx, filter: { search?: string }, page: { offset: number; limit: number }) {
   const pattern = filter.search ? likePattern(filter.search) : undefined;
@@ -98,13 +125,15 @@ export async function listPage(db: DbOrTx, filter: { search?: string }, page: { 
   const pass = latestPass(db);
   const [rows, [total]] = await Promise.all([
     db
-      .select({ ...withPass(pass), ...withFamily })
+      .select({ ...withPass(pass), ...withFamily, ...withSubscription })
       .from(users)
       .leftJoinLateral(pass, sql`true`)
       .leftJoin(ownedFamilies, eq(ownedFamilies.ownerId, users.id))
       .leftJoin(membership, eq(membership.userId, users.id))
       .leftJoin(joinedFamilies, eq(joinedFamilies.id, membership.familyId))
       .leftJoin(familyOwners, eq(familyOwners.id, joinedFamilies.ownerId))
+      // At most one per reader: subscriptions_live_user_key.
+      .leftJoin(liveSubscriptions, and(eq(liveSubscriptions.userId, users.id), ne(liveSubscriptions.status, 'ended')))
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(page.limit)
@@ -115,7 +144,12 @@ export async function listPage(db: DbOrTx, filter: { search?: string }, page: { 
       .where(where),
   ]);
   return {
-    rows: rows.map((row) => ({ user: row.user, pass: toLatestPass(row), family: toFamilyTie(row) })),
+    rows: rows.map((row) => ({
+      user: row.user,
+      pass: toLatestPass(row),
+      family: toFamilyTie(row),
+      subscription: toSubscriptionTie(row),
+    })),
     total: total?.total ?? 0,
   };
 }

@@ -119,7 +119,9 @@ export const lockUserForUpdate = (tx: DbOrTx, id: string) => repository.lockForU
 export async function listUsers(db: Db, query: PageQuery & { q?: string }): Promise<UserPage> {
   const { rows, total } = await repository.listPage(db, { search: query.q || undefined }, toRowWindow(query));
   return {
-    users: rows.map(({ user, pass, family }) => toAdminUser(user, accessSource(user, pass), pass, family)),
+    users: rows.map(({ user, pass, family, subscription }) =>
+      toAdminUser(user, accessSource(user, pass), pass, family, subscription),
+    ),
     total,
   };
 }

@@ -1,4 +1,12 @@
-import { ACCESS_TEXT, BILLING_TEXT, TEXT, DESK_TEXT, type AdminUser, type User } from '@dispatch/shared';
+import {
+  ACCESS_TEXT,
+  BILLING_TEXT,
+  DESK_TEXT,
+  SUBSCRIPTION_TEXT,
+  TEXT,
+  type AdminUser,
+  type User,
+} from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -13,6 +21,7 @@ const row = (user: User, access: Partial<AdminUser> = {}): AdminUser => ({
   accessSource: null,
   planName: null,
   family: null,
+  subscription: null,
   ...access,
 });
 
@@ -84,6 +93,38 @@ describe('/dashboard/all-users', () => {
     );
     expect(within(await rowOf(reader.name)).getByRole('cell', { name: ACCESS_TEXT.noPlan })).toHaveTextContent('—');
     expect(screen.getByRole('columnheader', { name: ACCESS_TEXT.planLabel })).toBeInTheDocument();
+  });
+
+  it("shows a reader's renewing subscription under their plan: how often it renews and its state", async () => {
+    const until = '2099-03-08T10:00:00.000Z';
+    const renewing = testUser({ _id: 'user-8', name: 'Ray Renewing' });
+    const failing = testUser({ _id: 'user-9', name: 'Fay Failing' });
+    const leaving = testUser({ _id: 'user-10', name: 'Lee Leaving' });
+    const plan = { accessSource: 'pass' as const, planName: 'Monthly Premium', premiumTaken: until };
+    openDashboard('/dashboard/all-users', {
+      [apiPaths.users]: {
+        users: [
+          row(renewing, {
+            ...plan,
+            subscription: { status: 'active', cancelAtPeriodEnd: false, renewsEvery: 'month' },
+          }),
+          row(failing, {
+            ...plan,
+            subscription: { status: 'past_due', cancelAtPeriodEnd: false, renewsEvery: 'month' },
+          }),
+          row(leaving, { ...plan, subscription: { status: 'active', cancelAtPeriodEnd: true, renewsEvery: 'year' } }),
+        ],
+        total: 3,
+      },
+    });
+    const planCell = async (name: string) =>
+      within(await rowOf(name))
+        .getAllByRole('cell')
+        .find((cell) => cell.dataset.label === ACCESS_TEXT.planLabel);
+    const S = SUBSCRIPTION_TEXT;
+    expect(await planCell(renewing.name)).toHaveTextContent(S.adminLine('monthly', S.statuses.active));
+    expect(await planCell(failing.name)).toHaveTextContent(S.adminLine('monthly', S.statuses.past_due));
+    expect(await planCell(leaving.name)).toHaveTextContent(S.adminLine('yearly', S.statuses.cancelled));
   });
 
   it('shows the family each reader owns, with members and accounts used, or is in, with its owner', async () => {

@@ -1,4 +1,13 @@
-import { ACCESS_TEXT, BILLING_TEXT, imageSrcSet, isPremium, TEXT, type AdminUser, type User } from '@dispatch/shared';
+import {
+  ACCESS_TEXT,
+  BILLING_TEXT,
+  imageSrcSet,
+  isPremium,
+  SUBSCRIPTION_TEXT,
+  TEXT,
+  type AdminUser,
+  type User,
+} from '@dispatch/shared';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { ShieldIcon } from '../../../components/icons';
@@ -30,8 +39,17 @@ function PlanCell({ user }: { user: AdminUser }) {
           {(active ? ACCESS_TEXT.accessUntil : ACCESS_TEXT.accessEnded)(formatDate(user.premiumTaken, dayFormat))}
         </span>
       )}
+      {user.subscription && <SubscriptionLine subscription={user.subscription} />}
     </span>
   );
+}
+
+/** A renewing subscription that is not over: how often it renews, and its state (past due stands out). */
+function SubscriptionLine({ subscription }: { subscription: NonNullable<AdminUser['subscription']> }) {
+  const S = SUBSCRIPTION_TEXT;
+  const state = subscription.cancelAtPeriodEnd ? S.statuses.cancelled : S.statuses[subscription.status];
+  const tone = subscription.status === 'past_due' ? 'font-semibold text-danger' : 'text-ink-soft';
+  return <span className={`block text-xs ${tone}`}>{S.adminLine(S.intervals[subscription.renewsEvery], state)}</span>;
 }
 
 /** The family the reader owns (how many joined, and how many of its accounts are used) or is in (whose). */
