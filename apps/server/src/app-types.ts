@@ -105,6 +105,8 @@ export interface Notifier {
   articleEvent(tx: DbOrTx, event: ArticleEvent): Promise<void>;
   /** E-mail only: nothing when mail is off or the person opted out of the kind. */
   subscriptionEvent(tx: DbOrTx, event: SubscriptionEvent): Promise<void>;
+  /** The same for many events at once (the renewal job's receipts): one read of the people, one insert. */
+  subscriptionEvents(tx: DbOrTx, events: readonly SubscriptionEvent[]): Promise<void>;
   welcome(tx: DbOrTx, user: { id: string; name: string; email: string }, at: Date): Promise<void>;
   /** The daily brief's confirmation link to an address (mail must be on). */
   briefConfirmation(tx: DbOrTx, to: string, confirmUrl: string, at: Date): Promise<void>;
@@ -154,6 +156,8 @@ export interface ViewerCache {
   ): Promise<CachedSession | undefined>;
   /** After a change to a user's sessions, role, premium, password or profile has committed. */
   invalidateUser(userId: string): Promise<void>;
+  /** The same for many users at once: one pass over this instance's entries, and few round trips to Redis. */
+  invalidateUsers(userIds: readonly string[]): Promise<void>;
   /** Forgets every viewer this instance holds (tests write rows behind the services). */
   clear(): void;
   readonly size: number;

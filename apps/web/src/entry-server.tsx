@@ -48,6 +48,8 @@ export interface PageRequest {
   audience?: { role: RoleRecord; article?: { id: string; detail: ArticleDetail } };
   /** What the page's loaders read, the services' answers for the viewer (decision 050). */
   reads: PageReads;
+  /** The server's clock (milliseconds since the epoch): premium and redirects are decided at this moment. */
+  now?: number;
   signal?: AbortSignal;
 }
 
@@ -183,12 +185,12 @@ function serialisableErrors(queryClient: QueryClient) {
  * Renders one page of the SPA on the server, from the same routes and loaders the browser uses. The
  * browser then hydrates it with the same query cache, so nothing the HTML holds is fetched again.
  */
-export async function renderPage({ url, viewer, audience, reads, signal }: PageRequest): Promise<PageResult> {
+export async function renderPage({ url, viewer, audience, reads, now, signal }: PageRequest): Promise<PageResult> {
   const queryClient = createQueryClient();
   const { handler } = serverRoutes();
   const request = new Request(url, { signal });
   const target = new URL(url);
-  const renderedAt = Date.now();
+  const renderedAt = now ?? Date.now();
 
   let role: ServerViewer = null;
   const user = viewer && (audience ? AUDIENCE_USER : viewer.user);

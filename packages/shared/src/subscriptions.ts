@@ -90,8 +90,7 @@ export const SUBSCRIPTION_TEXT = {
     cancelled: 'Cancelled',
     ended: 'Ended',
   },
-  freeUntil: (date: string, price: string, chargeDate: string) =>
-    `Free until ${date}. Your first charge of ${price} is on ${chargeDate}.`,
+  freeUntil: (date: string, price: string) => `Free until ${date}, when your first charge of ${price} is made.`,
   renewsOn: (date: string, price: string) => `Renews on ${date} for ${price}.`,
   endsOn: (date: string) => `Cancelled: premium continues until ${date}, and you will not be charged again.`,
   pastDue: (price: string, date: string) =>
@@ -126,6 +125,12 @@ export const SUBSCRIPTION_TEXT = {
   checkoutRenews: (interval: 'month' | 'year') =>
     `Renews every ${interval} at this price until you cancel. Cancel any time from your profile.`,
   checkoutHeading: (note: string) => `Subscribe: ${note}`,
+  checkoutIntro: 'Premium access starts as soon as your card is accepted, and renews until you cancel.',
+  startFreeDays: 'Start my free days',
+  subscribe: 'Subscribe',
+  testNoteRenewing:
+    'A plan with free days also accepts 4000 0000 0000 0341: it is kept on file, and its first charge is declined.',
+  closeCard: 'Keep the current card',
   dueToday: 'Due today',
   billingKinds: { payment: '', free_days: 'free days', renewal: 'renewal' },
   freeStatus: 'Free',

@@ -33,7 +33,7 @@ export async function commit<T>(
     viewerChanged: (userId) => void people.add(userId),
   };
   const result = await db.transaction((tx) => work(tx, after));
-  for (const userId of people) await viewers.invalidateUser(userId);
+  await viewers.invalidateUsers([...people]);
   for (const namespace of namespaces) await cache.invalidate(namespace);
   return result;
 }

@@ -63,6 +63,19 @@ describe('the viewer cache', () => {
     expect(calls.count).toBe(2);
   });
 
+  it('invalidates many users in one call, and only them', async () => {
+    const rows: Record<string, CachedSession> = {};
+    for (let n = 0; n < 1200; n += 1) rows[`u${n}`] = session(`u${n}`);
+    const { calls, load } = database(rows);
+    const cache = createViewerCache();
+    for (let n = 0; n < 1200; n += 1) await cache.resolve(`s${n}`, `u${n}`, always, load(`u${n}`));
+    expect(calls.count).toBe(1200);
+    await cache.invalidateUsers(Array.from({ length: 600 }, (_, n) => `u${n * 2}`));
+    for (let n = 0; n < 1200; n += 1) await cache.resolve(`s${n}`, `u${n}`, always, load(`u${n}`));
+    // The 600 invalidated load again; the others answer from memory.
+    expect(calls.count).toBe(1800);
+  });
+
   it('holds at most its bound, dropping the least recently used session', async () => {
     const { calls, load } = database({ u1: session('u1'), u2: session('u2'), u3: session('u3') });
     const cache = createViewerCache({ maxEntries: 2 });

@@ -7,6 +7,8 @@ export const VIEWER_CACHE_MAX_ENTRIES = 10_000;
 export const VIEWER_CACHE_TTL_MS = 30_000;
 // Longer than any entry lives, so an expired key (read as '0' again) cannot match an entry from before.
 const GENERATION_KEY_TTL_SECONDS = 24 * 60 * 60;
+// A batch of changes (the renewal job's) bumps its users' generations in few round trips.
+const BUMPS_PER_ROUND_TRIP = 500;
 
 interface Entry extends CachedSession {
   generation: string;
@@ -39,20 +41,34 @@ export function createViewerCache(
   // Users whose change could not reach Redis: bumped as soon as it is back (a bounded list; past it,
   // a change waits for the entries' 30 s).
   const owed = new Set<string>();
-  async function bump(userId: string) {
-    try {
-      const key = redisKey(userId);
-      await redis!.call((client) => client.multi().incr(key).expire(key, GENERATION_KEY_TTL_SECONDS).exec());
-      owed.delete(userId);
-    } catch {
-      if (owed.size < maxEntries) owed.add(userId);
+  async function bump(userIds: readonly string[]) {
+    for (let start = 0; start < userIds.length; start += BUMPS_PER_ROUND_TRIP) {
+      const some = userIds.slice(start, start + BUMPS_PER_ROUND_TRIP);
+      try {
+        await redis!.call((client) => {
+          const bumps = client.multi();
+          for (const userId of some) bumps.incr(redisKey(userId)).expire(redisKey(userId), GENERATION_KEY_TTL_SECONDS);
+          return bumps.exec();
+        });
+        for (const userId of some) owed.delete(userId);
+      } catch {
+        for (const userId of some) if (owed.size < maxEntries) owed.add(userId);
+      }
     }
   }
   redis?.onRecovered(() => {
     localEpoch += 1;
     entries.clear();
-    for (const userId of owed) void bump(userId);
+    void bump([...owed]);
   });
+
+  async function invalidateUsers(userIds: readonly string[]) {
+    if (userIds.length === 0) return;
+    localEpoch += 1;
+    const changed = new Set(userIds);
+    for (const [sessionId, entry] of entries) if (changed.has(entry.viewer.id)) entries.delete(sessionId);
+    if (redis) await bump(userIds);
+  }
 
   function store(sessionId: string, entry: Entry) {
     entries.delete(sessionId);
@@ -84,11 +100,8 @@ export function createViewerCache(
       }
       return loaded;
     },
-    async invalidateUser(userId) {
-      localEpoch += 1;
-      for (const [sessionId, entry] of entries) if (entry.viewer.id === userId) entries.delete(sessionId);
-      if (redis) await bump(userId);
-    },
+    invalidateUser: (userId) => invalidateUsers([userId]),
+    invalidateUsers,
     clear() {
       localEpoch += 1;
       entries.clear();

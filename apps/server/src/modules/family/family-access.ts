@@ -21,6 +21,11 @@ export async function membersChanged(tx: DbOrTx, after: AfterCommit, ownerId: st
   for (const id of await repository.memberIds(tx, family.id)) after.viewerChanged(id);
 }
 
+/** The same for many owners at once. */
+export async function membersOfOwnersChanged(tx: DbOrTx, after: AfterCommit, ownerIds: readonly string[]) {
+  for (const id of await repository.memberIdsOfOwners(tx, ownerIds)) after.viewerChanged(id);
+}
+
 /**
  * Before the owner's account is deleted (in its transaction): members are told by the bell and e-mail, and
  * their viewers are marked changed; the rows go with the account.

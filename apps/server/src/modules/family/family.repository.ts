@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { families, familyInvitations, familyMembers, paymentIntents, users } from '../../db/schema.js';
@@ -213,4 +213,15 @@ export async function familyAccessOf(db: DbOrTx, userId: string) {
     .innerJoin(owners, and(eq(owners.id, families.ownerId), isNull(owners.premiumArticles)))
     .where(eq(familyMembers.userId, userId));
   return row;
+}
+
+/** The members of every family these people own (the renewal job marks their viewers changed together). */
+export async function memberIdsOfOwners(db: DbOrTx, ownerIds: readonly string[]): Promise<string[]> {
+  if (ownerIds.length === 0) return [];
+  const rows = await db
+    .select({ id: familyMembers.userId })
+    .from(familyMembers)
+    .innerJoin(families, eq(families.id, familyMembers.familyId))
+    .where(inArray(families.ownerId, [...ownerIds]));
+  return rows.map((row) => row.id);
 }

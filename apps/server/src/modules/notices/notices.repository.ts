@@ -26,6 +26,16 @@ export async function findRecipient(db: DbOrTx, id: string): Promise<Recipient |
   return row;
 }
 
+/** The people of these ids that still exist. */
+export function findRecipients(db: DbOrTx, ids: readonly string[]): Promise<Recipient[]> {
+  return ids.length === 0
+    ? Promise.resolve([])
+    : db
+        .select(recipientColumns)
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+}
+
 /** Every editor but the one who acted. */
 export function findEditors(db: DbOrTx, exceptId: string): Promise<Recipient[]> {
   return db

@@ -73,6 +73,30 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
     await repository.insertMails(tx, rows);
   };
 
+  const subscriptionEvents: Notifier['subscriptionEvents'] = async (tx, events) => {
+    if (!config.mail || events.length === 0) return;
+    const people = new Map(
+      (await repository.findRecipients(tx, [...new Set(events.map((event) => event.userId))])).map((person) => [
+        person.id,
+        person,
+      ]),
+    );
+    const rows = [];
+    for (const event of events) {
+      const person = people.get(event.userId);
+      if (!person || person.mailOptOuts.includes(event.kind)) continue;
+      const base = {
+        siteName,
+        recipientName: person.name,
+        kind: event.kind,
+        actionUrl: `${config.publicUrl}${event.kind === 'premium-ending' || event.kind === 'premium-lapsed' ? '/subscription' : '/profile'}`,
+        unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=${await tokens.unsubscribe(person.id, event.kind)}`,
+      };
+      rows.push(outboxRow(event.kind, person.email, subscriptionMail(base, event), event.at));
+    }
+    if (rows.length > 0) await repository.insertMails(tx, rows);
+  };
+
   const verifyUrlFor = async (user: { id: string; email: string }) =>
     `${config.publicUrl}/verify-email?token=${await tokens.verifyEmail(user.id, user.email)}`;
 
@@ -111,20 +135,8 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
       );
     },
 
-    async subscriptionEvent(tx, event) {
-      if (!config.mail) return;
-      const person = await repository.findRecipient(tx, event.userId);
-      if (!person || person.mailOptOuts.includes(event.kind)) return;
-      const base = {
-        siteName,
-        recipientName: person.name,
-        kind: event.kind,
-        actionUrl: `${config.publicUrl}${event.kind === 'premium-ending' || event.kind === 'premium-lapsed' ? '/subscription' : '/profile'}`,
-        unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=${await tokens.unsubscribe(person.id, event.kind)}`,
-      };
-      const mail = subscriptionMail(base, event);
-      await repository.insertMails(tx, [outboxRow(event.kind, person.email, mail, event.at)]);
-    },
+    subscriptionEvent: (tx, event) => subscriptionEvents(tx, [event]),
+    subscriptionEvents,
 
     async welcome(tx, user, at) {
       if (!config.mail) return;

@@ -12,6 +12,8 @@ export interface WebRenderer {
     audience?: { role: RoleRecord; article?: { id: string; detail: ArticleDetail } };
     /** What the page's loaders read, for the viewer (decision 050). */
     reads: PageReads;
+    /** The server's clock (TEST_CLOCK moves it): premium and redirects are decided at this moment. */
+    now?: number;
     signal?: AbortSignal;
   }): Promise<
     | { kind: 'redirect'; status: 302; location: string }

@@ -90,6 +90,7 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
       viewer: rendered,
       audience,
       reads: page.reads,
+      now: deps.clock().getTime(),
     });
     if (result.kind === 'redirect') return { status: result.status, location: result.location } satisfies RenderedPage;
     if (page.failed()) throw new PageDataUnavailable();

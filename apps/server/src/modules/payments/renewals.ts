@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-types.js';
 import { commit } from '../../db/commit.js';
 import { startPeriodic, type Periodic } from '../../plugins/periodic.js';
-import { settleDue, type Settled } from './subscriptions.service.js';
+import { settleAll, type Settled } from './subscriptions.service.js';
 import * as repository from './subscriptions.repository.js';
 
 /*
@@ -23,10 +23,7 @@ export async function renewDue(deps: Deps, now: Date = deps.clock(), batch = BAT
   const counts: RenewalCounts = { renewed: 0, failed: 0, ended: 0, waiting: 0 };
   for (;;) {
     const settled = await commit(deps, async (tx, after) => {
-      const due = await repository.claimDue(tx, now, batch);
-      const outcomes: Settled[] = [];
-      for (const subscription of due) outcomes.push(await settleDue(deps, tx, after, subscription, now));
-      return outcomes;
+      return settleAll(deps, tx, after, await repository.claimDue(tx, now, batch), now);
     });
     for (const outcome of settled) counts[outcome] += 1;
     if (settled.length < batch) return counts;

@@ -1,5 +1,5 @@
 import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
 import { paymentIntents, subscriptions } from '../../db/schema.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -123,4 +123,53 @@ export async function countDue(db: DbOrTx, now: Date): Promise<number> {
     .from(subscriptions)
     .where(lte(subscriptions.nextAttemptAt, now));
   return row?.due ?? 0;
+}
+
+/** A renewal's period, for the batch statements below. */
+export interface Renewal {
+  subscriptionId: string;
+  periodStart: Date;
+  periodEnd: Date;
+}
+
+const renewalsJson = (renewals: readonly Renewal[]) =>
+  JSON.stringify(
+    renewals.map((renewal) => ({
+      id: renewal.subscriptionId,
+      period_start: renewal.periodStart.toISOString(),
+      period_end: renewal.periodEnd.toISOString(),
+    })),
+  );
+
+/**
+ * The paid charges of many renewals in one statement, at each subscription's price as bought; a period already
+ * paid inserts nothing (the unique index). Answers the subscriptions whose period this statement paid.
+ */
+export async function insertPaidRenewals(db: DbOrTx, renewals: readonly Renewal[], now: Date): Promise<Set<string>> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = await queryRows<{ subscription_id: string }>(
+    db,
+    sql`insert into ${paymentIntents} (user_id, plan_id, plan_snapshot, amount, currency, provider, client_secret,
+          status, kind, subscription_id, created_at, succeeded_at, period_start, period_end)
+        select s.user_id, s.plan_id, s.plan_snapshot, (s.plan_snapshot->>'amount')::int, s.plan_snapshot->>'currency',
+          'test', 'renewal_' || gen_random_uuid(), 'succeeded', 'renewal', s.id, ${at}, ${at},
+          renewal.period_start, renewal.period_end
+        from jsonb_to_recordset(${renewalsJson(renewals)}::jsonb)
+          as renewal(id uuid, period_start timestamptz, period_end timestamptz)
+        join ${subscriptions} s on s.id = renewal.id
+        on conflict do nothing
+        returning subscription_id`,
+  );
+  return new Set(rows.map((row) => row.subscription_id));
+}
+
+/** Many subscriptions moved to their paid next period, active, in one statement. */
+export async function moveToPeriods(db: DbOrTx, renewals: readonly Renewal[], now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  await db.execute(sql`
+    update ${subscriptions} s set status = 'active', period_start = renewal.period_start,
+      period_end = renewal.period_end, next_attempt_at = renewal.period_end, past_due_since = null, updated_at = ${at}
+    from jsonb_to_recordset(${renewalsJson(renewals)}::jsonb)
+      as renewal(id uuid, period_start timestamptz, period_end timestamptz)
+    where s.id = renewal.id`);
 }

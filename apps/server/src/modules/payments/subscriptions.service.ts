@@ -14,8 +14,8 @@ import type { AppDeps, Notifier, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { commit, type AfterCommit } from '../../db/commit.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
-import { applyFamilySeats, membersChanged } from '../family/family-access.js';
-import { applyPeriod } from '../users/premium-access.js';
+import { applyFamilySeats, membersChanged, membersOfOwnersChanged } from '../family/family-access.js';
+import { applyPeriod, applyPeriods } from '../users/premium-access.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
 import type { PaymentIntentRow } from './payments.repository.js';
 import * as repository from './subscriptions.repository.js';
@@ -119,6 +119,75 @@ function receipt(notifier: Notifier, tx: DbOrTx, subscription: SubscriptionRow, 
 
 /** What the renewal job did with one due subscription. */
 export type Settled = 'renewed' | 'failed' | 'ended' | 'waiting';
+
+/**
+ * The renewal job's batch, locked by the caller's transaction. The common case — a trial or a paid period ending,
+ * not cancelled, one account, a card that pays — is settled together in a few statements whatever the batch's
+ * size (`renewTogether`); every other one by `settleDue`, one at a time.
+ */
+export async function settleAll(
+  deps: Pick<Deps, 'config' | 'notifier'>,
+  tx: DbOrTx,
+  after: AfterCommit,
+  due: readonly SubscriptionRow[],
+  now: Date,
+): Promise<Settled[]> {
+  const together = due.filter(
+    (subscription) =>
+      subscription.userId !== null &&
+      (subscription.status === 'active' || subscription.status === 'trialing') &&
+      !subscription.cancelAtPeriodEnd &&
+      (subscription.planSnapshot.familySeats ?? 1) <= 1 &&
+      chargeTestCardOnFile(subscription.paymentMethod ?? '') === 'succeeded',
+  );
+  const outcomes: Settled[] = together.map(() => 'renewed');
+  await renewTogether(deps, tx, after, together, now);
+  for (const subscription of due) {
+    if (!together.includes(subscription)) outcomes.push(await settleDue(deps, tx, after, subscription, now));
+  }
+  return outcomes;
+}
+
+/** `chargeNextPeriod`'s success, for many subscriptions whose cards pay: each period paid once, access, receipts. */
+async function renewTogether(
+  deps: Pick<Deps, 'notifier'>,
+  tx: DbOrTx,
+  after: AfterCommit,
+  due: readonly SubscriptionRow[],
+  now: Date,
+) {
+  if (due.length === 0) return;
+  const renewals = due.map((subscription) => ({
+    subscription,
+    subscriptionId: subscription.id,
+    periodStart: subscription.periodEnd,
+    periodEnd: addInterval(subscription.periodEnd, (subscription.planSnapshot as Renewing).renewsEvery),
+  }));
+  const paid = await repository.insertPaidRenewals(tx, renewals, now);
+  await repository.moveToPeriods(tx, renewals, now);
+  const readers = renewals.map(({ subscription, periodEnd }) => ({ userId: subscription.userId!, until: periodEnd }));
+  await applyPeriods(tx, readers, now);
+  for (const { userId } of readers) after.viewerChanged(userId);
+  await membersOfOwnersChanged(
+    tx,
+    after,
+    readers.map(({ userId }) => userId),
+  );
+  await deps.notifier.subscriptionEvents(
+    tx,
+    renewals
+      .filter(({ subscriptionId }) => paid.has(subscriptionId))
+      .map(({ subscription, periodStart, periodEnd }) => ({
+        kind: 'receipt' as const,
+        userId: subscription.userId!,
+        planName: subscription.planSnapshot.name,
+        amount: priceOf(subscription.planSnapshot),
+        periodStart,
+        periodEnd,
+        at: now,
+      })),
+  );
+}
 
 /**
  * One due subscription, locked by the caller's transaction: a cancelled one ends with its period; a trial or a

@@ -66,13 +66,13 @@ export async function applyPass(
  * that records it: access until `until` at least, to every premium article; never shortened (a pass that ends
  * later keeps its end). Invalidate the user's cached viewers once it has committed.
  */
-export async function applyPeriod(tx: DbOrTx, userId: string, until: Date, now: Date): Promise<Date> {
-  const row = await repository.lockForUpdate(tx, userId);
-  if (!row) throw notFound(API_MESSAGES.userNotFound);
-  const change = afterGrant(row, until, now);
-  await repository.update(tx, userId, change);
-  return change.premiumTaken!;
+export async function applyPeriod(tx: DbOrTx, userId: string, until: Date, now: Date): Promise<void> {
+  await applyPeriods(tx, [{ userId, until }], now);
 }
+
+/** `applyPeriod` for many readers in one statement (the renewal job's batches): `afterGrant`'s rule, in SQL. */
+export const applyPeriods = (tx: DbOrTx, periods: readonly { userId: string; until: Date }[], now: Date) =>
+  periods.length === 0 ? Promise.resolve() : repository.grantUntil(tx, periods, now);
 
 /**
  * A family member's access (docs/product.md#families): their own, or the owner's full access when it ends

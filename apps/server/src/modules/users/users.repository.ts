@@ -250,3 +250,19 @@ export async function hasPastDueSubscription(db: DbOrTx, userId: string): Promis
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'past_due')));
   return row !== undefined;
 }
+
+/**
+ * Access until each reader's `until` at least, to every premium article, never shortened; a run that had lapsed
+ * starts again now (`afterGrant()` in premium-access.ts, for many rows at once). The row is locked by the update.
+ */
+export async function grantUntil(db: DbOrTx, periods: readonly { userId: string; until: Date }[], now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const given = JSON.stringify(periods.map(({ userId, until }) => ({ user_id: userId, until: until.toISOString() })));
+  await db.execute(sql`
+    update ${users} u set
+      premium_articles_since = case when u.premium_taken > ${at} then coalesce(u.premium_articles_since, ${at}) else ${at} end,
+      premium_taken = greatest(u.premium_taken, given.until),
+      premium_articles = null
+    from jsonb_to_recordset(${given}::jsonb) as given(user_id uuid, until timestamptz)
+    where u.id = given.user_id`);
+}

@@ -29,7 +29,15 @@ export function PaymentRoute() {
   return useHydrated() ? <ChosenPlan /> : <LoadingState />;
 }
 
-function PaymentFrame({ heading, children }: { heading: string; children: ReactNode }) {
+function PaymentFrame({
+  heading,
+  intro = TEXT.paymentPage.intro,
+  children,
+}: {
+  heading: string;
+  intro?: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby="payment-heading" className="container-page max-w-4xl py-10 sm:py-14">
       <PageTitle title={heading} />
@@ -37,7 +45,7 @@ function PaymentFrame({ heading, children }: { heading: string; children: ReactN
         <h1 id="payment-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
           {heading}
         </h1>
-        <p className="mt-2 text-ink-soft">{TEXT.paymentPage.intro}</p>
+        <p className="mt-2 text-ink-soft">{intro}</p>
       </div>
       {children}
     </section>
@@ -91,7 +99,7 @@ function Payment({ plan }: { plan: Plan }) {
   };
 
   return (
-    <PaymentFrame heading={heading}>
+    <PaymentFrame heading={heading} intro={plan.renewsEvery ? SUBSCRIPTION_TEXT.checkoutIntro : undefined}>
       <div className="mt-8 grid items-start gap-6 md:grid-cols-[minmax(0,1fr)_18rem]">
         <OrderSummary plan={plan} />
         <div className="panel md:order-first">

@@ -5,6 +5,7 @@ import { toast } from 'react-toastify';
 import { AccountSection } from '../../features/account/components/account-section';
 import { BillingHistory } from '../../features/billing/components/billing-history';
 import { SubscriptionPanel } from '../../features/subscription/components/subscription-panel';
+import { useMySubscription } from '../../api/subscriptions';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useProfile } from '../../api/users';
 import { BriefSettingsSection } from '../../features/brief/components/brief-settings-section';
@@ -26,6 +27,9 @@ export function ProfileRoute() {
   const profile = useProfile(user?.email);
   const navigate = useNavigate();
   const publishers = usePublishers();
+  // A subscription that renews by itself needs no "Renew premium" beside it.
+  const subscription = useMySubscription().data?.subscription;
+  const renewing = subscription !== undefined && subscription !== null && subscription.status !== 'ended';
 
   // The server has ended every session: forget this one here too, then leave for the home page.
   const onAccountDeleted = () => {
@@ -65,7 +69,7 @@ export function ProfileRoute() {
             {BILLING_TEXT.heading}
           </h2>
           <SubscriptionPanel />
-          <BillingHistory email={user.email} renewable />
+          <BillingHistory email={user.email} renewable={!renewing} />
         </section>
       )}
       <FamilySection />

@@ -13,7 +13,18 @@ import { SubmitButton } from '../../../components/submit-button';
  * when it is left and again on submit; a declined card is a toast with the server's message (docs/product.md#texts),
  * also said beside Pay Now until the next try.
  */
-export function CardForm({ clientSecret, onPaid }: { clientSecret: string; onPaid: () => void }) {
+export function CardForm({
+  clientSecret,
+  onPaid,
+  submitLabel = TEXT.payment.payNow,
+  extraNote,
+}: {
+  clientSecret: string;
+  onPaid: () => void;
+  /** A renewing plan's: "Start my free days" or "Subscribe"; a pass keeps SPEC's "Pay Now". */
+  submitLabel?: string;
+  extraNote?: string;
+}) {
   const { control, handleSubmit } = useForm<Card>({
     resolver: cardResolver,
     mode: 'onTouched',
@@ -38,11 +49,12 @@ export function CardForm({ clientSecret, onPaid }: { clientSecret: string; onPai
       <div role="note" className="rounded-md border border-accent-line/50 bg-accent-wash px-4 py-3 text-sm">
         <p className="font-semibold text-ink">{TEXT.paymentPage.testNoteTitle}</p>
         <p className="mt-1 text-ink-soft">{TEXT.paymentPage.testNote}</p>
+        {extraNote && <p className="mt-1 text-ink-soft">{extraNote}</p>}
       </div>
       <CardFields control={control} />
       <FormAlert message={confirm.isError ? errorMessage(confirm.error) : null} />
       <SubmitButton pending={confirm.isPending} className="btn btn-accent w-full py-3 text-base">
-        {TEXT.payment.payNow}
+        {submitLabel}
       </SubmitButton>
     </HydratedForm>
   );

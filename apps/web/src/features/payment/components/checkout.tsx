@@ -1,4 +1,4 @@
-import { TEXT, type Plan } from '@dispatch/shared';
+import { SUBSCRIPTION_TEXT, TEXT, type Plan } from '@dispatch/shared';
 import { lazy, Suspense } from 'react';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
@@ -21,7 +21,23 @@ export function Checkout({ plan, stripePublishableKey, onPaid }: CheckoutProps) 
   if (intent.isPending) return <LoadingState label={TEXT.paymentPage.preparing} />;
   if (intent.isError) return <ErrorState message={errorMessage(intent.error)} onRetry={() => void intent.refetch()} />;
   const { provider, clientSecret } = intent.data;
-  if (provider === 'test') return <CardForm clientSecret={clientSecret} onPaid={onPaid} />;
+  if (provider === 'test') {
+    // A renewing plan: nothing is due today during free days, and a second test card is worth knowing.
+    const renewing = plan.renewsEvery !== null;
+    const submitLabel = !renewing
+      ? TEXT.payment.payNow
+      : plan.freeDays > 0
+        ? SUBSCRIPTION_TEXT.startFreeDays
+        : SUBSCRIPTION_TEXT.subscribe;
+    return (
+      <CardForm
+        clientSecret={clientSecret}
+        onPaid={onPaid}
+        submitLabel={submitLabel}
+        extraNote={renewing && plan.freeDays > 0 ? SUBSCRIPTION_TEXT.testNoteRenewing : undefined}
+      />
+    );
+  }
   if (!stripePublishableKey) return <ErrorState message={TEXT.paymentPage.stripeUnavailable} />;
   return (
     <Suspense fallback={<LoadingState label={TEXT.paymentPage.preparing} />}>

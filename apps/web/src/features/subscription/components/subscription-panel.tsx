@@ -37,7 +37,7 @@ function StateLine({ subscription }: { subscription: Subscription }) {
   const price = priceOf(subscription);
   switch (shownStatus(subscription)) {
     case 'trialing':
-      return <p>{T.freeUntil(day(subscription.periodEnd), price, day(subscription.nextChargeAt!))}</p>;
+      return <p>{T.freeUntil(day(subscription.periodEnd), price)}</p>;
     case 'active':
       return <p>{T.renewsOn(day(subscription.periodEnd), price)}</p>;
     case 'cancelled':
@@ -59,7 +59,7 @@ function StateLine({ subscription }: { subscription: Subscription }) {
 }
 
 /** Another card on file; for a subscription past due, charged at once. */
-function CardChange({ subscription, onDone }: { subscription: Subscription; onDone: () => void }) {
+function CardChange({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
   const { control, handleSubmit } = useForm<Card>({
     resolver: cardResolver,
     mode: 'onTouched',
@@ -71,7 +71,7 @@ function CardChange({ subscription, onDone }: { subscription: Subscription; onDo
     replace.mutate(card, {
       onSuccess: () => {
         toast.success(pastDue ? T.paid : T.cardSaved);
-        onDone();
+        onClose();
       },
     }),
   );
@@ -86,9 +86,14 @@ function CardChange({ subscription, onDone }: { subscription: Subscription; onDo
       <p className="text-sm text-ink-soft">{TEXT.paymentPage.testNote}</p>
       <CardFields control={control} />
       <FormAlert message={replace.isError ? errorMessage(replace.error) : null} />
-      <SubmitButton pending={replace.isPending} className="btn btn-accent">
-        {pastDue ? T.payWithCard : T.saveCard}
-      </SubmitButton>
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton pending={replace.isPending} className="btn btn-accent">
+          {pastDue ? T.payWithCard : T.saveCard}
+        </SubmitButton>
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          {T.closeCard}
+        </button>
+      </div>
     </HydratedForm>
   );
 }
@@ -104,7 +109,9 @@ function Actions({ subscription }: { subscription: Subscription }) {
   return (
     <div className="space-y-4">
       {subscription.cardLast4 && <p className="text-sm text-ink-soft">{T.card(subscription.cardLast4)}</p>}
-      {testPayments && changingCard && <CardChange subscription={subscription} onDone={() => setChangingCard(false)} />}
+      {testPayments && changingCard && (
+        <CardChange subscription={subscription} onClose={() => setChangingCard(false)} />
+      )}
       <div className="flex flex-wrap gap-3">
         {testPayments && !changingCard && (
           <button type="button" className="btn btn-outline" onClick={() => setChangingCard(true)}>
