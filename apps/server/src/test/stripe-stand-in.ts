@@ -165,6 +165,7 @@ const SUBSCRIPTION_CREATE_PARAMS = [
   'off_session',
   'proration_behavior',
   'billing_mode',
+  'trial_settings',
 ] as const;
 const SUBSCRIPTION_EXPANSIONS = [
   'customer',
@@ -424,6 +425,12 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}): Pr
       start_date: created,
       status: trialDays > 0 ? 'trialing' : 'incomplete',
       trial_end: trialDays > 0 ? periodEnd : null,
+      trial_settings: {
+        end_behavior: {
+          missing_payment_method:
+            text(object(object(params.trial_settings).end_behavior).missing_payment_method) ?? 'create_invoice',
+        },
+      },
       trial_start: trialDays > 0 ? created : null,
     };
     subscriptions.set(subscriptionId, subscription);

@@ -13,6 +13,7 @@ import { useLocation } from 'react-router';
 import { apiRequest, liveSchema } from '../lib/api-client';
 import { useAuth } from '../lib/auth';
 import { apiPaths } from '../lib/paths';
+import { useNow } from './use-now';
 
 export const viewerKeys = {
   all: ['viewer'] as const,
@@ -107,7 +108,7 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
   const { role, premiumTaken } = record;
   const facts = accessFacts(record);
   useRerenderAtExpiry(premiumTaken);
-  const now = new Date();
+  const now = useNow();
   return {
     user,
     loading,

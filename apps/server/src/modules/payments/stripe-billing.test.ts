@@ -91,6 +91,7 @@ describe('Stripe Billing against the stand-in for Stripe’s API', () => {
     expect(form.get('payment_behavior')).toBe('default_incomplete');
     expect(form.get('payment_settings[save_default_payment_method]')).toBe('on_subscription');
     expect(form.has('trial_period_days')).toBe(false);
+    expect(form.has('trial_settings[end_behavior][missing_payment_method]')).toBe(false);
     expect(subscription!.params.metadata).toEqual({
       localSubscriptionId: order.localSubscriptionId,
       userId: order.userId,
@@ -110,6 +111,7 @@ describe('Stripe Billing against the stand-in for Stripe’s API', () => {
     expect(started.clientSecret).toMatch(/^seti_\w+_secret_\w+$/);
     const [subscription] = since(before).filter((request) => request.path === '/v1/subscriptions');
     expect(subscription!.form.get('trial_period_days')).toBe('14');
+    expect(subscription!.form.get('trial_settings[end_behavior][missing_payment_method]')).toBe('cancel');
     expect(subscription!.form.get('items[0][price_data][unit_amount]')).toBe('9900');
     expect(subscription!.form.get('items[0][price_data][recurring][interval]')).toBe('year');
     const invoice = standIn.invoices.get(standIn.subscriptions.get(started.subscriptionId)!.latest_invoice as string)!;
@@ -187,7 +189,11 @@ describe('Stripe Billing against the stand-in for Stripe’s API', () => {
     ).data[0]!.current_period_end;
 
     const cancelled = await setCancelAtPeriodEnd(stripe, started.subscriptionId, true);
-    expect(cancelled).toMatchObject({ cancelAtPeriodEnd: true, currentPeriodEnd: new Date(periodEnd * 1000) });
+    expect(cancelled).toMatchObject({
+      cancelAtPeriodEnd: true,
+      hasPaymentMethod: false,
+      currentPeriodEnd: new Date(periodEnd * 1000),
+    });
     expect(standIn.requests.at(-1)).toMatchObject({
       method: 'POST',
       path: `/v1/subscriptions/${started.subscriptionId}`,
@@ -270,6 +276,7 @@ describe('Stripe Billing against the stand-in for Stripe’s API', () => {
           customerId: 'cus_TfX8dispatch01',
           status: 'active',
           cancelAtPeriodEnd: true,
+          hasPaymentMethod: true,
           currentPeriodEnd: at('2027-01-01T10:00:00Z'),
         },
       ],

@@ -47,6 +47,12 @@ export interface StripeSubscriptionState {
   customerId: string;
   status: Stripe.Subscription.Status;
   cancelAtPeriodEnd: boolean;
+  /**
+   * Whether a card is on file for renewals. Free days start at Stripe (and their 0 invoice is paid) as soon as the
+   * subscription is created; the card comes when the browser confirms the SetupIntent, and Stripe then sets it as
+   * the subscription's default (`customer.subscription.updated`).
+   */
+  hasPaymentMethod: boolean;
   /** The latest end among its items' periods (one item here); null if Stripe sent no items. */
   currentPeriodEnd: Date | null;
 }
@@ -146,7 +152,11 @@ export async function startStripeSubscription(
       ],
       payment_behavior: 'default_incomplete',
       payment_settings: { save_default_payment_method: 'on_subscription' },
-      ...(freeDays > 0 ? { trial_period_days: freeDays } : {}),
+      // Free days that end with no card on file cancel the subscription (`customer.subscription.deleted`) rather
+      // than open an invoice nobody can pay.
+      ...(freeDays > 0
+        ? { trial_period_days: freeDays, trial_settings: { end_behavior: { missing_payment_method: 'cancel' } } }
+        : {}),
       metadata: { localSubscriptionId, userId, planId },
       expand: ['latest_invoice.confirmation_secret', 'pending_setup_intent'],
     },
@@ -158,8 +168,9 @@ export async function startStripeSubscription(
 /** The secret the browser confirms: the SetupIntent's while in free days, else the first invoice's payment's. */
 function clientSecretOf(subscription: Stripe.Subscription): Pick<StartedStripeSubscription, 'clientSecret' | 'kind'> {
   const setup = subscription.pending_setup_intent;
-  if (setup && typeof setup === 'object' && setup.client_secret)
+  if (setup && typeof setup === 'object' && setup.client_secret) {
     return { clientSecret: setup.client_secret, kind: 'setup' };
+  }
   const invoice = subscription.latest_invoice;
   const secret = invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : undefined;
   if (secret) return { clientSecret: secret, kind: 'payment' };
@@ -174,6 +185,7 @@ export function readSubscription(subscription: Stripe.Subscription): StripeSubsc
     customerId: idOf(subscription.customer)!,
     status: subscription.status,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    hasPaymentMethod: subscription.default_payment_method !== null,
     currentPeriodEnd: ends.length > 0 ? fromUnix(Math.max(...ends)) : null,
   };
 }

@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { returnState } from '../../lib/return-to';
 import { accessRulesOf } from '../route-handle';
+import { useNow } from '../../hooks/use-now';
 
 const needsRole = (rule: AccessRule | undefined) => rule === 'admin' || rule === 'premium-list';
 
@@ -26,8 +27,9 @@ export function AccessGate() {
   // useMatches renders this again on every change of the router's state, a navigation away included: a new
   // state object would make <Navigate> navigate again, over the navigation under way (a logout's to /login).
   const comeBack = useMemo(() => returnState(location), [location]);
+  const now = useNow();
   if (loading) return <LoadingState />;
-  if (!user && answerAccess(rules, null, new Date()) === 'sign-in') {
+  if (!user && answerAccess(rules, null, now) === 'sign-in') {
     return <Navigate to={paths.login} replace state={comeBack} />;
   }
   return user && rules.some(needsRole) ? <RoleGate rules={rules} /> : <Outlet />;
@@ -41,8 +43,9 @@ export function AccessGate() {
  */
 function RoleGate({ rules }: { rules: (AccessRule | undefined)[] }) {
   const { roleLoading, roleFetching, viewer } = useViewer();
+  const now = useNow();
   if (roleLoading) return <LoadingState />;
-  const answer = answerAccess(rules, viewer, new Date());
+  const answer = answerAccess(rules, viewer, now);
   if (answer === 'forbidden') return <Navigate to={paths.forbidden} replace />;
   if (answer === 'subscribe') return roleFetching ? <LoadingState /> : <Navigate to={paths.subscription} replace />;
   return <Outlet />;

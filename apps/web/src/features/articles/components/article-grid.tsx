@@ -1,6 +1,7 @@
 import { TEXT, type ArticleCard as ArticleCardData, type Viewer } from '@dispatch/shared';
 import { Skeleton } from '../../../components/states';
 import { ArticleCard } from './article-card';
+import { useNow } from '../../../hooks/use-now';
 
 /** How many cards fill the first screen on a wide display; their images load without waiting. */
 const EAGER_CARDS = 3;
@@ -17,7 +18,7 @@ export function ArticleGrid({
   /** How many cards load their image at once: none for a grid below the fold. */
   eager?: number;
 }) {
-  const now = new Date();
+  const now = useNow();
   return (
     <ul
       aria-busy={busy}

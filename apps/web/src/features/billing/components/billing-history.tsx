@@ -6,6 +6,7 @@ import { dayFormat, formatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
 import { useAccess, useBillingHistory } from '../../../api/billing';
 import { PlanAccess } from './plan-access';
+import { useNow } from '../../../hooks/use-now';
 
 const T = BILLING_TEXT;
 
@@ -19,7 +20,7 @@ function statusClass(status: BillingEntry['status']) {
 }
 
 function PremiumStatus({ premiumTaken, renewable }: { premiumTaken: string | null; renewable: boolean }) {
-  const active = isPremium(premiumTaken, new Date());
+  const active = isPremium(premiumTaken, useNow());
   const message = active
     ? T.activeUntil(formatDate(premiumTaken!))
     : premiumTaken
