@@ -445,6 +445,11 @@ describe('who may call what', () => {
       expected: loggedIn(404),
     },
     {
+      endpoint: 'POST /api/subscription/portal (none at Stripe)',
+      request: async () => ({ method: 'POST', url: '/api/subscription/portal' }),
+      expected: loggedIn(404),
+    },
+    {
       endpoint: 'POST /api/subscription/card (none to pay)',
       request: async () => ({
         method: 'POST',

@@ -98,6 +98,11 @@ export const PaymentIntentSchema = z.object({
   /** In major units, from the server's plan table. */
   amount: z.number(),
   currency: z.string(),
+  /**
+   * Stripe, a renewing plan: what the browser confirms with the secret. payment (or absent): a PaymentIntent,
+   * Stripe.js `confirmPayment`; setup: a SetupIntent keeping the card for after the free days, `confirmSetup`.
+   */
+  kind: z.enum(['payment', 'setup']).optional(),
 });
 export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
 

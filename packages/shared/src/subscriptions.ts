@@ -58,6 +58,10 @@ export type Subscription = z.infer<typeof SubscriptionSchema>;
 export const MySubscriptionSchema = z.object({ subscription: SubscriptionSchema.nullable() });
 export type MySubscription = z.infer<typeof MySubscriptionSchema>;
 
+/** `POST /api/subscription/portal` (Stripe): a short-lived link to Stripe's customer portal, where the card changes. */
+export const SubscriptionPortalSchema = z.object({ url: z.string() });
+export type SubscriptionPortal = z.infer<typeof SubscriptionPortalSchema>;
+
 /** `POST /api/subscription/card`: another card, charged at once for a subscription that is past due. */
 export const SubscriptionCardInputSchema = z.object({ card: CardSchema });
 
@@ -67,7 +71,6 @@ export const SUBSCRIPTION_MESSAGES = {
   notCancellable: 'This subscription has already ended.',
   alreadyCancelled: 'This subscription is already cancelled: it ends at the end of the period.',
   notResumable: 'Only a cancelled subscription whose period has not ended can be resumed.',
-  stripeNotYet: 'Renewing plans can be sold with the built-in test payments only for now: with Stripe, sell passes.',
 } as const;
 
 /** TEST_CLOCK only (`POST /api/test-clock`): minutes to move the server's clock forward, up to two years. */
@@ -103,6 +106,7 @@ export const SUBSCRIPTION_TEXT = {
   },
   card: (last4: string) => `Card on file: •••• ${last4}`,
   changeCard: 'Change card',
+  changeCardAtStripe: 'Change card at Stripe',
   newCard: 'New card',
   saveCard: 'Save card',
   payWithCard: 'Pay with this card',

@@ -31,6 +31,7 @@ const TABLES = [
   'processed_webhook_events',
   'publishers',
   'sessions',
+  'stripe_customers',
   'subscriptions',
   'users',
 ];

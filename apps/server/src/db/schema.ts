@@ -483,6 +483,11 @@ export const subscriptions = pgTable(
     pastDueSince: timestamp({ withTimezone: true }),
     /** The period end whose "renews on" reminder went out (yearly plans). */
     remindedFor: timestamp({ withTimezone: true }),
+    /**
+     * Stripe only: when Stripe created the last event that changed this row's state (`created`); an event created
+     * earlier that arrives late may not change it back (modules/payments/stripe-billing.ts, `isNewer`).
+     */
+    stripeLastEventAt: timestamp({ withTimezone: true }),
     endedAt: timestamp({ withTimezone: true }),
     endedReason: text({ enum: SUBSCRIPTION_END_REASONS }),
     createdAt: createdAt(),
@@ -500,6 +505,22 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_provider_ref_key').on(table.providerRef),
     check('subscriptions_status_check', sql`${table.status} in ('trialing', 'active', 'past_due', 'ended')`),
   ],
+);
+
+/**
+ * A reader's customer at Stripe (PAYMENTS=stripe), created at their first renewing checkout and reused by the next
+ * ones and by the customer portal. Goes with the account; the customer stays at Stripe, for its accounts.
+ */
+export const stripeCustomers = pgTable(
+  'stripe_customers',
+  {
+    userId: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('stripe_customers_customer_id_key').on(table.customerId)],
 );
 
 /**

@@ -130,6 +130,7 @@ export const apiPaths = {
   subscriptionCancel: '/api/subscription/cancel',
   subscriptionResume: '/api/subscription/resume',
   subscriptionCard: '/api/subscription/card',
+  subscriptionPortal: '/api/subscription/portal',
   family: '/api/family',
   familyInvitations: '/api/family/invitations',
   familyInvitation: (id: string) => `/api/family/invitations/${encodeURIComponent(id)}`,

@@ -53,6 +53,6 @@ export function accountRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: DeleteAccountResponseSchema },
       },
     },
-    (request) => service.deleteAccount(deps, requireViewer(request), request.body),
+    (request) => service.deleteAccount(deps, requireViewer(request), request.body, request.log),
   );
 }

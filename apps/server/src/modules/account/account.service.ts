@@ -7,6 +7,7 @@ import {
   type DeleteAccountInput,
 } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import { queryRows } from '../../db/client.js';
 import { commit } from '../../db/commit.js';
@@ -18,6 +19,7 @@ import { getSubscriptionForExport } from '../brief/subscriptions.service.js';
 import { verifyPassword } from '../auth/password.js';
 import { getPreferences, listNotices, removeNoticesOf } from '../notices/notices.service.js';
 import { detachPayments, listAllPayments } from '../payments/payments.service.js';
+import { cancelAtStripe } from '../payments/stripe-subscriptions.js';
 import { endSubscriptionsOf } from '../payments/subscriptions.service.js';
 import { removeImagesNoLongerUsed } from '../uploads/uploads.service.js';
 import { countAdmins, findUserById, lockUserForUpdate, removeUserRow } from '../users/users.service.js';
@@ -71,13 +73,15 @@ async function checkConfirmation(row: { passwordHash: string | null }, confirmat
 
 /**
  * Deletes the signed-in reader's account in one transaction (docs/decisions/026-deleting-an-account.md):
- * sessions, notices and mail to them, their articles and the account go; payments stay, tied to nobody.
+ * sessions, notices and mail to them, their articles and the account go; payments stay, tied to nobody; a
+ * subscription kept at Stripe is cancelled there once it has committed.
  * The last admin cannot leave. Images nobody uses any more are removed once it has committed.
  */
 export async function deleteAccount(
-  deps: Pick<AppDeps, 'db' | 'cache' | 'viewers' | 'images' | 'notifier' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'cache' | 'viewers' | 'images' | 'notifier' | 'clock' | 'payments'>,
   viewer: Viewer,
   input: DeleteAccountInput,
+  log: FastifyBaseLogger,
 ): Promise<{ deleted: true }> {
   // Parental controls (docs/product.md#parental-controls): the family's owner removes a young reader first.
   if (viewer.youngReader) throw forbidden(FAMILY_MESSAGES.youngReaderDelete);
@@ -87,7 +91,7 @@ export async function deleteAccount(
   // Checked outside the transaction: argon2 takes a while, and no lock should wait for it.
   await checkConfirmation(before, input.confirmation ?? '');
 
-  const imageUrls = await commit(deps, async (tx, after) => {
+  const { imageUrls, ended } = await commit(deps, async (tx, after) => {
     const row = await lockUserForUpdate(tx, viewer.id);
     // A password changed meanwhile: the one just checked no longer proves anything.
     if (!row || row.passwordHash !== before.passwordHash) throw badRequest(ACCOUNT_MESSAGES.passwordWrong);
@@ -99,15 +103,17 @@ export async function deleteAccount(
     await endFamilyOf({ notifier }, tx, after, viewer, clock());
     await endAllSessions(tx, row.id);
     await removeNoticesOf(tx, row.id, row.email);
-    await endSubscriptionsOf(tx, row.id, clock());
+    const ended = await endSubscriptionsOf(tx, row.id, clock());
     await detachPayments(tx, row.id);
     const articleImages = await removeArticlesOf(tx, row.id);
     after.stale('catalog');
     await removeUserRow(tx, row.id);
     after.stale('users');
-    return [row.profilePic, ...articleImages];
+    return { imageUrls: [row.profilePic, ...articleImages], ended };
   });
 
+  // Outside the transaction: Stripe's answer may take a while, and the account is gone whatever it says.
+  await cancelAtStripe(deps, log, ended);
   await removeImagesNoLongerUsed(db, images, imageUrls);
   return { deleted: true };
 }

@@ -7,7 +7,6 @@ import {
   type BillingHistory,
   PAYMENT_MESSAGES,
   PLAN_MESSAGES,
-  SUBSCRIPTION_MESSAGES,
   formatPrice,
   toMajorUnits,
   type Card,
@@ -29,6 +28,7 @@ import * as repository from './payments.repository.js';
 import { checkNoLiveSubscription, isRenewing, startSubscription } from './subscriptions.service.js';
 import { attachTestCard, chargeTestCard, chargeTestCardOnFile } from './test-provider.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
+import { applyBillingEvent, startStripeCheckout } from './stripe-subscriptions.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache' | 'viewers' | 'notifier'>;
 
@@ -41,12 +41,12 @@ const intentNotFound = () => notFound(PAYMENT_MESSAGES.intentNotFound);
 export async function createPaymentIntent(deps: Deps, viewer: Viewer, planId: string): Promise<PaymentIntent> {
   const plan = await findPlanOnSale(deps.db, planId);
   if (!plan) throw badRequest(PLAN_MESSAGES.planUnavailable, { planId: [PLAN_MESSAGES.planUnavailable] });
-  if (plan.renewsEvery) {
-    if (deps.payments.provider.name !== 'test') throw badRequest(SUBSCRIPTION_MESSAGES.stripeNotYet);
-    await checkNoLiveSubscription(deps.db, viewer.id);
-  }
   const { provider } = deps.payments;
   const snapshot = snapshotOf(plan, deps.config.payments.currency);
+  if (isRenewing(snapshot)) {
+    await checkNoLiveSubscription(deps.db, viewer.id);
+    if (provider.name === 'stripe') return startStripeCheckout(deps, viewer, plan.id, snapshot);
+  }
   const { amount, currency } = snapshot;
   const intentId = crypto.randomUUID();
   const { clientSecret, providerRef } = await provider.createIntent({
@@ -184,8 +184,8 @@ function paidAsAsked(paid: Stripe.PaymentIntent, intent: repository.PaymentInten
 }
 
 /**
- * Stripe's word that a payment succeeded. The signature is checked on the raw body; an event id
- * seen before changes nothing.
+ * Stripe's word that a payment succeeded, or a renewing subscription's event (stripe-subscriptions.ts). The
+ * signature is checked on the raw body; an event id seen before changes nothing.
  */
 export async function handleStripeWebhook(
   deps: Deps,
@@ -223,7 +223,7 @@ export async function handleStripeWebhook(
         after.viewerChanged(intent.userId);
         await membersChanged(tx, after, intent.userId);
       }
-    }
+    } else await applyBillingEvent(deps, log, tx, after, event, now);
     return false;
   });
   return { received: true, duplicate };

@@ -1,6 +1,5 @@
 import {
   PAYMENT_MESSAGES,
-  SUBSCRIPTION_MESSAGES,
   type ArticlePage,
   type ErrorResponse,
   type PaymentIntent,
@@ -423,7 +422,7 @@ describe('the Stripe provider', () => {
     expect(row!.premiumTaken).toBeNull();
   });
 
-  it('sells no renewing plan while Stripe Billing is not wired: the admin cannot make one, nor a reader buy one', async () => {
+  it('lets the admin make a plan renew with Stripe Billing, and edit it (its checkout: stripe-subscriptions.test.ts)', async () => {
     const admin = await signedInUser(ctx.app, ctx.database.db, { role: 'admin' });
     const renewing = {
       name: 'Monthly at Stripe',
@@ -433,6 +432,7 @@ describe('the Stripe provider', () => {
       premiumArticles: null,
       visibility: 'listed',
       renewsEvery: 'month',
+      freeDays: 7,
     };
     const created = await ctx.app.inject({
       method: 'POST',
@@ -440,36 +440,19 @@ describe('the Stripe provider', () => {
       headers: bearer(admin.token),
       payload: renewing,
     });
-    expect(created.statusCode).toBe(400);
-    expect(created.json<ErrorResponse>().message).toBe(SUBSCRIPTION_MESSAGES.stripeNotYet);
-    // One made while the site took test payments.
-    await ctx.database.db.insert(plans).values({
-      id: 'monthly-from-before',
-      name: 'Monthly from before',
-      priceMinor: 900,
-      durationMinutes: 43_200,
-      features: ['Everything'],
-      position: 9,
-      visibility: 'listed',
-      renewsEvery: 'month',
-    });
-    const buyer = await signedInUser(ctx.app, ctx.database.db);
-    const intent = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/create-payment-intent',
-      headers: bearer(buyer.token),
-      payload: { planId: 'monthly-from-before' },
-    });
-    expect(intent.statusCode).toBe(400);
-    expect(intent.json<ErrorResponse>().message).toBe(SUBSCRIPTION_MESSAGES.stripeNotYet);
-    // Its other fields may still be edited (here: archived), as long as nobody makes a plan renew.
-    const archived = await ctx.app.inject({
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json<{ id: string }>();
+    const [row] = await ctx.database.db.select().from(plans).where(eq(plans.id, id));
+    expect(row).toMatchObject({ renewsEvery: 'month', freeDays: 7, priceMinor: 900 });
+    const yearly = await ctx.app.inject({
       method: 'PATCH',
-      url: '/api/admin/plans/monthly-from-before',
+      url: `/api/admin/plans/${id}`,
       headers: bearer(admin.token),
-      payload: { ...renewing, name: 'Monthly from before', visibility: 'archived' },
+      payload: { ...renewing, renewsEvery: 'year', visibility: 'archived' },
     });
-    expect(archived.statusCode).toBe(200);
+    expect(yearly.statusCode).toBe(200);
+    const [edited] = await ctx.database.db.select().from(plans).where(eq(plans.id, id));
+    expect(edited).toMatchObject({ renewsEvery: 'year', visibility: 'archived' });
   });
 
   it('refuses the test card form when Stripe takes payments', async () => {

@@ -1,6 +1,6 @@
-import { and, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { paymentIntents, subscriptions } from '../../db/schema.js';
+import { paymentIntents, stripeCustomers, subscriptions } from '../../db/schema.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
@@ -172,4 +172,67 @@ export async function moveToPeriods(db: DbOrTx, renewals: readonly Renewal[], no
     from jsonb_to_recordset(${renewalsJson(renewals)}::jsonb)
       as renewal(id uuid, period_start timestamptz, period_end timestamptz)
     where s.id = renewal.id`);
+}
+
+/*
+ * Stripe Billing (modules/payments/stripe-subscriptions.ts).
+ */
+
+/** The reader's customer at Stripe, if a checkout made one. */
+export async function findStripeCustomer(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ customerId: stripeCustomers.customerId })
+    .from(stripeCustomers)
+    .where(eq(stripeCustomers.userId, userId));
+  return row?.customerId;
+}
+
+/** Keeps the reader's customer at Stripe (a new one replaces one Stripe no longer has). */
+export async function saveStripeCustomer(db: DbOrTx, userId: string, customerId: string, at: Date) {
+  await db
+    .insert(stripeCustomers)
+    .values({ userId, customerId, createdAt: at })
+    .onConflictDoUpdate({ target: stripeCustomers.userId, set: { customerId } });
+}
+
+/**
+ * A Stripe subscription's row, locked until the transaction ends: by Stripe's id, or by the local id its metadata
+ * carries (the row is created with that id when its first invoice is paid).
+ */
+export async function lockStripe(
+  db: DbOrTx,
+  subscriptionRef: string,
+  localId: string | undefined,
+): Promise<SubscriptionRow | undefined> {
+  const byRef = eq(subscriptions.providerRef, subscriptionRef);
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, 'stripe'), localId ? or(byRef, eq(subscriptions.id, localId)) : byRef))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** Checkout's intent once its first invoice is paid: the invoice, and what it paid for which period. */
+export async function recordStripeStart(
+  db: DbOrTx,
+  intentId: string,
+  values: Pick<
+    typeof paymentIntents.$inferInsert,
+    'subscriptionId' | 'kind' | 'amount' | 'periodStart' | 'periodEnd' | 'providerRef' | 'succeededAt'
+  >,
+) {
+  const [row] = await db
+    .update(paymentIntents)
+    .set({ ...values, status: 'succeeded', lastError: null })
+    .where(and(eq(paymentIntents.id, intentId), ne(paymentIntents.status, 'succeeded')))
+    .returning();
+  return row;
+}
+
+/** A Stripe checkout's intent, whose id is the subscription's local id. */
+export async function findCheckout(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.id, id));
+  return row;
 }

@@ -1,6 +1,7 @@
 import {
   MySubscriptionSchema,
   SubscriptionCardInputSchema,
+  SubscriptionPortalSchema,
   TestClockInputSchema,
   TestClockSchema,
 } from '@dispatch/shared';
@@ -8,6 +9,7 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
 import { renewDue } from './renewals.js';
+import * as stripeBilling from './stripe-subscriptions.js';
 import * as service from './subscriptions.service.js';
 
 export function subscriptionRoutes(app: AppInstance, deps: AppDeps) {
@@ -36,7 +38,7 @@ export function subscriptionRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: MySubscriptionSchema },
       },
     },
-    (request) => service.cancelSubscription(deps, requireViewer(request)),
+    (request) => stripeBilling.cancelMySubscription(deps, requireViewer(request)),
   );
 
   app.post(
@@ -50,7 +52,7 @@ export function subscriptionRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: MySubscriptionSchema },
       },
     },
-    (request) => service.resumeSubscription(deps, requireViewer(request)),
+    (request) => stripeBilling.resumeMySubscription(deps, requireViewer(request)),
   );
 
   app.post(
@@ -69,7 +71,24 @@ export function subscriptionRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: MySubscriptionSchema },
       },
     },
-    (request) => service.replaceCard(deps, requireViewer(request), request.body.card),
+    (request) => stripeBilling.replaceMyCard(deps, requireViewer(request), request.body.card),
+  );
+
+  app.post(
+    '/subscription/portal',
+    {
+      config: {
+        access: 'signed-in',
+        ...abuseLimit(deps.config.limits, 'paymentConfirmationsPerMinute', (request) => `portal:${request.viewer?.id}`),
+      },
+      schema: {
+        tags: ['payments'],
+        summary: "Stripe only: a short-lived link to Stripe's customer portal, to change the card of your subscription",
+        security: bearer,
+        response: { 200: SubscriptionPortalSchema },
+      },
+    },
+    (request) => stripeBilling.subscriptionPortal(deps, requireViewer(request)),
   );
 
   const testClock = deps.testClock;

@@ -38,7 +38,7 @@ export const isRenewing = (plan: PlanSnapshot): plan is Renewing => plan.renewsE
 
 const declined = (message: string) => new AppError(ERROR_CODES.cardDeclined, 402, message);
 const priceOf = (plan: PlanSnapshot) => formatPrice(toMajorUnits(plan.amount), plan.currency);
-const graceEndOf = (deps: Pick<Deps, 'config'>, pastDueSince: Date) =>
+export const graceEndOf = (deps: Pick<Deps, 'config'>, pastDueSince: Date) =>
   new Date(pastDueSince.getTime() + deps.config.payments.graceDays * DAY_MS);
 
 /** Refuses a second subscription while one is not over: checked when the payment opens, and again when it is paid. */
@@ -96,7 +96,14 @@ export async function startSubscription(
   return periodEnd;
 }
 
-async function grantPeriod(tx: DbOrTx, after: AfterCommit, subscription: SubscriptionRow, until: Date, now: Date) {
+/** A period's (or a grace's) access for the subscriber and their family, and their viewers after the commit. */
+export async function grantPeriod(
+  tx: DbOrTx,
+  after: AfterCommit,
+  subscription: SubscriptionRow,
+  until: Date,
+  now: Date,
+) {
   if (!subscription.userId) return;
   await applyPeriod(tx, subscription.userId, until, now);
   await applyFamilySeats(tx, subscription.userId, subscription.planSnapshot.familySeats, now);
@@ -104,7 +111,14 @@ async function grantPeriod(tx: DbOrTx, after: AfterCommit, subscription: Subscri
   await membersChanged(tx, after, subscription.userId);
 }
 
-function receipt(notifier: Notifier, tx: DbOrTx, subscription: SubscriptionRow, start: Date, end: Date, now: Date) {
+export function receipt(
+  notifier: Notifier,
+  tx: DbOrTx,
+  subscription: SubscriptionRow,
+  start: Date,
+  end: Date,
+  now: Date,
+) {
   if (!subscription.userId) return;
   return notifier.subscriptionEvent(tx, {
     kind: 'receipt',
@@ -305,7 +319,8 @@ async function chargeNextPeriod(
   return false;
 }
 
-async function end(
+/** Ends a subscription (the reader's cancel, a lapse, or Stripe's word): never charged again. */
+export async function end(
   tx: DbOrTx,
   after: AfterCommit,
   subscription: SubscriptionRow,
@@ -355,7 +370,7 @@ export function toSubscription(deps: Pick<Deps, 'config'>, row: SubscriptionRow)
   };
 }
 
-async function changeLive<T>(
+export async function changeLive<T>(
   deps: Deps,
   viewer: Viewer,
   change: (tx: DbOrTx, after: AfterCommit, row: SubscriptionRow, now: Date) => Promise<T>,

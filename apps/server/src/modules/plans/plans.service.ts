@@ -5,7 +5,6 @@ import {
   PLAN_MESSAGES,
   RENEWAL_MINUTES,
   renewalLabel,
-  SUBSCRIPTION_MESSAGES,
   slugify,
   toMajorUnits,
   toMinorUnits,
@@ -141,12 +140,6 @@ function checkShape(plan: PlanShape) {
     throw badRequest(PLAN_MESSAGES.freeDaysNeedRenewal, { freeDays: [PLAN_MESSAGES.freeDaysNeedRenewal] });
 }
 
-/** Stripe Billing is not wired yet (docs/product.md#renewing-subscriptions): a plan made renewing there is refused. */
-function checkRenewalsSold(renewsEvery: PlanRow['renewsEvery'] | undefined, deps: Deps) {
-  if (renewsEvery && deps.config.payments.provider !== 'test')
-    throw badRequest(SUBSCRIPTION_MESSAGES.stripeNotYet, { renewsEvery: [SUBSCRIPTION_MESSAGES.stripeNotYet] });
-}
-
 /** A renewing plan lasts its interval, whatever duration was given with it. */
 const durationOf = (durationMinutes: number, renewsEvery: PlanRow['renewsEvery']) =>
   renewsEvery ? RENEWAL_MINUTES[renewsEvery] : durationMinutes;
@@ -189,7 +182,6 @@ export async function createPlan(deps: ChangeDeps, admin: Viewer, input: PlanInp
       freeDays: input.freeDays ?? 0,
     };
     checkShape(shape);
-    checkRenewalsSold(renewsEvery, deps);
     const slug = slugify(input.name).slice(0, 56).replace(/-+$/, '') || 'plan';
     const position = Math.max(0, ...existing.map((plan) => plan.position)) + 1;
     for (let n = 1; n <= MAX_SLUG_NUMBER; n += 1) {
@@ -237,7 +229,6 @@ export async function updatePlan(deps: ChangeDeps, admin: Viewer, id: string, pa
       renewsEvery,
       freeDays: patch.freeDays ?? (patch.renewsEvery === null ? 0 : plan.freeDays),
     });
-    if (patch.renewsEvery !== plan.renewsEvery) checkRenewalsSold(patch.renewsEvery, deps);
     if (patch.name !== undefined) {
       const named = await repository.findByName(tx, patch.name);
       if (named && named.id !== id) throw nameTaken();

@@ -1,7 +1,7 @@
 import { PAYMENT_MESSAGES, SUBSCRIPTION_TEXT, TEXT, type Subscription } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../lib/paths';
 import { errorResponse, stubApi, type StubRequest } from '../../test/api-stub';
 import { config, publishers } from '../../test/fixtures';
@@ -39,13 +39,17 @@ const pastDue: Subscription = {
 };
 
 /** /profile with the subscription the server holds, changed as the cancel, resume and card requests say. */
-async function openProfile(initial: Subscription | null, pastDueRole = false) {
+async function openProfile(initial: Subscription | null, pastDueRole = false, payments: 'test' | 'stripe' = 'test') {
   let current = initial;
   const sent: StubRequest[] = [];
   storeToken();
   stubApi({
-    '/api/config': config,
+    '/api/config': { ...config, payments, stripePublishableKey: payments === 'stripe' ? 'pk_test_x' : null },
     '/api/publishers': publishers,
+    [apiPaths.subscriptionPortal]: (_url: URL, request: StubRequest) => {
+      sent.push(request);
+      return { url: 'https://billing.stripe.test/session/bps_1' };
+    },
     ...sessionRoutes(user, { role: 'user', premiumTaken: null, ...(pastDueRole && { pastDue: true as const }) }),
     [apiPaths.billingHistory]: { premiumTaken: null, payments: [] },
     [apiPaths.userAccess]: { until: null, active: false, source: null, plan: null, premiumArticles: null },
@@ -126,6 +130,22 @@ describe('/profile: the renewing subscription', () => {
     await waitFor(() => expect(within(panel).getByText(T.statuses.active)).toBeInTheDocument());
     expect(within(panel).getByText(T.card('4242'))).toBeInTheDocument();
     expect(sent.filter((request) => request.url.pathname === apiPaths.subscriptionCard)).toHaveLength(2);
+  });
+
+  it("sends a Stripe site's reader to Stripe's portal to change the card, with no test card form", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      const { sent, person } = await openProfile({ ...pastDue, cardLast4: null }, true, 'stripe');
+      const panel = await screen.findByRole('region', { name: T.heading });
+      expect(within(panel).queryByRole('form', { name: T.newCard })).toBeNull();
+      expect(within(panel).queryByText(/Card on file/)).toBeNull();
+      await person.click(within(panel).getByRole('button', { name: T.changeCardAtStripe }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/session/bps_1'));
+      expect(sent.map((request) => request.url.pathname)).toEqual([apiPaths.subscriptionPortal]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('shows no subscription section to a reader who never had one, and no banner', async () => {

@@ -46,13 +46,19 @@ export interface StripePaymentInput {
   card: StripeCardElement;
 }
 
-/** Pays through Stripe.js, then waits for our server; invalidates the role lookup like the test provider. */
-export function useConfirmStripePayment(clientSecret: string) {
+/**
+ * Pays through Stripe.js, then waits for our server; invalidates the role lookup like the test provider. A renewing
+ * plan's free days charge nothing: the card is only set up for later (`kind: 'setup'`, a SetupIntent's secret).
+ */
+export function useConfirmStripePayment(clientSecret: string, kind: 'payment' | 'setup' = 'payment') {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   return useMutation({
     mutationFn: async ({ stripe, card }: StripePaymentInput) => {
-      const { error } = await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
+      const { error } =
+        kind === 'setup'
+          ? await stripe.confirmCardSetup(clientSecret, { payment_method: { card } })
+          : await stripe.confirmCardPayment(clientSecret, { payment_method: { card } });
       if (error) throw new PaymentFailedError(error.message ?? PAYMENT_MESSAGES.cardDeclined);
       return waitForPayment(clientSecret);
     },

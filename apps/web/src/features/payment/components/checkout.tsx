@@ -20,15 +20,15 @@ export function Checkout({ plan, stripePublishableKey, onPaid }: CheckoutProps) 
 
   if (intent.isPending) return <LoadingState label={TEXT.paymentPage.preparing} />;
   if (intent.isError) return <ErrorState message={errorMessage(intent.error)} onRetry={() => void intent.refetch()} />;
-  const { provider, clientSecret } = intent.data;
+  const { provider, clientSecret, kind } = intent.data;
+  // A renewing plan: nothing is due today during free days, and a second test card is worth knowing.
+  const renewing = plan.renewsEvery !== null;
+  const submitLabel = !renewing
+    ? TEXT.payment.payNow
+    : plan.freeDays > 0
+      ? SUBSCRIPTION_TEXT.startFreeDays
+      : SUBSCRIPTION_TEXT.subscribe;
   if (provider === 'test') {
-    // A renewing plan: nothing is due today during free days, and a second test card is worth knowing.
-    const renewing = plan.renewsEvery !== null;
-    const submitLabel = !renewing
-      ? TEXT.payment.payNow
-      : plan.freeDays > 0
-        ? SUBSCRIPTION_TEXT.startFreeDays
-        : SUBSCRIPTION_TEXT.subscribe;
     return (
       <CardForm
         clientSecret={clientSecret}
@@ -41,7 +41,13 @@ export function Checkout({ plan, stripePublishableKey, onPaid }: CheckoutProps) 
   if (!stripePublishableKey) return <ErrorState message={TEXT.paymentPage.stripeUnavailable} />;
   return (
     <Suspense fallback={<LoadingState label={TEXT.paymentPage.preparing} />}>
-      <StripeCardForm publishableKey={stripePublishableKey} clientSecret={clientSecret} onPaid={onPaid} />
+      <StripeCardForm
+        publishableKey={stripePublishableKey}
+        clientSecret={clientSecret}
+        kind={kind}
+        submitLabel={submitLabel}
+        onPaid={onPaid}
+      />
     </Suspense>
   );
 }

@@ -40,10 +40,18 @@ function cardStyle() {
   };
 }
 
-function StripeCardFields({ clientSecret, onPaid }: { clientSecret: string; onPaid: () => void }) {
+interface StripeFormProps {
+  clientSecret: string;
+  /** 'setup' for a renewing plan's free days: the card is kept, nothing is charged. */
+  kind?: 'payment' | 'setup';
+  submitLabel?: string;
+  onPaid: () => void;
+}
+
+function StripeCardFields({ clientSecret, kind, submitLabel = TEXT.payment.payNow, onPaid }: StripeFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const pay = useConfirmStripePayment(clientSecret);
+  const pay = useConfirmStripePayment(clientSecret, kind);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -72,27 +80,19 @@ function StripeCardFields({ clientSecret, onPaid }: { clientSecret: string; onPa
       {pay.isPending && <LoadingState label={TEXT.paymentPage.confirming} />}
       <FormAlert message={pay.isError ? paymentErrorMessage(pay.error) : null} />
       <SubmitButton pending={pay.isPending} waiting={!stripe} className="btn btn-accent w-full py-3 text-base">
-        {TEXT.payment.payNow}
+        {submitLabel}
       </SubmitButton>
     </HydratedForm>
   );
 }
 
 /** The Stripe provider's form: Stripe Elements, loaded only on this page and only in this mode (docs/architecture/payments.md#providers). */
-export function StripeCardForm({
-  publishableKey,
-  clientSecret,
-  onPaid,
-}: {
-  publishableKey: string;
-  clientSecret: string;
-  onPaid: () => void;
-}) {
+export function StripeCardForm({ publishableKey, ...form }: StripeFormProps & { publishableKey: string }) {
   const stripe = use(stripeFor(publishableKey));
   if (!stripe) return <ErrorState message={TEXT.paymentPage.stripeUnavailable} />;
   return (
     <Elements stripe={stripe}>
-      <StripeCardFields clientSecret={clientSecret} onPaid={onPaid} />
+      <StripeCardFields {...form} />
     </Elements>
   );
 }

@@ -1,4 +1,4 @@
-import { MySubscriptionSchema, type Card, type MySubscription } from '@dispatch/shared';
+import { MySubscriptionSchema, SubscriptionPortalSchema, type Card, type MySubscription } from '@dispatch/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { billingKeys } from '../../../api/billing';
 import { subscriptionKeys } from '../../../api/subscriptions';
@@ -36,3 +36,10 @@ export const useReplaceCard = () =>
   useSubscriptionChange((card: Card) =>
     apiRequest(apiPaths.subscriptionCard, MySubscriptionSchema, { method: 'POST', body: { card } }),
   );
+
+/** Stripe only: the customer portal's link for changing the card; the browser goes there, and comes back to /profile. */
+export const useOpenPortal = () =>
+  useMutation({
+    mutationFn: () => apiRequest(apiPaths.subscriptionPortal, SubscriptionPortalSchema, { method: 'POST' }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  });

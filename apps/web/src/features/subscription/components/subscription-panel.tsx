@@ -14,7 +14,12 @@ import { errorMessage } from '../../../lib/api-client';
 import { dayFormat, formatDate } from '../../../lib/format-date';
 import { paths } from '../../../lib/paths';
 import { useConfig } from '../../../lib/site-config';
-import { useCancelSubscription, useReplaceCard, useResumeSubscription } from '../api/subscription-changes';
+import {
+  useCancelSubscription,
+  useOpenPortal,
+  useReplaceCard,
+  useResumeSubscription,
+} from '../api/subscription-changes';
 
 const T = SUBSCRIPTION_TEXT;
 const day = (iso: string) => formatDate(iso, dayFormat);
@@ -103,7 +108,9 @@ function Actions({ subscription }: { subscription: Subscription }) {
   const [changingCard, setChangingCard] = useState(subscription.status === 'past_due');
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
-  const testPayments = useConfig().data?.payments === 'test';
+  const payments = useConfig().data?.payments;
+  const testPayments = payments === 'test';
+  const portal = useOpenPortal();
   const pastDue = subscription.status === 'past_due';
 
   return (
@@ -116,6 +123,18 @@ function Actions({ subscription }: { subscription: Subscription }) {
         {testPayments && !changingCard && (
           <button type="button" className="btn btn-outline" onClick={() => setChangingCard(true)}>
             {T.changeCard}
+          </button>
+        )}
+        {payments === 'stripe' && (
+          <button
+            type="button"
+            aria-busy={portal.isPending || undefined}
+            className={pastDue ? 'btn btn-accent' : 'btn btn-outline'}
+            onClick={() => {
+              if (!portal.isPending) portal.mutate();
+            }}
+          >
+            {T.changeCardAtStripe}
           </button>
         )}
         {subscription.cancelAtPeriodEnd ? (
@@ -137,7 +156,15 @@ function Actions({ subscription }: { subscription: Subscription }) {
         )}
       </div>
       <FormAlert
-        message={cancel.isError ? errorMessage(cancel.error) : resume.isError ? errorMessage(resume.error) : null}
+        message={
+          cancel.isError
+            ? errorMessage(cancel.error)
+            : resume.isError
+              ? errorMessage(resume.error)
+              : portal.isError
+                ? errorMessage(portal.error)
+                : null
+        }
       />
       <ConfirmDialog
         open={confirming}

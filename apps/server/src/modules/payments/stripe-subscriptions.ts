@@ -1,0 +1,449 @@
+import {
+  PAYMENT_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  type Card,
+  formatPrice,
+  toMajorUnits,
+  type PaymentIntent,
+  type SubscriptionPortal,
+} from '@dispatch/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { AppDeps, Viewer } from '../../app-types.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { AfterCommit } from '../../db/commit.js';
+import { badRequest, conflict, notFound } from '../../plugins/errors.js';
+import { recordSubscription } from '../revenue/funnel.service.js';
+import * as payments from './payments.repository.js';
+import {
+  cancelNow,
+  failureApplies,
+  isNewer,
+  localStatusOf,
+  paidAsAsked,
+  periodAfterPaid,
+  portalUrl,
+  readBillingEvent,
+  setCancelAtPeriodEnd,
+  startStripeSubscription,
+  type DeletedEvent,
+  type PaidEvent,
+  type PaymentFailedEvent,
+  type RenewingPlan,
+  type UpdatedEvent,
+} from './stripe-billing.js';
+import * as subscriptions from './subscriptions.repository.js';
+import {
+  cancelSubscription,
+  changeLive,
+  end,
+  grantPeriod,
+  graceEndOf,
+  receipt,
+  replaceCard,
+  resumeSubscription,
+  toSubscription,
+} from './subscriptions.service.js';
+
+/*
+ * Renewing plans with Stripe Billing (docs/decisions/053-stripe-billing.md): Stripe keeps the card, charges each
+ * period and retries; the site grants premium from its signed webhooks, with the same rows, access rule
+ * (`applyPeriod`), e-mails and funnel as the test provider's subscriptions (subscriptions.service.ts). The renewal
+ * job never claims these rows (their `next_attempt_at` stays null). Stripe's shapes and out-of-order rules are in
+ * stripe-billing.ts.
+ */
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache' | 'viewers' | 'notifier'>;
+type SubscriptionRow = subscriptions.SubscriptionRow;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const periodOf = (row: SubscriptionRow) => ({ start: row.periodStart, end: row.periodEnd });
+const latest = (a: Date | null, b: Date) => (a && a > b ? a : b);
+
+function stripeOf(deps: Pick<Deps, 'payments'>): Stripe {
+  const stripe = deps.payments.stripe?.client;
+  if (!stripe) throw new Error('A Stripe subscription needs PAYMENTS=stripe and its keys');
+  return stripe;
+}
+
+/**
+ * Checkout of a renewing plan with Stripe: the subscription opens at Stripe (incomplete, or in its free days), and
+ * the checkout's intent keeps the secret the browser confirms. The intent's id is the local subscription's id, which
+ * Stripe carries in the subscription's metadata: the row is created with it when the first invoice is paid.
+ */
+export async function startStripeCheckout(
+  deps: Deps,
+  viewer: Viewer,
+  planId: string,
+  plan: RenewingPlan,
+): Promise<PaymentIntent> {
+  const localSubscriptionId = crypto.randomUUID();
+  const started = await startStripeSubscription(stripeOf(deps), {
+    localSubscriptionId,
+    userId: viewer.id,
+    customerEmail: viewer.email,
+    existingCustomerId: await subscriptions.findStripeCustomer(deps.db, viewer.id),
+    planId,
+    plan,
+  });
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    await subscriptions.saveStripeCustomer(tx, viewer.id, started.customerId, now);
+    await payments.insertIntent(tx, {
+      id: localSubscriptionId,
+      userId: viewer.id,
+      planId,
+      planSnapshot: plan,
+      amount: plan.amount,
+      currency: plan.currency,
+      provider: 'stripe',
+      clientSecret: started.clientSecret,
+      createdAt: now,
+    });
+  });
+  return {
+    clientSecret: started.clientSecret,
+    provider: 'stripe',
+    planId,
+    amount: toMajorUnits(plan.amount),
+    currency: plan.currency,
+    kind: started.kind,
+  };
+}
+
+/**
+ * A Billing webhook's effect, in the webhook's transaction (the event id already claimed): the subscription's row is
+ * found by Stripe's id or the local id in its metadata, and locked, so two deliveries and a reader's change take
+ * turns. Events for subscriptions the site did not start change nothing.
+ */
+export async function applyBillingEvent(
+  deps: Pick<Deps, 'config' | 'notifier'>,
+  log: FastifyBaseLogger,
+  tx: DbOrTx,
+  after: AfterCommit,
+  event: Stripe.Event,
+  now: Date,
+): Promise<void> {
+  const billing = readBillingEvent(event);
+  if (!billing) return;
+  const localId =
+    billing.localSubscriptionId && UUID.test(billing.localSubscriptionId) ? billing.localSubscriptionId : undefined;
+  const row = await subscriptions.lockStripe(tx, billing.subscriptionRef, localId);
+  if (row?.userId) after.viewerChanged(row.userId);
+  switch (billing.kind) {
+    case 'paid':
+      if (row) await applyPaid(deps, log, tx, after, row, billing, now);
+      else await startFromFirstInvoice(deps, log, tx, after, billing, localId, now);
+      return;
+    case 'payment_failed':
+      if (row) await applyFailure(deps, tx, after, row, billing, now);
+      return;
+    case 'updated':
+      if (row) await applyUpdate(tx, after, row, billing, now);
+      return;
+    case 'deleted':
+      if (row) await applyDeleted(tx, after, row, billing);
+      return;
+  }
+}
+
+/**
+ * Checkout's invoice paid (free days: at 0): the subscription starts, in its free days or its first paid period, and
+ * premium runs to the end of the period the invoice's line covers.
+ */
+async function startFromFirstInvoice(
+  deps: Pick<Deps, 'notifier'>,
+  log: FastifyBaseLogger,
+  tx: DbOrTx,
+  after: AfterCommit,
+  paid: PaidEvent,
+  localId: string | undefined,
+  now: Date,
+) {
+  const context = { event: paid.eventId, subscription: paid.subscriptionRef, invoice: paid.invoiceId };
+  if (!localId) {
+    log.warn(context, 'stripe invoice of a subscription this site did not start; ignored');
+    return;
+  }
+  const intent = await subscriptions.findCheckout(tx, localId);
+  // Stripe can pay free days' invoice before checkout saved its intent: failing makes Stripe deliver it again later.
+  if (!intent) throw new Error(`Stripe paid checkout ${localId}, which is not saved (yet)`);
+  if (intent.status === 'succeeded' || intent.provider !== 'stripe') return;
+  const plan = intent.planSnapshot as RenewingPlan;
+  if (!paidAsAsked(paid, plan)) {
+    // Authentic but not what was asked: nothing is granted (docs/decisions/040-paid-as-asked-and-reads-the-reader-chose.md).
+    log.error(
+      {
+        ...context,
+        asked: { amount: plan.amount, currency: plan.currency },
+        paid: { amount: paid.amount, currency: paid.currency },
+      },
+      'stripe invoice does not match its plan; premium not granted',
+    );
+    return;
+  }
+  const userId = intent.userId;
+  if (!userId || (await subscriptions.findLive(tx, userId))) {
+    log.error(
+      { ...context, checkout: intent.id },
+      'stripe started a subscription for a deleted account or beside a live one; not granted: cancel and refund it at Stripe',
+    );
+    return;
+  }
+  const free = paid.amount === 0;
+  const row = await subscriptions.insert(tx, {
+    id: localId,
+    userId,
+    planId: intent.planId,
+    planSnapshot: plan,
+    provider: 'stripe',
+    providerRef: paid.subscriptionRef,
+    status: free ? 'trialing' : 'active',
+    periodStart: paid.periodStart,
+    periodEnd: paid.periodEnd,
+    nextAttemptAt: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await subscriptions.recordStripeStart(tx, intent.id, {
+    subscriptionId: row.id,
+    kind: free ? 'free_days' : 'payment',
+    amount: paid.amount,
+    periodStart: paid.periodStart,
+    periodEnd: paid.periodEnd,
+    providerRef: paid.invoiceId,
+    succeededAt: now,
+  });
+  await grantPeriod(tx, after, row, paid.periodEnd, now);
+  await recordSubscription(tx, userId, now);
+  if (!free) await receipt(deps.notifier, tx, row, paid.periodStart, paid.periodEnd, now);
+}
+
+/**
+ * A later invoice paid (a renewal, or Stripe's retry of a failed one): recorded once per invoice and period; a period
+ * ending later than the current one moves the subscription on (active, no longer past due) and access follows. A
+ * late invoice for an earlier period shortens nothing; an ended subscription is not revived.
+ */
+async function applyPaid(
+  deps: Pick<Deps, 'notifier'>,
+  log: FastifyBaseLogger,
+  tx: DbOrTx,
+  after: AfterCommit,
+  row: SubscriptionRow,
+  paid: PaidEvent,
+  now: Date,
+) {
+  const plan = row.planSnapshot;
+  if (!paidAsAsked(paid, plan)) {
+    log.error(
+      {
+        event: paid.eventId,
+        invoice: paid.invoiceId,
+        subscription: row.id,
+        asked: { amount: plan.amount, currency: plan.currency },
+        paid: { amount: paid.amount, currency: paid.currency },
+      },
+      'stripe invoice does not match its subscription; premium not granted',
+    );
+    return;
+  }
+  const known = await payments.findByProviderRef(tx, paid.invoiceId);
+  const recorded = known
+    ? !!(await payments.markSucceeded(tx, known.id, now))
+    : !!(await subscriptions.insertCharge(tx, {
+        ...chargeOf(row, paid),
+        status: 'succeeded',
+        succeededAt: now,
+        createdAt: now,
+      }));
+  if (row.status === 'ended') return;
+  const { period, moved } = periodAfterPaid(periodOf(row), { start: paid.periodStart, end: paid.periodEnd });
+  if (!moved) return;
+  const renewed = await subscriptions.update(tx, row.id, {
+    status: 'active',
+    periodStart: period.start,
+    periodEnd: period.end,
+    pastDueSince: null,
+    stripeLastEventAt: latest(row.stripeLastEventAt, paid.eventCreated),
+    updatedAt: now,
+  });
+  await grantPeriod(tx, after, renewed, period.end, now);
+  if (recorded) await receipt(deps.notifier, tx, renewed, period.start, period.end, now);
+}
+
+/** A renewal's payment row for an invoice, at the subscription's price as bought. */
+function chargeOf(row: SubscriptionRow, invoice: PaidEvent | PaymentFailedEvent) {
+  return {
+    userId: row.userId,
+    planId: row.planId,
+    planSnapshot: row.planSnapshot,
+    amount: invoice.amount,
+    currency: row.planSnapshot.currency,
+    provider: 'stripe' as const,
+    providerRef: invoice.invoiceId,
+    clientSecret: `renewal_${crypto.randomUUID()}`,
+    kind: 'renewal' as const,
+    subscriptionId: row.id,
+    periodStart: invoice.periodStart,
+    periodEnd: invoice.periodEnd,
+  };
+}
+
+/**
+ * A renewal Stripe could not charge: past due, premium through the grace period, and one e-mail for the period
+ * (Stripe's retries of the same invoice add nothing). A failure for a period already paid changes nothing.
+ */
+async function applyFailure(
+  deps: Pick<Deps, 'config' | 'notifier'>,
+  tx: DbOrTx,
+  after: AfterCommit,
+  row: SubscriptionRow,
+  failed: PaymentFailedEvent,
+  now: Date,
+) {
+  if (row.status === 'ended' || !failureApplies(failed, periodOf(row))) return;
+  const known = await payments.findByProviderRef(tx, failed.invoiceId);
+  if (known?.status === 'succeeded') return;
+  if (known) await subscriptions.recordRefusal(tx, known.id, PAYMENT_MESSAGES.cardDeclined);
+  else
+    await subscriptions.insertCharge(tx, {
+      ...chargeOf(row, failed),
+      status: 'requires_payment',
+      lastError: PAYMENT_MESSAGES.cardDeclined,
+      createdAt: now,
+    });
+  const pastDueSince = row.pastDueSince ?? failed.periodStart;
+  const pastDue = await subscriptions.update(tx, row.id, {
+    status: 'past_due',
+    pastDueSince,
+    stripeLastEventAt: latest(row.stripeLastEventAt, failed.eventCreated),
+    updatedAt: now,
+  });
+  if (known || !pastDue.userId) return;
+  const graceEndsAt = graceEndOf(deps, pastDueSince);
+  await grantPeriod(tx, after, pastDue, graceEndsAt, now);
+  const plan = pastDue.planSnapshot;
+  await deps.notifier.subscriptionEvent(tx, {
+    kind: 'payment-failed',
+    userId: pastDue.userId,
+    planName: plan.name,
+    amount: formatPrice(toMajorUnits(plan.amount), plan.currency),
+    graceEndsAt,
+    at: now,
+  });
+}
+
+/**
+ * The subscription changed at Stripe (cancelled or resumed, here or in the portal; its state): applied unless an
+ * event Stripe created later was applied already. Never revives an ended row; access comes from invoices only.
+ */
+async function applyUpdate(tx: DbOrTx, after: AfterCommit, row: SubscriptionRow, updated: UpdatedEvent, now: Date) {
+  if (row.status === 'ended' || !isNewer(updated.eventCreated, row.stripeLastEventAt)) return;
+  const status = localStatusOf(updated.status);
+  if (status === 'ended') return applyDeleted(tx, after, row, { ...updated, endedAt: updated.eventCreated });
+  await subscriptions.update(tx, row.id, {
+    cancelAtPeriodEnd: updated.cancelAtPeriodEnd,
+    ...(status ? { status } : {}),
+    stripeLastEventAt: updated.eventCreated,
+    updatedAt: now,
+  });
+}
+
+/** Stripe ended the subscription (the period after a cancel, retries exhausted, free days without a card). */
+async function applyDeleted(
+  tx: DbOrTx,
+  after: AfterCommit,
+  row: SubscriptionRow,
+  deleted: Pick<DeletedEvent, 'endedAt' | 'eventCreated'> & { reason?: DeletedEvent['reason'] },
+) {
+  if (row.status === 'ended') return;
+  await end(tx, after, row, deleted.reason ?? 'cancelled', deleted.endedAt);
+  await subscriptions.update(tx, row.id, { stripeLastEventAt: latest(row.stripeLastEventAt, deleted.eventCreated) });
+}
+
+/** The reader's live subscription if Stripe keeps it. */
+async function liveAtStripe(deps: Pick<Deps, 'db'>, viewer: Viewer) {
+  const live = await subscriptions.findLive(deps.db, viewer.id);
+  return live?.provider === 'stripe' && live.providerRef ? { ...live, providerRef: live.providerRef } : undefined;
+}
+
+/**
+ * POST /api/subscription/cancel. At Stripe: asked of Stripe first (outside any transaction), then saved; a past due
+ * one is cancelled at once and ends. Any other, the test provider's rules.
+ */
+export async function cancelMySubscription(deps: Deps, viewer: Viewer) {
+  const live = await liveAtStripe(deps, viewer);
+  if (!live) return cancelSubscription(deps, viewer);
+  const stripe = stripeOf(deps);
+  if (live.status === 'past_due') {
+    await cancelNow(stripe, live.providerRef);
+    const row = await changeLive(deps, viewer, async (tx, after, locked, now) => {
+      await end(tx, after, locked, 'cancelled', now);
+      return (await subscriptions.findNewest(tx, viewer.id))!;
+    });
+    return { subscription: toSubscription(deps, row) };
+  }
+  if (live.cancelAtPeriodEnd) throw conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled);
+  return saveCancelAtPeriodEnd(
+    deps,
+    viewer,
+    (await setCancelAtPeriodEnd(stripe, live.providerRef, true)).cancelAtPeriodEnd,
+  );
+}
+
+/** POST /api/subscription/resume: at Stripe, asked of Stripe, then saved; any other, the test provider's rules. */
+export async function resumeMySubscription(deps: Deps, viewer: Viewer) {
+  const live = await liveAtStripe(deps, viewer);
+  if (!live) return resumeSubscription(deps, viewer);
+  if (!live.cancelAtPeriodEnd || live.periodEnd <= deps.clock()) throw conflict(SUBSCRIPTION_MESSAGES.notResumable);
+  const state = await setCancelAtPeriodEnd(stripeOf(deps), live.providerRef, false);
+  return saveCancelAtPeriodEnd(deps, viewer, state.cancelAtPeriodEnd);
+}
+
+async function saveCancelAtPeriodEnd(deps: Deps, viewer: Viewer, cancelAtPeriodEnd: boolean) {
+  const row = await changeLive(deps, viewer, (tx, _after, locked, now) =>
+    subscriptions.update(tx, locked.id, { cancelAtPeriodEnd, updatedAt: now }),
+  );
+  return { subscription: toSubscription(deps, row) };
+}
+
+/**
+ * POST /api/subscription/card: the test provider's card form. A subscription kept at Stripe changes its card in
+ * Stripe's portal only; a test card is never charged for it.
+ */
+export async function replaceMyCard(deps: Deps, viewer: Viewer, card: Card) {
+  if (await liveAtStripe(deps, viewer)) throw badRequest(PAYMENT_MESSAGES.wrongProvider);
+  return replaceCard(deps, viewer, card);
+}
+
+/** POST /api/subscription/portal: Stripe's customer portal for the reader's subscription, on its card form. */
+export async function subscriptionPortal(deps: Deps, viewer: Viewer): Promise<SubscriptionPortal> {
+  const live = await liveAtStripe(deps, viewer);
+  const customerId = live && (await subscriptions.findStripeCustomer(deps.db, viewer.id));
+  if (!customerId || !deps.payments.stripe) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+  return {
+    url: await portalUrl(stripeOf(deps), customerId, `${deps.config.publicUrl}/profile`, 'payment_method_update'),
+  };
+}
+
+/**
+ * After an account's deletion committed: its subscriptions kept at Stripe are cancelled there at once, so Stripe
+ * never charges a reader who left. A failure is logged (someone cancels it in Stripe's dashboard), never undone.
+ */
+export async function cancelAtStripe(
+  deps: Pick<Deps, 'payments'>,
+  log: FastifyBaseLogger,
+  ended: readonly SubscriptionRow[],
+): Promise<void> {
+  for (const row of ended) {
+    if (row.provider !== 'stripe' || !row.providerRef) continue;
+    try {
+      await cancelNow(stripeOf(deps), row.providerRef);
+    } catch (err) {
+      log.error(
+        { err, subscription: row.id, stripeSubscription: row.providerRef },
+        'could not cancel a deleted account’s subscription at Stripe: cancel it in the dashboard',
+      );
+    }
+  }
+}
