@@ -116,8 +116,13 @@ export function durationLabel(minutes: number): string {
 export const toMinorUnits = (price: number) => Math.round(price * 100);
 export const toMajorUnits = (amount: number) => amount / 100;
 
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatPrice(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+  const code = currency.toUpperCase();
+  let format = priceFormats.get(code);
+  if (!format) priceFormats.set(code, (format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code })));
+  return format.format(amount);
 }
 
 /**

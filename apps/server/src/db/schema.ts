@@ -444,6 +444,8 @@ export const paymentIntents = pgTable(
     uniqueIndex('payment_intents_client_secret_key').on(table.clientSecret),
     uniqueIndex('payment_intents_provider_ref_key').on(table.providerRef),
     index('payment_intents_user_idx').on(table.userId),
+    // A refused renewal is found again by its period (a retry updates it rather than adding a row).
+    index('payment_intents_subscription_period_idx').on(table.subscriptionId, table.periodStart),
     // A period of a subscription is paid at most once, whichever instance charged it (the renewal job's guard).
     uniqueIndex('payment_intents_subscription_period_key')
       .on(table.subscriptionId, table.periodStart)

@@ -248,7 +248,8 @@ async function chargeNextPeriod(
   const periodStart = subscription.periodEnd;
   const periodEnd = addInterval(periodStart, plan.renewsEvery);
   const outcome = chargeTestCardOnFile(paymentMethod);
-  const refused = await repository.findRefusedCharge(tx, subscription.id, periodStart);
+  const refused =
+    outcome === 'succeeded' ? undefined : await repository.findRefusedCharge(tx, subscription.id, periodStart);
   if (outcome === 'succeeded') {
     const paid = await repository.insertCharge(tx, {
       userId: subscription.userId,

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_intents_subscription_period_idx" ON "payment_intents" USING btree ("subscription_id","period_start");
