@@ -231,6 +231,12 @@ describe('renewing subscriptions with the test provider', () => {
     expect(pastDue).toMatchObject({ status: 'past_due', graceEndsAt: graceEnd.toISOString(), cardLast4: '0341' });
     expect(await premiumOf(user.id)).toEqual(graceEnd);
     expect((await billing(token)).payments[0]).toMatchObject({ status: 'declined', amount: 9, kind: 'renewal' });
+    // Through the grace, the access is still the subscription's plan, not a complimentary grant.
+    const access = await call(
+      { method: 'GET', url: `/api/users/access?email=${encodeURIComponent(user.email)}` },
+      token,
+    );
+    expect(access.json()).toMatchObject({ source: 'pass', plan: { id: plan.id, name: plan.name } });
     const failedMail = await db()
       .select()
       .from(mailOutbox)

@@ -145,14 +145,16 @@ export async function premiumArticlesOf(
 }
 
 /**
- * Where access comes from: a pass when the newest succeeded payment's period ends when access ends; otherwise
- * an admin's grant when there is access (current or past); none when there never was.
+ * Where access comes from: a pass when the newest succeeded payment's period ends when access ends (or its
+ * renewing subscription is past due: access then runs through the grace); otherwise an admin's grant when there
+ * is access (current or past); none when there never was.
  */
 export function accessSource(
   row: Pick<AccessRow, 'premiumTaken'>,
   pass: repository.LatestPass,
 ): Exclude<PremiumAccess['source'], 'family'> {
   if (!row.premiumTaken) return null;
+  if (pass?.pastDue) return 'pass';
   return pass?.periodEnd && pass.periodEnd.getTime() === row.premiumTaken.getTime() ? 'pass' : 'complimentary';
 }
 

@@ -55,15 +55,25 @@ function latestPass(db: DbOrTx) {
       planName: sql<string>`${paymentIntents.planSnapshot}->>'name'`.as('plan_name'),
       features: sql<string[]>`${paymentIntents.planSnapshot}->'features'`.as('plan_features'),
       periodEnd: paymentIntents.periodEnd,
+      // Past due, access runs past the paid period, through the grace (docs/product.md#renewing-subscriptions).
+      pastDue: sql<boolean>`${subscriptions.status} = 'past_due'`.as('past_due'),
     })
     .from(paymentIntents)
+    .leftJoin(subscriptions, eq(subscriptions.id, paymentIntents.subscriptionId))
     .where(and(eq(paymentIntents.userId, users.id), eq(paymentIntents.status, 'succeeded')))
     .orderBy(desc(paymentIntents.succeededAt), desc(paymentIntents.id))
     .limit(1)
     .as('latest_pass');
 }
 
-export type LatestPass = { planId: string; planName: string; features: string[]; periodEnd: Date | null } | null;
+export type LatestPass = {
+  planId: string;
+  planName: string;
+  features: string[];
+  periodEnd: Date | null;
+  /** Its renewing subscription is past due: the access it gives lasts through the grace period. */
+  pastDue: boolean;
+} | null;
 
 export type FamilyTie = { role: 'owner'; members: number; seats: number } | { role: 'member'; owner: string } | null;
 
@@ -171,6 +181,7 @@ const withPass = (pass: ReturnType<typeof latestPass>) => ({
   planName: pass.planName,
   features: pass.features,
   periodEnd: pass.periodEnd,
+  pastDue: pass.pastDue,
 });
 
 function toLatestPass(pass: {
@@ -178,6 +189,7 @@ function toLatestPass(pass: {
   planName: string | null;
   features: string[] | null;
   periodEnd: Date | null;
+  pastDue: boolean | null;
 }): LatestPass {
   if (!pass.planId) return null;
   return {
@@ -185,6 +197,7 @@ function toLatestPass(pass: {
     planName: pass.planName ?? pass.planId,
     features: pass.features ?? [],
     periodEnd: pass.periodEnd,
+    pastDue: pass.pastDue === true,
   };
 }
 
