@@ -116,15 +116,6 @@ export async function endAllOf(db: DbOrTx, userId: string, at: Date) {
     .returning();
 }
 
-/** How many subscriptions are due at `now` (the bench's and the tests' look at the queue). */
-export async function countDue(db: DbOrTx, now: Date): Promise<number> {
-  const [row] = await db
-    .select({ due: sql<number>`count(*)::int` })
-    .from(subscriptions)
-    .where(lte(subscriptions.nextAttemptAt, now));
-  return row?.due ?? 0;
-}
-
 /** A renewal's period, for the batch statements below. */
 export interface Renewal {
   subscriptionId: string;
