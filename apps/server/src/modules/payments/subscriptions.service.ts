@@ -250,23 +250,23 @@ async function chargeNextPeriod(
   const outcome = chargeTestCardOnFile(paymentMethod);
   const refused =
     outcome === 'succeeded' ? undefined : await repository.findRefusedCharge(tx, subscription.id, periodStart);
+  // The period's charge, paid or refused: at the price as bought.
+  const charge = {
+    userId: subscription.userId,
+    planId: subscription.planId,
+    planSnapshot: plan,
+    amount: plan.amount,
+    currency: plan.currency,
+    provider: 'test' as const,
+    clientSecret: `renewal_${crypto.randomUUID()}`,
+    kind: 'renewal' as const,
+    subscriptionId: subscription.id,
+    createdAt: now,
+    periodStart,
+    periodEnd,
+  };
   if (outcome === 'succeeded') {
-    const paid = await repository.insertCharge(tx, {
-      userId: subscription.userId,
-      planId: subscription.planId,
-      planSnapshot: plan,
-      amount: plan.amount,
-      currency: plan.currency,
-      provider: 'test',
-      clientSecret: `renewal_${crypto.randomUUID()}`,
-      status: 'succeeded',
-      kind: 'renewal',
-      subscriptionId: subscription.id,
-      createdAt: now,
-      succeededAt: now,
-      periodStart,
-      periodEnd,
-    });
+    const paid = await repository.insertCharge(tx, { ...charge, status: 'succeeded', succeededAt: now });
     const renewed = await repository.update(tx, subscription.id, {
       status: 'active',
       paymentMethod,
@@ -283,23 +283,7 @@ async function chargeNextPeriod(
   const pastDueSince = subscription.pastDueSince ?? periodStart;
   const graceEnd = graceEndOf(deps, pastDueSince);
   if (refused) await repository.recordRefusal(tx, refused.id, outcome);
-  else
-    await repository.insertCharge(tx, {
-      userId: subscription.userId,
-      planId: subscription.planId,
-      planSnapshot: plan,
-      amount: plan.amount,
-      currency: plan.currency,
-      provider: 'test',
-      clientSecret: `renewal_${crypto.randomUUID()}`,
-      status: 'requires_payment',
-      lastError: outcome,
-      kind: 'renewal',
-      subscriptionId: subscription.id,
-      createdAt: now,
-      periodStart,
-      periodEnd,
-    });
+  else await repository.insertCharge(tx, { ...charge, status: 'requires_payment', lastError: outcome });
   const pastDue = await repository.update(tx, subscription.id, {
     status: 'past_due',
     pastDueSince,
