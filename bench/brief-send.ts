@@ -16,10 +16,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { SEED_PLANS, TAGS } from '@dispatch/shared';
 import { fromPostgres, queryRows, type Database } from '../apps/server/src/db/client.js';
-import { databaseUrlFor, memoryMb, pick, totalCpuSeconds, waitForHealth } from './process.js';
+import { databaseUrlFor, memoryMb, pick, startSmtpSink, totalCpuSeconds, waitForHealth } from './process.js';
 import { seedBenchData } from './seed.js';
 
 const { values: args } = parseArgs({
@@ -112,30 +111,6 @@ async function countRows(db: Database['db'], table: string) {
   return row!.count;
 }
 
-/** The sink: accepts every message, counts it and its bytes, keeps nothing. */
-function startSink(port: number) {
-  const received = { messages: 0, bytes: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    size: 10 * 1024 * 1024,
-    onData(stream, _session, callback) {
-      stream.on('data', (chunk: Buffer) => (received.bytes += chunk.length));
-      stream.on('end', () => {
-        received.messages += 1;
-        callback();
-      });
-    },
-  });
-  server.on('error', () => undefined);
-  return new Promise<{ received: typeof received; close(): Promise<void> }>((resolve) =>
-    server.listen(port, '127.0.0.1', () =>
-      resolve({ received, close: () => new Promise<void>((done) => server.close(() => done())) }),
-    ),
-  );
-}
-
 /** Readers loading pages: the home page, list pages and any article, anonymous. */
 function loadPages(approvedIds: string[], duration: number) {
   const paths = [
@@ -170,7 +145,7 @@ async function main() {
   const url = databaseUrlFor(serverUrl!, name);
   const database = fromPostgres(url, 2);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-brief-bench-'));
-  const sink = await startSink(Number(args['smtp-port']));
+  const sink = await startSmtpSink(Number(args['smtp-port']));
   let server: ReturnType<typeof spawn> | undefined;
   try {
     const seeding = Date.now();

@@ -1,3 +1,4 @@
+import { SMTPServer } from 'smtp-server';
 // What the benchmarks share: the server's database URL, waiting for it to start, and what its processes used (/proc).
 import { readFileSync } from 'node:fs';
 
@@ -45,3 +46,27 @@ export function cpuSeconds(pids: number[]): Map<number, number> {
 
 /** The CPU seconds these processes have used so far, together. */
 export const totalCpuSeconds = (pids: number[]) => [...cpuSeconds(pids).values()].reduce((sum, s) => sum + s, 0);
+
+/** A local SMTP sink for the benches that mail: accepts every message, counts it and its bytes, keeps nothing. */
+export function startSmtpSink(port: number) {
+  const received = { messages: 0, bytes: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 10 * 1024 * 1024,
+    onData(stream, _session, callback) {
+      stream.on('data', (chunk: Buffer) => (received.bytes += chunk.length));
+      stream.on('end', () => {
+        received.messages += 1;
+        callback();
+      });
+    },
+  });
+  server.on('error', () => undefined);
+  return new Promise<{ received: typeof received; close(): Promise<void> }>((resolve) =>
+    server.listen(port, '127.0.0.1', () =>
+      resolve({ received, close: () => new Promise<void>((done) => server.close(() => done())) }),
+    ),
+  );
+}

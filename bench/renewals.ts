@@ -21,9 +21,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { SMTPServer } from 'smtp-server';
 import { fromPostgres, queryRows, type Database } from '../apps/server/src/db/client.js';
-import { cpuSeconds, databaseUrlFor, totalCpuSeconds, waitForHealth } from './process.js';
+import { cpuSeconds, databaseUrlFor, startSmtpSink, totalCpuSeconds, waitForHealth } from './process.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -130,29 +129,6 @@ async function seedRenewals(db: Database['db'], from: Date) {
     select id, user_id, period_end, payment_method like 'pm_test_charge_declined_%' as declined from subscriptions`);
   await db.execute(sql`alter table bench_due add primary key (id)`);
   await db.execute(sql`vacuum analyze`);
-}
-
-/** The sink for `--mail`: accepts every message and counts it, keeps nothing. */
-function startSink(port: number) {
-  const received = { messages: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('data', () => undefined);
-      stream.on('end', () => {
-        received.messages += 1;
-        callback();
-      });
-    },
-  });
-  server.on('error', () => undefined);
-  return new Promise<{ received: typeof received; close(): Promise<void> }>((resolve) =>
-    server.listen(port, '127.0.0.1', () =>
-      resolve({ received, close: () => new Promise<void>((done) => server.close(() => done())) }),
-    ),
-  );
 }
 
 interface Instance {
@@ -291,7 +267,7 @@ async function main() {
   const database = fromPostgres(url, 1);
   const redis = REDIS_URL ? new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 }) : undefined;
   let redisOurs = false;
-  const sink = args.mail ? await startSink(Number(args['smtp-port'])) : undefined;
+  const sink = args.mail ? await startSmtpSink(Number(args['smtp-port'])) : undefined;
   const instances: Instance[] = [];
   try {
     if (redis) {

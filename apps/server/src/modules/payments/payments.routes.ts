@@ -17,7 +17,8 @@ import { addressBucket } from '../../plugins/client-address.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
 import * as service from './payments.service.js';
 
-const perAccount = (name: string) => (request: FastifyRequest) =>
+/** An abuse limit's key: the signed-in account, else the address. */
+export const perAccount = (name: string) => (request: FastifyRequest) =>
   `${name}:${request.viewer?.id ?? addressBucket(request.ip)}`;
 
 export function paymentRoutes(app: AppInstance, deps: AppDeps) {

@@ -8,6 +8,7 @@ import {
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { abuseLimit } from '../../plugins/rate-limit.js';
+import { perAccount } from './payments.routes.js';
 import { renewDue } from './renewals.js';
 import * as stripeBilling from './stripe-subscriptions.js';
 import * as service from './subscriptions.service.js';
@@ -60,7 +61,7 @@ export function subscriptionRoutes(app: AppInstance, deps: AppDeps) {
     {
       config: {
         access: 'signed-in',
-        ...abuseLimit(deps.config.limits, 'paymentConfirmationsPerMinute', (request) => `card:${request.viewer?.id}`),
+        ...abuseLimit(deps.config.limits, 'paymentConfirmationsPerMinute', perAccount('card')),
       },
       schema: {
         tags: ['payments'],
@@ -79,7 +80,7 @@ export function subscriptionRoutes(app: AppInstance, deps: AppDeps) {
     {
       config: {
         access: 'signed-in',
-        ...abuseLimit(deps.config.limits, 'paymentConfirmationsPerMinute', (request) => `portal:${request.viewer?.id}`),
+        ...abuseLimit(deps.config.limits, 'paymentConfirmationsPerMinute', perAccount('portal')),
       },
       schema: {
         tags: ['payments'],
