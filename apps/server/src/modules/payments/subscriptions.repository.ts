@@ -34,13 +34,13 @@ export async function lockLive(db: DbOrTx, userId: string): Promise<Subscription
   return row;
 }
 
-/** The reader's newest subscription, over or not. */
+/** The reader's subscription that is not over, else their newest one: one read. */
 export async function findNewest(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .orderBy(sql`${subscriptions.status} = 'ended'`, desc(subscriptions.createdAt), desc(subscriptions.id))
     .limit(1);
   return row;
 }

@@ -156,8 +156,9 @@ export async function settleAll(
   );
   const outcomes: Settled[] = together.map(() => 'renewed');
   await renewTogether(deps, tx, after, together, now);
+  const settled = new Set(together);
   for (const subscription of due) {
-    if (!together.includes(subscription)) outcomes.push(await settleDue(deps, tx, after, subscription, now));
+    if (!settled.has(subscription)) outcomes.push(await settleDue(deps, tx, after, subscription, now));
   }
   return outcomes;
 }
@@ -329,7 +330,7 @@ export async function getMySubscription(
   deps: Pick<Deps, 'db' | 'config'>,
   viewer: Viewer,
 ): Promise<{ subscription: Subscription | null }> {
-  const row = (await repository.findLive(deps.db, viewer.id)) ?? (await repository.findNewest(deps.db, viewer.id));
+  const row = await repository.findNewest(deps.db, viewer.id);
   return { subscription: row ? toSubscription(deps, row) : null };
 }
 
