@@ -65,16 +65,31 @@ const sharedPrefixes = new LRUCache<string, SharedPrefix>({
   sizeCalculation: (prefix) => prefix.bytes.length + (prefix.deflated?.body.length ?? 0),
 });
 
+/** Strings as UTF-8 in one buffer, encoded piece by piece: never joined into one string first. */
+export function utf8Of(pieces: readonly string[]): Buffer {
+  let length = 0;
+  for (const piece of pieces) length += Buffer.byteLength(piece);
+  const bytes = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const piece of pieces) at += bytes.write(piece, at);
+  return bytes;
+}
+
 /**
- * A page of `prefix` (shared, kept as `keepAs`) then `tail` (one reader's own, a few hundred bytes), with only
+ * A page of `prefix` (shared, kept as `keepAs`, in pieces) then `tail` (one reader's own, a few hundred bytes), with only
  * the tail new to each request. Gzipped, the tail is a stored block after the prefix's deflated blocks: the way
  * pigz joins blocks compressed apart. The prefix ends with a full flush, so the stream is byte-aligned there and
  * nothing after it refers back into it (RFC 1951, 3.2.4).
  */
-export async function withTail(prefix: () => string, tail: string, keepAs: string, gzipped: boolean): Promise<Buffer> {
+export async function withTail(
+  prefix: () => readonly string[],
+  tail: string,
+  keepAs: string,
+  gzipped: boolean,
+): Promise<Buffer> {
   let shared = sharedPrefixes.get(keepAs);
   if (!shared) {
-    shared = { bytes: Buffer.from(prefix()) };
+    shared = { bytes: utf8Of(prefix()) };
     sharedPrefixes.set(keepAs, shared);
   }
   const own = Buffer.from(tail);

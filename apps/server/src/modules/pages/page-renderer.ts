@@ -83,20 +83,41 @@ function partsOf(template: string, ownTitle: boolean, ownDescription: boolean): 
 }
 
 /**
- * The rendered page inside the built index.html: its head tags replace the generic title and description. The
- * template is cut once (`partsOf`), not searched again for every page.
+ * The rendered page inside the built index.html, as the pieces it is sent in: its head tags replace the generic
+ * title and description. The template is cut once (`partsOf`), not searched again for every page. A shared page
+ * is encoded from its pieces (`utf8Of` in compressed-html.ts): joined, the page would be one string of twice its length in bytes (the
+ * rendered text is two-byte), copied whole into the heap's large-object space on every render.
  */
-export function assembleHtml(
+export function pageParts(
   template: string,
   page: { head: string; body: string; state: unknown },
   stateElementId: string,
-): string {
+): string[] {
   const [head, beforeRoot, afterRoot] = partsOf(
     template,
     page.head.includes('<title>'),
     page.head.includes('name="description"'),
   );
-  return `${head}${page.head}${beforeRoot}<div id="root">${page.body}</div><script type="application/json" id="${stateElementId}">${jsonForHtml(page.state)}</script>${afterRoot}`;
+  return [
+    head,
+    page.head,
+    beforeRoot,
+    '<div id="root">',
+    page.body,
+    `</div><script type="application/json" id="${stateElementId}">`,
+    jsonForHtml(page.state),
+    '</script>',
+    afterRoot,
+  ];
+}
+
+/** The rendered page inside the built index.html (`pageParts`), as one string. */
+export function assembleHtml(
+  template: string,
+  page: { head: string; body: string; state: unknown },
+  stateElementId: string,
+): string {
+  return pageParts(template, page, stateElementId).join('');
 }
 
 /** The reader's chosen theme on the page's root element, so its first paint is in that theme (decision 023). */

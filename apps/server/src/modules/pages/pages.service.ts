@@ -18,7 +18,7 @@ import { acceptsGzip, compressHtml, encodingFor, etagFor, withTail } from './com
 import { createLastGoodPages } from './last-good-pages.js';
 import { articleAudience, type Audience } from './page-audience.js';
 import { createPageReads } from './page-reads.js';
-import { assembleHtml, jsonForHtml, noticePage, withTheme, type PageShell } from './page-renderer.js';
+import { jsonForHtml, noticePage, pageParts, withTheme, type PageShell } from './page-renderer.js';
 import { unavailablePage } from './unavailable-page.js';
 
 /** Anonymous pages are cached with the catalogue; the home page's statistics may lag this much. */
@@ -26,7 +26,8 @@ const PAGE_TTL_MS = 30_000;
 const PRIVATE_CACHE_CONTROL = 'private, no-store';
 const PAGE_VARY = 'Cookie, Accept-Encoding';
 
-type RenderedPage = { status: number; location?: string; html?: string; etag?: string };
+/** A page as rendered: one string, or for a page its audience shares, the pieces it is sent in (`pageParts`). */
+type RenderedPage = { status: number; location?: string; html?: string; pieces?: readonly string[]; etag?: string };
 
 /** The page cookie's reader: their session and the tag of the browser's token. */
 type PageViewer = NonNullable<Awaited<ReturnType<typeof resolvePageViewer>>>;
@@ -94,11 +95,13 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
     });
     if (result.kind === 'redirect') return { status: result.status, location: result.location } satisfies RenderedPage;
     if (page.failed()) throw new PageDataUnavailable();
-    const html = assembleHtml(shell.template, result, shell.renderer.PAGE_STATE_ELEMENT_ID);
-    // A signed-in reader's page is sent `no-store`: no cache keeps it, so no ETag could revalidate it. One shared
-    // by an audience only needs a name for this render, which its compressed prefix is kept under.
-    const etag = !viewer ? etagOf(html) : audience ? `"${randomUUID()}"` : undefined;
-    return { status: result.status, html, etag } satisfies RenderedPage;
+    const pieces = pageParts(shell.template, result, shell.renderer.PAGE_STATE_ELEMENT_ID);
+    // A page shared by an audience is sent `no-store`, only ever as bytes: it needs a name for this render, which
+    // its bytes are kept under.
+    if (audience) return { status: result.status, pieces, etag: `"${randomUUID()}"` } satisfies RenderedPage;
+    const html = pieces.join('');
+    // A signed-in reader's page is sent `no-store`: no cache keeps it, so no ETag could revalidate it.
+    return { status: result.status, html, etag: viewer ? undefined : etagOf(html) } satisfies RenderedPage;
   }
 
   async function viewerOf(request: FastifyRequest, reply: FastifyReply): Promise<PageViewer | null> {
@@ -127,18 +130,24 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
   async function sendShared(
     request: FastifyRequest,
     reply: FastifyReply,
-    page: { status: number; html: string; etag: string },
+    page: { status: number; pieces: readonly string[]; etag: string },
     viewer: PageViewer,
   ) {
     const theme = themeOf(request);
-    const end = page.html.lastIndexOf('</body>');
+    // `</body>` is in the template's last piece, after the root.
+    const last = page.pieces.at(-1) ?? '';
+    const end = last.lastIndexOf('</body>');
     const own = { user: viewer.user, tokenTag: viewer.tokenTag };
     const tail =
       `<script type="application/json" id="${shell.renderer.PAGE_VIEWER_ELEMENT_ID}">${jsonForHtml(own)}</script>` +
-      (end === -1 ? '' : page.html.slice(end));
+      (end === -1 ? '' : last.slice(end));
     const gzipped = acceptsGzip(request.headers['accept-encoding']);
-    // The prefix as it is cut from the page is worked out only the first time: it is kept by its ETag and theme.
-    const prefix = () => withTheme(end === -1 ? page.html : page.html.slice(0, end), theme);
+    // The prefix's bytes are worked out only the first time: they are kept by the page's ETag and the theme.
+    const prefix = () => [
+      withTheme(page.pieces[0] ?? '', theme),
+      ...page.pieces.slice(1, -1),
+      end === -1 ? last : last.slice(0, end),
+    ];
     const body = await withTail(prefix, tail, `${page.etag}:${theme ?? ''}`, gzipped);
     void reply.code(page.status).header('vary', PAGE_VARY).header('cache-control', PRIVATE_CACHE_CONTROL);
     if (gzipped) void reply.header('content-encoding', 'gzip');
@@ -246,9 +255,9 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
         .header('cache-control', PRIVATE_CACHE_CONTROL)
         .redirect(page.location, 302);
     }
+    if (viewer && page.pieces && page.etag)
+      return sendShared(request, reply, { status: page.status, pieces: page.pieces, etag: page.etag }, viewer);
     const html = page.html ?? '';
-    if (viewer && audience && page.etag)
-      return sendShared(request, reply, { status: page.status, html, etag: page.etag }, viewer);
     if (!viewer && page.etag) lastGood.keep(request.url, { status: page.status, html, etag: page.etag });
     return sendHtml(
       request,
