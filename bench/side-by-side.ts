@@ -32,6 +32,8 @@ const { values: args } = parseArgs({
     /** Seconds each (build, scenario) pair is measured for in a round, after a second's warm-up. */
     slice: { type: 'string', default: '4' },
     connections: { type: 'string', default: '4' },
+    /** Seconds each pair is loaded, unmeasured, before the first round: both processes compile their hot paths. */
+    warmup: { type: 'string', default: '6' },
     port: { type: 'string', default: '3941' },
   },
 });
@@ -149,6 +151,7 @@ async function main() {
     const cpu = builds.map(() => SCENARIOS.map((): number[] => []));
     let errors = 0;
     const pairs = builds.flatMap((_, b) => SCENARIOS.map((__, s) => [b, s] as const));
+    for (const [b, s] of pairs) await slice(builds[b]!, SCENARIOS[s]!.signedIn, approvedIds, Number(args.warmup));
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [b, s] of [...pairs].sort(() => Math.random() - 0.5)) {
         const build = builds[b]!;
@@ -160,7 +163,8 @@ async function main() {
       process.stdout.write(`round ${round + 1} of ${ROUNDS}\n`);
     }
     console.log(
-      `\n${args.articles} articles, embedded PGlite; ${CONNECTIONS} connections; ${ROUNDS} rounds of ${SLICE} s a pair\n`,
+      `\n${args.articles} articles, embedded PGlite; ${CONNECTIONS} connections; ${args.warmup} s of warm-up a pair, ` +
+        `then ${ROUNDS} rounds of ${SLICE} s a pair\n`,
     );
     console.log('server CPU ms a request (median of the rounds; each round in brackets)');
     builds.forEach((build, b) =>

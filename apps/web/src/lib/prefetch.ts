@@ -18,16 +18,29 @@ function asApiError(error: unknown): unknown {
  * Loaders warm the cache so a page renders with its data, but never hold a page back on a failure:
  * they try once, and the page's own query shows the error state and retries with docs/product.md's backoff.
  * `read`: on the server, the page context's read of the same answer (decision 050), in place of the query's
- * own fetch.
+ * own fetch. Its answer goes into the cache as it is: a fetch's retryer and promises cost a server render
+ * about as much as the page's queries themselves; a refusal is recorded as the query's failed fetch.
  */
 export async function prefetch<TData, TKey extends QueryKey>(
   queryClient: QueryClient,
   options: EnsureQueryDataOptions<TData, Error, TData, TKey>,
   read?: () => Promise<TData>,
 ): Promise<void> {
-  const queryFn = read && (() => read().catch((error: unknown) => Promise.reject(asApiError(error))));
+  if (read) {
+    if (queryClient.getQueryData(options.queryKey) !== undefined) return;
+    let data: TData;
+    try {
+      data = await read();
+    } catch (error) {
+      const refused = asApiError(error);
+      await queryClient.prefetchQuery({ ...options, queryFn: () => Promise.reject(refused), retry: false });
+      return;
+    }
+    queryClient.setQueryData<TData>(options.queryKey, () => data);
+    return;
+  }
   try {
-    await queryClient.ensureQueryData({ ...options, ...(queryFn && { queryFn }), retry: false });
+    await queryClient.ensureQueryData({ ...options, retry: false });
   } catch {
     // The page's query reports it.
   }

@@ -88,6 +88,13 @@ export async function withTail(
   gzipped: boolean,
 ): Promise<Buffer> {
   let shared = sharedPrefixes.get(keepAs);
+  if (!shared && !gzipped) {
+    // The first copy is encoded with its tail in one buffer, whose start is kept as the prefix: never changed once
+    // sent, it is only ever copied from.
+    const page = utf8Of([...prefix(), tail]);
+    sharedPrefixes.set(keepAs, { bytes: page.subarray(0, page.length - Buffer.byteLength(tail)) });
+    return page;
+  }
   if (!shared) {
     shared = { bytes: utf8Of(prefix()) };
     sharedPrefixes.set(keepAs, shared);
