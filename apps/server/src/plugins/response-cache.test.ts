@@ -98,6 +98,19 @@ describe('the response cache', () => {
     await cache.remember('catalog', 'page:/', 60_000, load);
     expect(loads).toBe(2);
   });
+
+  it('counts bytes (a shared page) as they are held: under the budget they are kept, over it they are not', async () => {
+    const cache = createResponseCache({ maxBytes: 10_000 });
+    let loads = 0;
+    const small = async () => ((loads += 1), { rest: Buffer.alloc(5_000) });
+    await cache.remember('catalog', 'page:/a', 60_000, small);
+    await cache.remember('catalog', 'page:/a', 60_000, small);
+    expect(loads).toBe(1);
+    const large = async () => ((loads += 1), { rest: Buffer.alloc(20_000) });
+    await cache.remember('catalog', 'page:/b', 60_000, large);
+    await cache.remember('catalog', 'page:/b', 60_000, large);
+    expect(loads).toBe(3);
+  });
 });
 
 describe('a flood of one-off searches (one instance)', () => {

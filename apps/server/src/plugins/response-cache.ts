@@ -38,6 +38,8 @@ function jsonLength(value: unknown): number {
   if (typeof value === 'string') return value.length + 2;
   if (value === null || typeof value !== 'object') return 8;
   if (value instanceof Date) return 26;
+  // Bytes (a shared page's) are counted as they are held, not as their JSON would spell them.
+  if (ArrayBuffer.isView(value)) return value.byteLength;
   if (value instanceof Set) return jsonLength([...value]);
   let length = 2;
   if (Array.isArray(value)) {

@@ -2,6 +2,8 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, crc32, deflateRaw, gzip } from 'node:zlib';
+import type { Theme } from '@dispatch/shared';
+import { withTheme } from './page-renderer.js';
 
 /**
  * Pages are answered by the not-found handler, which @fastify/compress does not reach: they are
@@ -51,18 +53,17 @@ const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 /** A stored block's length is 16 bits. */
 const MAX_STORED_BLOCK = 0xffff;
 
-/**
- * A page's shared part as bytes, and once asked for, deflated up to a byte boundary that leaves no reference
- * behind it, with the CRC of its bytes.
- */
-interface SharedPrefix {
-  bytes: Buffer;
-  deflated?: { body: Buffer; crc: number };
+/** A page's shared part (the head in the reader's theme, then the rest), deflated up to a byte boundary that leaves no reference behind it. */
+interface DeflatedPrefix {
+  body: Buffer;
+  /** The CRC and length of the bytes it deflates. */
+  crc: number;
+  length: number;
 }
 
-const sharedPrefixes = new LRUCache<string, SharedPrefix>({
-  maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (prefix) => prefix.bytes.length + (prefix.deflated?.body.length ?? 0),
+const deflatedPrefixes = new LRUCache<string, DeflatedPrefix>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (prefix) => prefix.body.length,
 });
 
 /** Strings as UTF-8 in one buffer, encoded piece by piece: never joined into one string first. */
@@ -76,35 +77,56 @@ export function utf8Of(pieces: readonly string[]): Buffer {
 }
 
 /**
- * A page of `prefix` (shared, kept as `keepAs`, in pieces) then `tail` (one reader's own, a few hundred bytes), with only
- * the tail new to each request. Gzipped, the tail is a stored block after the prefix's deflated blocks: the way
- * pigz joins blocks compressed apart. The prefix ends with a full flush, so the stream is byte-aligned there and
- * nothing after it refers back into it (RFC 1951, 3.2.4).
+ * A page its audience shares (decision 047), as it is kept between requests: the template's head (the stylesheet is
+ * most of it), the rest of what comes before `</body>` as bytes, and what comes after. Kept as bytes rather than the
+ * render's strings, which would outlive the young generation and be copied by every collection until they died.
  */
-export async function withTail(
-  prefix: () => readonly string[],
-  tail: string,
-  keepAs: string,
-  gzipped: boolean,
+export interface SharedPage {
+  /** The template's head, the same string for every page: its bytes are encoded once per theme (`headBytes`). */
+  head: string;
+  rest: Buffer;
+  end: string;
+}
+
+/** `pieces` (`pageParts`: the template's head first, `</body>` in the last) as a page to share. */
+export function sharedPageOf(pieces: readonly string[]): SharedPage {
+  const last = pieces.at(-1) ?? '';
+  const bodyEnd = last.lastIndexOf('</body>');
+  const cut = bodyEnd === -1 ? last.length : bodyEnd;
+  return { head: pieces[0] ?? '', rest: utf8Of([...pieces.slice(1, -1), last.slice(0, cut)]), end: last.slice(cut) };
+}
+
+/** Per template head (a few variants of one template) and theme: its bytes. */
+const headBytes = new Map<string, Map<string, Buffer>>();
+
+function encodedHead(head: string, theme: Theme | undefined): Buffer {
+  let themes = headBytes.get(head);
+  if (!themes) headBytes.set(head, (themes = new Map()));
+  let bytes = themes.get(theme ?? '');
+  if (!bytes) themes.set(theme ?? '', (bytes = Buffer.from(withTheme(head, theme))));
+  return bytes;
+}
+
+/**
+ * A shared page with `own` (one reader's part, a few hundred bytes) before its end, in the reader's theme, with only
+ * `own` new to each request. Gzipped, it is a stored block after the shared part's deflated blocks (kept as
+ * `keepAs`, the page's ETag, and the theme): the way pigz joins blocks compressed apart. The shared part ends with a
+ * full flush, so the stream is byte-aligned there and nothing after it refers back into it (RFC 1951, 3.2.4).
+ */
+export async function sharedPageBytes(
+  page: SharedPage,
+  options: { keepAs: string; theme: Theme | undefined; own: string; gzipped: boolean },
 ): Promise<Buffer> {
-  let shared = sharedPrefixes.get(keepAs);
-  if (!shared && !gzipped) {
-    // The first copy is encoded with its tail in one buffer, whose start is kept as the prefix: never changed once
-    // sent, it is only ever copied from.
-    const page = utf8Of([...prefix(), tail]);
-    sharedPrefixes.set(keepAs, { bytes: page.subarray(0, page.length - Buffer.byteLength(tail)) });
-    return page;
-  }
-  if (!shared) {
-    shared = { bytes: utf8Of(prefix()) };
-    sharedPrefixes.set(keepAs, shared);
-  }
-  const own = Buffer.from(tail);
-  if (!gzipped) return Buffer.concat([shared.bytes, own]);
-  if (!shared.deflated) {
-    const body = await promisify(deflateRaw)(shared.bytes, { finishFlush: constants.Z_FULL_FLUSH });
-    shared.deflated = { body, crc: crc32(shared.bytes) };
-    sharedPrefixes.set(keepAs, shared);
+  const head = encodedHead(page.head, options.theme);
+  const own = Buffer.from(options.own + page.end);
+  if (!options.gzipped) return Buffer.concat([head, page.rest, own]);
+  const key = `${options.keepAs}:${options.theme ?? ''}`;
+  let deflated = deflatedPrefixes.get(key);
+  if (!deflated) {
+    const prefix = Buffer.concat([head, page.rest]);
+    const body = await promisify(deflateRaw)(prefix, { finishFlush: constants.Z_FULL_FLUSH });
+    deflated = { body, crc: crc32(prefix), length: prefix.length };
+    deflatedPrefixes.set(key, deflated);
   }
   if (own.length > MAX_STORED_BLOCK) throw new Error("a page's own part is too long for one stored block");
   const block = Buffer.alloc(5);
@@ -112,7 +134,7 @@ export async function withTail(
   block.writeUInt16LE(own.length, 1);
   block.writeUInt16LE(~own.length & 0xffff, 3);
   const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc32(own, shared.deflated.crc), 0);
-  trailer.writeUInt32LE((shared.bytes.length + own.length) % 2 ** 32, 4);
-  return Buffer.concat([GZIP_HEADER, shared.deflated.body, block, own, trailer]);
+  trailer.writeUInt32LE(crc32(own, deflated.crc), 0);
+  trailer.writeUInt32LE((deflated.length + own.length) % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, deflated.body, block, own, trailer]);
 }

@@ -14,7 +14,15 @@ import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { isSearch } from '../catalogue/catalogue.service.js';
 import { resolvePageViewer } from '../auth/auth.service.js';
 import { viewerRoleRecord } from '../users/users.service.js';
-import { acceptsGzip, compressHtml, encodingFor, etagFor, withTail } from './compressed-html.js';
+import {
+  acceptsGzip,
+  compressHtml,
+  encodingFor,
+  etagFor,
+  sharedPageBytes,
+  sharedPageOf,
+  type SharedPage,
+} from './compressed-html.js';
 import { createLastGoodPages } from './last-good-pages.js';
 import { articleAudience, type Audience } from './page-audience.js';
 import { createPageReads } from './page-reads.js';
@@ -26,8 +34,8 @@ const PAGE_TTL_MS = 30_000;
 const PRIVATE_CACHE_CONTROL = 'private, no-store';
 const PAGE_VARY = 'Cookie, Accept-Encoding';
 
-/** A page as rendered: one string, or for a page its audience shares, the pieces it is sent in (`pageParts`). */
-type RenderedPage = { status: number; location?: string; html?: string; pieces?: readonly string[]; etag?: string };
+/** A page as rendered: one string, or a page its audience shares. */
+type RenderedPage = { status: number; location?: string; html?: string; shared?: SharedPage; etag?: string };
 
 /** The page cookie's reader: their session and the tag of the browser's token. */
 type PageViewer = NonNullable<Awaited<ReturnType<typeof resolvePageViewer>>>;
@@ -96,9 +104,10 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
     if (result.kind === 'redirect') return { status: result.status, location: result.location } satisfies RenderedPage;
     if (page.failed()) throw new PageDataUnavailable();
     const pieces = pageParts(shell.template, result, shell.renderer.PAGE_STATE_ELEMENT_ID);
-    // A page shared by an audience is sent `no-store`, only ever as bytes: it needs a name for this render, which
-    // its bytes are kept under.
-    if (audience) return { status: result.status, pieces, etag: `"${randomUUID()}"` } satisfies RenderedPage;
+    // A page shared by an audience is sent `no-store`: it needs a name for this render, which its compressed bytes
+    // are kept under.
+    if (audience)
+      return { status: result.status, shared: sharedPageOf(pieces), etag: `"${randomUUID()}"` } satisfies RenderedPage;
     const html = pieces.join('');
     // A signed-in reader's page is sent `no-store`: no cache keeps it, so no ETag could revalidate it.
     return { status: result.status, html, etag: viewer ? undefined : etagOf(html) } satisfies RenderedPage;
@@ -125,30 +134,22 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
 
   /**
    * A page shared by the reader's audience, with the reader's own part (who they are, which the browser fills
-   * into the page once it has hydrated) written after it: compressed, only that part is new to each request.
+   * into the page once it has hydrated) written before its end: compressed, only that part is new to each request.
    */
   async function sendShared(
     request: FastifyRequest,
     reply: FastifyReply,
-    page: { status: number; pieces: readonly string[]; etag: string },
+    page: { status: number; shared: SharedPage; etag: string },
     viewer: PageViewer,
   ) {
-    const theme = themeOf(request);
-    // `</body>` is in the template's last piece, after the root.
-    const last = page.pieces.at(-1) ?? '';
-    const end = last.lastIndexOf('</body>');
     const own = { user: viewer.user, tokenTag: viewer.tokenTag };
-    const tail =
-      `<script type="application/json" id="${shell.renderer.PAGE_VIEWER_ELEMENT_ID}">${jsonForHtml(own)}</script>` +
-      (end === -1 ? '' : last.slice(end));
     const gzipped = acceptsGzip(request.headers['accept-encoding']);
-    // The prefix's bytes are worked out only the first time: they are kept by the page's ETag and the theme.
-    const prefix = () => [
-      withTheme(page.pieces[0] ?? '', theme),
-      ...page.pieces.slice(1, -1),
-      end === -1 ? last : last.slice(0, end),
-    ];
-    const body = await withTail(prefix, tail, `${page.etag}:${theme ?? ''}`, gzipped);
+    const body = await sharedPageBytes(page.shared, {
+      keepAs: page.etag,
+      theme: themeOf(request),
+      own: `<script type="application/json" id="${shell.renderer.PAGE_VIEWER_ELEMENT_ID}">${jsonForHtml(own)}</script>`,
+      gzipped,
+    });
     void reply.code(page.status).header('vary', PAGE_VARY).header('cache-control', PRIVATE_CACHE_CONTROL);
     if (gzipped) void reply.header('content-encoding', 'gzip');
     return reply.type('text/html; charset=utf-8').send(body);
@@ -255,8 +256,8 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
         .header('cache-control', PRIVATE_CACHE_CONTROL)
         .redirect(page.location, 302);
     }
-    if (viewer && page.pieces && page.etag)
-      return sendShared(request, reply, { status: page.status, pieces: page.pieces, etag: page.etag }, viewer);
+    if (viewer && page.shared && page.etag)
+      return sendShared(request, reply, { status: page.status, shared: page.shared, etag: page.etag }, viewer);
     const html = page.html ?? '';
     if (!viewer && page.etag) lastGood.keep(request.url, { status: page.status, html, etag: page.etag });
     return sendHtml(
