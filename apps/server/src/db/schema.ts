@@ -235,6 +235,11 @@ export const articles = pgTable(
       .default('pending'),
     isPremium: boolean().notNull().default(false),
     views: integer().notNull().default(0),
+    /**
+     * Trending's count: each reader's first view of a UTC day adds one, so reloading an article moves `views`,
+     * never its rank (docs/decisions/060-trending-counts-readers-a-day.md).
+     */
+    readerDays: integer().notNull().default(0),
     declineReason: text(),
     /** The editor's note with the last 'Request changes'. */
     changesNote: text(),
@@ -274,9 +279,9 @@ export const articles = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    index('articles_status_views_idx').on(
+    index('articles_status_reader_days_idx').on(
       table.status,
-      table.views.desc().nullsFirst(),
+      table.readerDays.desc().nullsFirst(),
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
@@ -309,6 +314,7 @@ export const articles = pgTable(
     index('articles_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),
     check('articles_status_check', sql`${table.status} in ('pending', 'changes_requested', 'approved', 'declined')`),
     check('articles_views_check', sql`${table.views} >= 0`),
+    check('articles_reader_days_check', sql`${table.readerDays} >= 0`),
   ],
 );
 
@@ -815,7 +821,28 @@ export const briefDeliveries = pgTable(
   ],
 );
 
-/** Views per article per hour, written with the view count, kept 90 days: the brief's highlights read them. */
+/**
+ * Who has read an article on a UTC day: a view adds to the article's `readerDays` (and to its hour's count) only
+ * when it adds a row here. Kept two days, swept by housekeeping (docs/decisions/060-trending-counts-readers-a-day.md).
+ */
+export const articleReaderDays = pgTable(
+  'article_reader_days',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    articleId: uuid()
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    /** The account's id; a reader without one, `address:` and their address. */
+    reader: text().notNull(),
+  },
+  // The day first: the sweep removes whole days along it.
+  (table) => [primaryKey({ columns: [table.day, table.articleId, table.reader] })],
+);
+
+/**
+ * Readers per article per hour (a reader's first view of the day counts, in its hour), written with the view
+ * count, kept 90 days: the brief's highlights read them. The column kept its first name, `views`.
+ */
 export const articleViewsHourly = pgTable(
   'article_views_hourly',
   {
