@@ -1,5 +1,6 @@
+import type { PageReads, User } from '@dispatch/shared';
 import { describe, expect, it } from 'vitest';
-import { pageAudience, signInFirst } from './entry-server';
+import { pageAudience, renderPage, signInFirst } from './entry-server';
 
 const at = (path: string) => signInFirst(`https://news.example${path}`);
 const loginFor = (path: string) => `/login?redirect=${encodeURIComponent(path)}`;
@@ -63,6 +64,41 @@ describe('pageAudience: the pages a signed-in reader may be served from a page t
   it("leaves every other page the reader's own", () => {
     for (const path of ['/', '/articles', '/profile', '/premium-articles', '/subscription', '/my-articles', '/nope']) {
       expect(of(path), path).toBeUndefined();
+    }
+  });
+});
+
+describe('renderPage: a signed-in reader at login or register goes on with a 302, before anything renders (decision 054)', () => {
+  const user: User = {
+    _id: '1',
+    name: 'Reader',
+    email: 'reader@example.com',
+    profile_pic: '',
+    role: 'user',
+    premiumTaken: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+    last_login_at: null,
+    last_log_in: null,
+  };
+  const viewer = { tokenTag: 'tag', user, role: { role: 'user' as const, premiumTaken: null } };
+  // Nothing is read: the answer comes before any loader runs.
+  const reads = {} as PageReads;
+  const asReader = (path: string) => renderPage({ url: `https://news.example${path}`, viewer, reads });
+
+  it("answers the `redirect` address of the login and register pages, so the browser opens it as it came", async () => {
+    for (const page of ['/login', '/register']) {
+      expect(await asReader(`${page}?redirect=${encodeURIComponent('/articles/42?gift=abc')}`), page).toEqual({
+        kind: 'redirect',
+        status: 302,
+        location: '/articles/42?gift=abc',
+      });
+    }
+  });
+
+  it('sends the reader home when the address is missing, leaves the site or is an auth page itself', async () => {
+    for (const target of ['', 'https://evil.example/x', '//evil.example', '/\\evil.example', '/login', 'articles/42']) {
+      const path = `/login${target ? `?redirect=${encodeURIComponent(target)}` : ''}`;
+      expect(await asReader(path), path).toEqual({ kind: 'redirect', status: 302, location: '/' });
     }
   });
 });

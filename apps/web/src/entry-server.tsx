@@ -26,6 +26,7 @@ import { accessFacts, viewerKeys } from './hooks/use-viewer';
 import { ApiError } from './lib/api-client';
 import { authKeys } from './lib/auth';
 import { paths } from './lib/paths';
+import { returnTo } from './lib/return-to';
 import { createQueryClient } from './lib/query-client';
 import { AUDIENCE_USER, type PageState } from './ssr/page-state';
 import { renderWhole } from './ssr/render-whole';
@@ -97,6 +98,7 @@ function serverRoutes() {
 interface PathAccess {
   rules: (AccessRule | undefined)[];
   preview: boolean;
+  forVisitors: boolean;
   audience?: { kind: 'article'; id: string };
 }
 
@@ -132,6 +134,7 @@ function accessOf(pathname: string): PathAccess {
     access = {
       rules: handles.map((handle) => handle.access),
       preview: handles.some((handle) => handle.preview),
+      forVisitors: handles.some((handle) => handle.forVisitors),
       ...(kind && { audience: ids.includes(id) ? { kind, idAt: ids.indexOf(id) } : { kind, id } }),
     };
     accessByShape.set(shape, access);
@@ -210,8 +213,13 @@ export async function renderPage({ url, viewer, audience, reads, now, signal }: 
     };
   }
 
+  const access = accessOf(target.pathname);
+  // A signed-in reader goes on from login and register as the AuthLayout sends them in the browser, but as a 302:
+  // the browser then opens the page with this request's fetch metadata, and a page another site sent the reader to
+  // spends none of their reads (decision 054).
+  if (viewer && access.forVisitors) return { kind: 'redirect', status: 302, location: returnTo(null, target.search) };
   // The page's access is answered before any loader runs, as its AccessGate does in the browser.
-  const redirect = redirectFor(accessOf(target.pathname), target, role, new Date(renderedAt));
+  const redirect = redirectFor(access, target, role, new Date(renderedAt));
   if (redirect) return { kind: 'redirect', status: 302, location: redirect };
   const requestContext: PageContext = { viewer: role, reads, queryClient };
   const context = await handler.query(request, { requestContext });

@@ -2,6 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config.js';
 
+/**
+ * What an API answer is sent with unless its route says otherwise: answers follow the caller's token (premium text
+ * among them, a reader's meter, a gift link's article), and none carries a validator to revalidate a copy with
+ * (decision 054).
+ */
+export const API_CACHE_CONTROL = 'private, no-store';
+
 const STRIPE_SCRIPT_HOSTS = ['https://js.stripe.com'];
 const STRIPE_FRAME_HOSTS = ['https://js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_CONNECT_HOSTS = ['https://api.stripe.com'];
@@ -36,5 +43,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   });
   app.addHook('onRequest', (request, reply, done) => {
     setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && reply.getHeader('cache-control') === undefined) {
+      void reply.header('cache-control', API_CACHE_CONTROL);
+    }
   });
 }

@@ -20,6 +20,12 @@ export interface RouteHandle {
    * worked out for them (decision 047): the reader's own name and photo follow after hydration.
    */
   audience?: 'article';
+  /**
+   * A page for visitors without a session (login, register): the server sends a signed-in reader on to where the
+   * page's `?redirect=` leads with a 302, so the browser opens it as it opened this page: from another site, if so
+   * (decision 054).
+   */
+  forVisitors?: true;
 }
 
 /** The access rule each matched route declares, outermost first. */

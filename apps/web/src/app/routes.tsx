@@ -236,6 +236,7 @@ function layoutRoutes(clientFor: LoaderClient): RouteObject[] {
     {
       id: 'auth',
       element: <AuthLayout />,
+      handle: { forVisitors: true } satisfies RouteHandle,
       errorElement: <NotFoundRoute />,
       hydrateFallbackElement: <LoadingState />,
       loader: async ({ context }) => {
