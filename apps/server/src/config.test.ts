@@ -80,6 +80,8 @@ describe('loadConfig', () => {
     [{ CURRENCY: 'dollars' }, 'CURRENCY'],
     [{ CURRENCY: 'JPY' }, 'CURRENCY'],
     [{ CURRENCY: 'kwd' }, 'CURRENCY'],
+    [{ CURRENCY: 'xxx' }, 'CURRENCY'],
+    [{ CURRENCY: 'abc' }, 'CURRENCY'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
     [{ GOOGLE_CLIENT_ID: 'id-only' }, 'GOOGLE_CLIENT_SECRET'],

@@ -1,6 +1,7 @@
 import {
   ABUSE_LIMIT_CEILING,
   ABUSE_LIMITS,
+  isPlanCurrency,
   REVENUE,
   SUBSCRIPTION_LIMITS,
   type AbuseLimitMaxima,
@@ -77,9 +78,6 @@ const toLimits = (env: Partial<Record<LimitEnvName, number>>): AbuseLimitMaxima 
     limitNames.map((name) => [name, env[ABUSE_LIMITS[name].env] ?? ABUSE_LIMITS[name].max]),
   ) as AbuseLimitMaxima;
 
-const minorUnitDigits = (currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
-
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -127,7 +125,7 @@ const EnvSchema = z
       .regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO 4217 code such as usd')
       .transform((value) => value.toLowerCase())
       // Prices are charged as price × 100 minor units (docs/architecture/payments.md#the-amount), which only holds for currencies with cents.
-      .refine((code) => minorUnitDigits(code) === 2, 'must be a currency with two decimal places, such as usd or eur')
+      .refine(isPlanCurrency, 'must be an ISO 4217 currency with two decimal places, such as usd or eur')
       .default('usd'),
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,

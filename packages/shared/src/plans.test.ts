@@ -60,7 +60,8 @@ describe('plans', () => {
       expect(PlanInputSchema.safeParse({ ...input, price }).success).toBe(false);
     }
     expect(CurrencySchema.parse('EUR')).toBe('eur');
-    for (const currency of ['jpy', 'eu', 'xyz1', 'bhd']) expect(CurrencySchema.safeParse(currency).success).toBe(false);
+    for (const currency of ['jpy', 'eu', 'xyz1', 'bhd', 'xxx', 'abc', 'xts'])
+      expect(CurrencySchema.safeParse(currency).success).toBe(false);
   });
 
   it('refuse a plan without benefits, with blank ones, or with a zero article allowance', () => {

@@ -114,7 +114,7 @@ export const PLAN_MESSAGES = {
   nameRequired: 'Give the plan a name',
   nameTaken: 'Another plan already has this name',
   priceInvalid: 'Enter a price above 0 with at most two decimals',
-  currencyInvalid: 'Use a currency with two decimal places, such as usd or eur',
+  currencyInvalid: 'Use an ISO 4217 currency code with two decimal places, such as usd or eur',
   durationInvalid: 'Enter a duration of at least one minute and at most five years',
   featuresRequired: 'List at least one benefit',
   featuresTooMany: `List at most ${PLAN_LIMITS.featuresMax} benefits`,
@@ -139,20 +139,26 @@ export const PLAN_MESSAGES = {
 
 const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
-const minorUnitDigits = (currency: string) => {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
-  } catch {
-    return -1;
-  }
-};
+let iso4217: ReadonlySet<string> | undefined;
 
-/** A currency whose prices have two decimals (usd, eur, gbp…): the only kind plans are priced in. */
-export const CurrencySchema = text()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z]{3}$/, PLAN_MESSAGES.currencyInvalid)
-  .refine((code) => minorUnitDigits(code) === 2, PLAN_MESSAGES.currencyInvalid);
+/**
+ * Whether a code is an ISO 4217 currency whose prices have two decimals (usd, eur, gbp…): the only kind plans are
+ * priced in, as a plan's currency and as the site's CURRENCY. `Intl` alone cannot tell: it formats any three letters
+ * (`xxx`, `abc`) with two decimals, so the code must also be one of the currencies it knows
+ * (`Intl.supportedValuesOf('currency')`, ISO 4217's list as the runtime's ICU has it).
+ */
+export function isPlanCurrency(code: string): boolean {
+  if (!/^[a-z]{3}$/i.test(code)) return false;
+  iso4217 ??= new Set(Intl.supportedValuesOf('currency'));
+  const upper = code.toUpperCase();
+  return (
+    iso4217.has(upper) &&
+    new Intl.NumberFormat('en', { style: 'currency', currency: upper }).resolvedOptions().maximumFractionDigits === 2
+  );
+}
+
+/** A plan's currency, lower case (`isPlanCurrency`). */
+export const CurrencySchema = text().trim().toLowerCase().refine(isPlanCurrency, PLAN_MESSAGES.currencyInvalid);
 
 /** What the admin sets (`POST /api/admin/plans`; `PATCH /api/admin/plans/:id` takes any part of it). */
 export const PlanInputSchema = z.object({

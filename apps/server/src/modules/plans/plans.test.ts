@@ -182,6 +182,8 @@ describe('plans: the list anyone reads, the admin edits', () => {
   it.each([
     ['a price with three decimals', { price: 9.999 }, 'price', PLAN_MESSAGES.priceInvalid],
     ['a currency without two decimals', { currency: 'jpy' }, 'currency', PLAN_MESSAGES.currencyInvalid],
+    ['a code that is no ISO 4217 currency (xxx)', { currency: 'xxx' }, 'currency', PLAN_MESSAGES.currencyInvalid],
+    ['a code that is no ISO 4217 currency (abc)', { currency: 'ABC' }, 'currency', PLAN_MESSAGES.currencyInvalid],
     ['no benefits', { features: [] }, 'features', PLAN_MESSAGES.featuresRequired],
     ['zero premium articles', { premiumArticles: 0 }, 'premiumArticles', PLAN_MESSAGES.premiumArticlesInvalid],
     ['a blank name', { name: '   ' }, 'name', PLAN_MESSAGES.nameRequired],
