@@ -29,6 +29,8 @@ export const LIMITS = {
   maxPageSize: 50,
   maxPage: 100_000,
   trendingCount: 6,
+  /** Days of who read what kept for trending's count: a view only asks about its own UTC day (docs/decisions/060-trending-counts-readers-a-day.md). */
+  readerDaysKept: 2,
   /** Cards in each of an article page's closing sections (more from its publisher, more on its tag). */
   relatedCount: 3,
   searchMaxLength: 100,

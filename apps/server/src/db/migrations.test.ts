@@ -7,6 +7,7 @@ import { databaseUrlFor, ignoreIdleErrors } from '../test/postgres.js';
 import { fromPglite, fromPostgres, openPglite, queryRows } from './client.js';
 
 const TABLES = [
+  'article_reader_days',
   'article_revisions',
   'article_views_hourly',
   'articles',

@@ -832,7 +832,7 @@ export const articleReaderDays = pgTable(
     articleId: uuid()
       .notNull()
       .references(() => articles.id, { onDelete: 'cascade' }),
-    /** The account's id; a reader without one, `address:` and their address. */
+    /** The reader's account id: a view needs a session. Text, so a reader without one could count by address. */
     reader: text().notNull(),
   },
   // The day first: the sweep removes whole days along it.

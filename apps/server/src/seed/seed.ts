@@ -162,16 +162,20 @@ export async function seedDemoContent(db: Db, images: ImageStore, now: Date, log
           const ageDays =
             status === 'approved' ? 3 + index * 7 + Math.floor(random() * 5) : 1 + Math.floor(random() * 6);
           const createdAt = new Date(now.getTime() - ageDays * DAY_MS - Math.floor(random() * DAY_MS));
+          const description = demoDescription(article, random);
+          const views = status === 'approved' ? Math.floor(random() * random() * 6000) : 0;
           return {
             title: article.title,
             image: articleImages[index]!,
             publisherId: publisherRows[article.publisher]!.id,
             tags: article.tags,
-            description: demoDescription(article, random),
+            description,
             authorId: writerRows[index % writerRows.length]!.id,
             status,
             isPremium: article.premium ?? false,
-            views: status === 'approved' ? Math.floor(random() * random() * 6000) : 0,
+            views,
+            // Some readers came back on another day: trending's count is below the views, in the same order.
+            readerDays: Math.floor(views * 0.8),
             declineReason: article.declineReason ?? null,
             changesNote: article.changesNote ?? null,
             decidedById: status !== 'pending' && admin ? admin.id : null,

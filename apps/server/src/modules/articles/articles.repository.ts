@@ -1,10 +1,10 @@
 import { HOUR_MS, LIMITS, type Tag } from '@dispatch/shared';
-import { and, arrayContains, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { withoutHiddenTags } from '../../db/hidden-tags.js';
 import { likePattern } from '../../db/like-pattern.js';
-import { articles, articleViewsHourly, publishers, users } from '../../db/schema.js';
+import { articleReaderDays, articles, articleViewsHourly, publishers, users } from '../../db/schema.js';
 
 /** A list card's columns, with the excerpt cut in SQL. */
 export interface ArticleCardRow {
@@ -294,7 +294,7 @@ export async function listTrending(db: DbOrTx, limit: number, hiddenTags?: reado
     .from(articles)
     .innerJoin(publishers, eq(publishers.id, articles.publisherId))
     .where(approvedWhere({ hiddenTags }))
-    .orderBy(desc(articles.views), desc(articles.createdAt), desc(articles.id))
+    .orderBy(desc(articles.readerDays), desc(articles.createdAt), desc(articles.id))
     .limit(limit);
 }
 
@@ -399,22 +399,42 @@ export async function listByAuthor(db: DbOrTx, authorId: string, page: { offset:
 }
 
 /**
- * One atomic increment of the article's count and of its count for the hour of `at` (the brief's most-read
- * section), in one statement: concurrent views never overwrite each other and the two never disagree.
+ * One view, in one statement: the article's count always; its trending count and its hour's count (the brief's
+ * most-read section) only for `reader`'s first view of it on the UTC day of `at`
+ * (docs/decisions/060-trending-counts-readers-a-day.md). The article's row is locked first, so a view racing its
+ * deletion finds nothing, and concurrent views never overwrite each other.
  */
-export async function incrementViews(db: DbOrTx, id: string, at: Date): Promise<number | undefined> {
+export async function incrementViews(db: DbOrTx, id: string, at: Date, reader: string): Promise<number | undefined> {
   const hour = new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS).toISOString();
+  const day = hour.slice(0, 10);
   const [row] = await queryRows<{ views: number }>(
     db,
-    sql`with counted as (
-          update ${articles} set views = views + 1 where id = ${id} returning id, views),
+    sql`with article as (
+          select id from ${articles} where id = ${id} for update),
+        first_today as (
+          insert into ${articleReaderDays} (day, article_id, reader)
+          select ${day}::date, id, ${reader} from article
+          on conflict do nothing
+          returning article_id),
+        counted as (
+          update ${articles} set views = views + 1, reader_days = reader_days + (select count(*)::int from first_today)
+          where id = (select id from article) returning id, views),
         hourly as (
           insert into ${articleViewsHourly} (article_id, hour, views)
-          select id, ${hour}::timestamptz, 1 from counted
+          select article_id, ${hour}::timestamptz, 1 from first_today
           on conflict (article_id, hour) do update set views = ${articleViewsHourly}.views + 1)
         select views from counted`,
   );
   return row && Number(row.views);
+}
+
+/** Housekeeping: who read what on days before `day` (a UTC date, YYYY-MM-DD). */
+export async function removeReaderDaysBefore(db: DbOrTx, day: string): Promise<number> {
+  const removed = await db
+    .delete(articleReaderDays)
+    .where(lt(articleReaderDays.day, day))
+    .returning({ day: articleReaderDays.day });
+  return removed.length;
 }
 
 export async function remove(db: DbOrTx, id: string): Promise<number> {

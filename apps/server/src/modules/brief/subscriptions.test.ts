@@ -393,7 +393,7 @@ describe('subscribing to the daily brief', () => {
     expect(await rowOf('bouncing@example.com')).toMatchObject({ status: 'pending' });
   });
 
-  it('counts views per hour with each view, ranks the most read approved articles, and sweeps hours after 90 days', async () => {
+  it("counts readers per hour with each reader's first view of the day, ranks the most read approved articles, and sweeps hours after 90 days", async () => {
     ctx.clock.set(new Date('2026-06-10T10:20:00Z'));
     const author = await insertUser(db());
     const publisher = await insertPublisher(db());
@@ -404,14 +404,21 @@ describe('subscribing to the daily brief', () => {
       { publisherId: publisher.id, authorId: author.id },
       { status: 'pending' },
     );
-    const reader = await signedInUser(ctx.app, db());
-    const view = (id: string) =>
-      ctx.app.inject({ method: 'PATCH', url: `/api/articles/views/${id}`, headers: bearer(reader.token) });
+    const [reader, second, third] = [
+      await signedInUser(ctx.app, db()),
+      await signedInUser(ctx.app, db()),
+      await signedInUser(ctx.app, db()),
+    ];
+    const view = (id: string, token = reader.token) =>
+      ctx.app.inject({ method: 'PATCH', url: `/api/articles/views/${id}`, headers: bearer(token) });
     expect((await view(read.id)).statusCode).toBe(200);
     ctx.clock.set(new Date('2026-06-10T10:59:59Z'));
+    await view(read.id, second.token);
+    // Reloads of the day add nothing: the reader was counted at 10:20.
     await view(read.id);
     ctx.clock.set(new Date('2026-06-10T11:00:00Z'));
     await view(read.id);
+    await view(read.id, third.token);
     await view(other.id);
     const hourly = await db().select().from(articleViewsHourly).where(eq(articleViewsHourly.articleId, read.id));
     expect(hourly.map(({ hour, views }) => [hour.toISOString(), views]).sort()).toEqual([

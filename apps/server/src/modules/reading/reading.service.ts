@@ -1,4 +1,12 @@
-import { ARTICLE_MESSAGES, canReadArticle, FAMILY_MESSAGES, GIFT_MESSAGES, type ArticleDetail } from '@dispatch/shared';
+import {
+  ARTICLE_MESSAGES,
+  canReadArticle,
+  DAY_MS,
+  FAMILY_MESSAGES,
+  GIFT_MESSAGES,
+  LIMITS,
+  type ArticleDetail,
+} from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import { badRequest, forbidden } from '../../plugins/errors.js';
 import { articleAnswers, articleNotFound, asAccessViewer, refuseHidden } from '../articles/article-answers.js';
@@ -89,7 +97,13 @@ export async function recordView(
     throw forbidden(ARTICLE_MESSAGES.premiumToRead);
   }
   if (detail.article.author_email === viewer.email) return { views: detail.article.views };
-  const views = await repository.incrementViews(deps.db, id, deps.clock());
+  const views = await repository.incrementViews(deps.db, id, deps.clock(), viewer.id);
   if (views === undefined) throw articleNotFound();
   return { views };
+}
+
+/** Housekeeping: who read what on days no view asks about any more (LIMITS.readerDaysKept). */
+export function removeOldReaderDays(db: AppDeps['db'], now: Date) {
+  const firstKept = new Date(now.getTime() - (LIMITS.readerDaysKept - 1) * DAY_MS).toISOString().slice(0, 10);
+  return repository.removeReaderDaysBefore(db, firstKept);
 }

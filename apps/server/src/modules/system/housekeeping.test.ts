@@ -5,7 +5,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOCKS } from '../../db/locks.js';
-import { mailOutbox, sessions } from '../../db/schema.js';
+import { articleReaderDays, mailOutbox, sessions } from '../../db/schema.js';
 import { insertArticle, insertPublisher, insertUser, makeImage } from '../../test/fixtures.js';
 import { pngBytes } from '../../test/http.js';
 import { openTestDatabase } from '../../test/test-app.js';
@@ -58,6 +58,7 @@ describe('housekeeping', { timeout: 60_000 }, () => {
       funnelEvents: 0,
       mails: 0,
       hourlyViews: 0,
+      readerDays: 0,
     });
 
     expect(filesOf(abandoned!)).toEqual([]);
@@ -113,6 +114,19 @@ describe('housekeeping', { timeout: 60_000 }, () => {
     expect(await sweep({ db: db(), images, clock })).toMatchObject({ swept: true, mails: 2 });
     const left = await db().select({ subject: mailOutbox.subject }).from(mailOutbox);
     expect(left.map((row) => row.subject).sort()).toEqual(['failed recently', 'sent recently', 'waiting']);
+  });
+
+  it("removes who read what on days before yesterday (UTC): trending's count only asks about today", async () => {
+    const author = await insertUser(db());
+    const publisher = await insertPublisher(db());
+    const { id: articleId } = await insertArticle(db(), { publisherId: publisher.id, authorId: author.id });
+    const day = (daysAgo: number) => new Date(now.getTime() - daysAgo * 24 * HOUR_MS).toISOString().slice(0, 10);
+    await db()
+      .insert(articleReaderDays)
+      .values([2, 1, 0].map((daysAgo) => ({ day: day(daysAgo), articleId, reader: author.id })));
+    expect(await sweep({ db: db(), images, clock })).toMatchObject({ swept: true, readerDays: 1 });
+    const left = await db().select({ day: articleReaderDays.day }).from(articleReaderDays);
+    expect(left.map((row) => row.day).sort()).toEqual([day(1), day(0)]);
   });
 
   it('sweeps on its interval until stopped', async () => {

@@ -6,6 +6,7 @@ import { LOCKS } from '../../db/locks.js';
 import { removeExpiredSessions } from '../auth/auth.service.js';
 import { removeOldHourlyViews } from '../brief/hourly-views.service.js';
 import { removeFinishedMail } from '../notices/notices.service.js';
+import { removeOldReaderDays } from '../reading/reading.service.js';
 import { removeOldEvents } from '../revenue/funnel.service.js';
 import { findUnreferencedImages, removeImages } from '../uploads/uploads.service.js';
 import { startPeriodic, type Periodic } from '../../plugins/periodic.js';
@@ -14,13 +15,21 @@ type Deps = Pick<AppDeps, 'db' | 'images' | 'clock'>;
 
 export type SweepResult =
   | { swept: false }
-  | { swept: true; sessions: number; images: number; funnelEvents: number; mails: number; hourlyViews: number };
+  | {
+      swept: true;
+      sessions: number;
+      images: number;
+      funnelEvents: number;
+      mails: number;
+      hourlyViews: number;
+      readerDays: number;
+    };
 
 /**
  * Removes expired sessions, uploads no row has referenced for a day, paywall funnel events past their
- * retention, outbox e-mails sent a month ago (given up on, three months) and the brief's hourly view counts
- * past their retention. Instances share the database and the uploads: whichever takes the lock sweeps, the
- * others skip this round.
+ * retention, outbox e-mails sent a month ago (given up on, three months), the brief's hourly view counts past
+ * their retention and who read what on days trending's count no longer asks about. Instances share the database
+ * and the uploads: whichever takes the lock sweeps, the others skip this round.
  */
 export async function sweep({ db, images, clock }: Deps): Promise<SweepResult> {
   const now = clock();
@@ -36,7 +45,8 @@ export async function sweep({ db, images, clock }: Deps): Promise<SweepResult> {
     const funnelEvents = await removeOldEvents(tx, now);
     const mails = await removeFinishedMail(tx, now);
     const hourlyViews = await removeOldHourlyViews(tx, now);
-    return { swept: true, sessions, images: unreferenced.length, funnelEvents, mails, hourlyViews };
+    const readerDays = await removeOldReaderDays(tx, now);
+    return { swept: true, sessions, images: unreferenced.length, funnelEvents, mails, hourlyViews, readerDays };
   });
 }
 
@@ -53,7 +63,11 @@ export function startHousekeeping(deps: Deps, intervalMs: number, log: FastifyBa
     failure: 'housekeeping: the sweep failed',
     async round() {
       const result = await sweep(deps);
-      if (result.swept && result.sessions + result.images + result.funnelEvents + result.mails + result.hourlyViews > 0)
+      if (
+        result.swept &&
+        result.sessions + result.images + result.funnelEvents + result.mails + result.hourlyViews + result.readerDays >
+          0
+      )
         log.info(result, 'housekeeping: removed');
     },
   });

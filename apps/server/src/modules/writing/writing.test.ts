@@ -321,6 +321,41 @@ describe('writing and reading articles', () => {
       expect(responses.every((response) => response.statusCode === 200)).toBe(true);
       const [row] = await ctx.database.db.select().from(articles).where(eq(articles.id, id));
       expect(row!.views).toBe(50);
+      expect(row!.readerDays).toBe(1);
+    });
+
+    it("moves trending by readers a day: one reader's 60 views add 60 to views and 1 to trending, two readers 2", async () => {
+      const lateToday = new Date();
+      lateToday.setUTCHours(23, 50, 0, 0);
+      ctx.clock.set(lateToday);
+      const db = ctx.database.db;
+      const authorId = (await insertUser(db)).id;
+      const [reloaded, readTwice] = [
+        await insertArticle(db, { publisherId: publisher.id, authorId }, { title: 'Reloaded sixty times' }),
+        await insertArticle(db, { publisherId: publisher.id, authorId }, { title: 'Read by two readers' }),
+      ];
+      const [first, second] = [await newWriter(), await newWriter()];
+      const view = (id: string, token: string) =>
+        ctx.app.inject({ method: 'PATCH', url: `/api/articles/views/${id}`, headers: bearer(token) });
+      const counts = async (id: string) => {
+        const [row] = await db.select().from(articles).where(eq(articles.id, id));
+        return { views: row!.views, trending: row!.readerDays };
+      };
+      for (let i = 0; i < 60; i += 1) expect((await view(reloaded.id, first.token)).statusCode).toBe(200);
+      expect(await counts(reloaded.id)).toEqual({ views: 60, trending: 1 });
+      await view(readTwice.id, first.token);
+      await view(readTwice.id, second.token);
+      expect(await counts(readTwice.id)).toEqual({ views: 2, trending: 2 });
+      await ctx.changed();
+      const trending = await ctx.app.inject({ method: 'GET', url: '/api/articles/trending' });
+      const titles = trending.json<{ title: string }[]>().map((article) => article.title);
+      expect(titles.slice(0, 2)).toEqual(['Read by two readers', 'Reloaded sixty times']);
+
+      // A new UTC day counts the same reader again.
+      ctx.clock.advance(20 * 60_000);
+      await view(readTwice.id, first.token);
+      expect(await counts(readTwice.id)).toEqual({ views: 3, trending: 3 });
+      ctx.clock.set(new Date());
     });
 
     it('refuses more than 60 a minute from one reader on one article', async () => {
