@@ -64,6 +64,25 @@ export const ABUSE_LIMITS = {
    * walking phrases (docs/decisions/037-search-by-access-and-its-limit.md).
    */
   searchesPerMinute: { env: 'LIMIT_SEARCHES_PER_MINUTE', max: 60, windowMs: MINUTE_MS, per: 'address' },
+  /**
+   * A family's invitation e-mails, counted per address invited, whoever invites it: an owner inviting and revoking
+   * one address (or several accounts taking turns) cannot flood its inbox from the site's sender. Of the daily
+   * brief's order (its confirmation links: 5 an hour per address). Counted only when the site sends mail
+   * (docs/decisions/057-family-invitations-limited-and-bound.md).
+   */
+  familyInvitationsPerAddressPerHour: {
+    env: 'LIMIT_FAMILY_INVITATIONS_PER_ADDRESS_PER_HOUR',
+    max: 3,
+    windowMs: 60 * MINUTE_MS,
+    per: 'invited e-mail address',
+  },
+  /** A family's invitation e-mails per owner: a plan has at most 10 seats, so a few dozen a day is plenty. */
+  familyInvitationsPerOwnerPerDay: {
+    env: 'LIMIT_FAMILY_INVITATIONS_PER_OWNER_PER_DAY',
+    max: 30,
+    windowMs: 24 * 60 * MINUTE_MS,
+    per: 'account',
+  },
 } as const;
 
 export type AbuseLimitName = keyof typeof ABUSE_LIMITS;

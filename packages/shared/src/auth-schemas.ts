@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { requiredText, text } from './fields.js';
+import { hasNoControlCharacters, requiredText, text, withoutControlCharacters } from './fields.js';
 import { TEXT } from './texts.js';
 
 const V = TEXT.validation;
@@ -21,7 +21,18 @@ export const PasswordSchema = text(V.passwordRequired)
   .regex(/\d/, V.passwordComplexity)
   .regex(/[^A-Za-z0-9]/, V.passwordComplexity);
 
-export const NameSchema = requiredText(V.nameRequired, LIMITS.nameMaxLength);
+/** A person's display name: it reaches e-mail subjects and other readers' pages, so no control characters. */
+export const NameSchema = requiredText(V.nameRequired, LIMITS.nameMaxLength).refine(
+  hasNoControlCharacters,
+  V.nameControlCharacters,
+);
+
+/**
+ * The name an identity provider gives (Google sign-in), made one of ours: its control characters become spaces
+ * (the provider's account is not ours to refuse), at most our length, the address's local part when nothing is left.
+ */
+export const providedName = (name: string, email: string) =>
+  (withoutControlCharacters(name) || email.split('@')[0]!).slice(0, LIMITS.nameMaxLength).trim();
 
 /** The text fields of registration; the image travels as a file beside them. */
 export const RegisterFieldsSchema = z.object({

@@ -96,6 +96,7 @@ export const TEXT = {
   },
   validation: {
     nameRequired: 'Name is required',
+    nameControlCharacters: 'Name must not contain line breaks or other control characters',
     emailRequired: 'Email is required',
     emailInvalid: 'Enter a valid email address',
     passwordRequired: 'Password is required',

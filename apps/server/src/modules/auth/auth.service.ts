@@ -2,7 +2,7 @@ import {
   DAY_MS,
   API_MESSAGES,
   ERROR_CODES,
-  LIMITS,
+  providedName,
   tokenTagOf,
   type ChangePasswordInput,
   type ChangePasswordResponse,
@@ -302,7 +302,7 @@ export async function signInWithGoogle(
       });
     } else {
       row = await users.createUserIfEmailFree(deps, {
-        name: (identity.name || identity.email.split('@')[0]!).slice(0, LIMITS.nameMaxLength),
+        name: providedName(identity.name, identity.email),
         email: identity.email,
         googleSubject: identity.subject,
         profilePic: await makeProfilePic(),

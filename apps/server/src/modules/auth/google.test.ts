@@ -16,6 +16,18 @@ const IDENTITIES = {
   unverified: { sub: 'google-unverified', email: 'guarded@example.com', email_verified: false, name: 'Sly' },
   stranger: { sub: 'google-stranger', email: 'stranger@example.com', email_verified: false, name: 'Stranger' },
   longName: { sub: 'google-long', email: 'long.name@example.com', email_verified: true, name: 'N'.repeat(300) },
+  controlName: {
+    sub: 'google-control',
+    email: 'control.name@example.com',
+    email_verified: true,
+    name: 'Pat\r\nBcc: all@example.com\u202E',
+  },
+  onlyControls: {
+    sub: 'google-only-controls',
+    email: 'only.controls@example.com',
+    email_verified: true,
+    name: '\r\n\t',
+  },
 };
 
 describe('Google sign-in through OpenID Connect, against a local provider', () => {
@@ -108,6 +120,17 @@ describe('Google sign-in through OpenID Connect, against a local provider', () =
     const { token } = await signIn('longName');
     const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token!) });
     expect(session.json<{ user: User }>().user.name).toBe('N'.repeat(LIMITS.nameMaxLength));
+  });
+
+  it("cleans a Google name of line breaks and other control characters: the provider's name is not ours to refuse", async () => {
+    const nameOf = async (login: string) => {
+      const { token } = await signIn(login);
+      const session = await ctx.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token!) });
+      return session.json<{ user: User }>().user.name;
+    };
+    expect(await nameOf('controlName')).toBe('Pat Bcc: all@example.com');
+    // Nothing left: the address's local part, as for a provider that gives no name.
+    expect(await nameOf('onlyControls')).toBe('only.controls');
   });
 
   it('does not link an unverified Google e-mail to an existing account', async () => {

@@ -1,4 +1,6 @@
 import {
+  ERROR_CODES,
+  FAMILY_MESSAGES,
   FamilyControlsSchema,
   FamilyInvitationPreviewSchema,
   FamilyInvitedSchema,
@@ -6,11 +8,14 @@ import {
   FamilyTokenInputSchema,
   FamilyIdParamsSchema,
   FamilyViewSchema,
+  type FamilyInviteInput,
 } from '@dispatch/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
-import { requireUuid } from '../../plugins/errors.js';
+import { AppError, requireUuid } from '../../plugins/errors.js';
+import { sharedLimit } from '../../plugins/rate-limit.js';
 import * as service from './family.service.js';
 
 const DoneSchema = z.object({ done: z.literal(true) });
@@ -18,6 +23,33 @@ const DoneSchema = z.object({ done: z.literal(true) });
 /** A family: the owner's invitations and members, a member's leaving, and accepting an invitation. */
 export function familyRoutes(app: AppInstance, deps: AppDeps) {
   const signedIn = { access: 'signed-in' as const };
+  // Invitation e-mails (decision 057): the owner's count first, so an address is not charged for a refused owner.
+  const perOwner = sharedLimit(
+    app,
+    deps.config.limits,
+    'familyInvitationsPerOwnerPerDay',
+    (request) => requireViewer(request).id,
+  );
+  const perAddress = sharedLimit(
+    app,
+    deps.config.limits,
+    'familyInvitationsPerAddressPerHour',
+    (request) => (request.body as FamilyInviteInput).email,
+  );
+  const countInvitationMail =
+    (request: FastifyRequest, reply: FastifyReply): service.CountInvitationMail =>
+    async () => {
+      for (const [limit, message] of [
+        [perOwner, FAMILY_MESSAGES.tooManyInvitationsToday],
+        [perAddress, FAMILY_MESSAGES.tooManyInvitationsToAddress],
+      ] as const) {
+        const wait = await limit(request);
+        if (wait) {
+          void reply.header('retry-after', wait);
+          throw new AppError(ERROR_CODES.tooManyRequests, 429, message);
+        }
+      }
+    };
 
   app.get(
     '/family',
@@ -46,7 +78,11 @@ export function familyRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.invite(deps, requireViewer(request), request.body.email)),
+      reply
+        .code(201)
+        .send(
+          await service.invite(deps, requireViewer(request), request.body.email, countInvitationMail(request, reply)),
+        ),
   );
 
   app.delete(

@@ -87,12 +87,24 @@ async function ownFamily(db: DbOrTx, viewer: Viewer) {
   throw forbidden(FAMILY_MESSAGES.notOwner);
 }
 
-/** POST /api/family/invitations: an invitation by e-mail (the link is in the answer for a site without mail). */
-export async function invite(deps: Deps, viewer: Viewer, email: string): Promise<FamilyInvited> {
+/** Counts an invitation e-mail against the owner's and the address's limits; throws 429 past either. */
+export type CountInvitationMail = () => Promise<void>;
+
+/**
+ * POST /api/family/invitations: an invitation by e-mail (the link is in the answer for a site without mail). Only
+ * an owner's invitations are counted, and only when the site sends mail (decision 057).
+ */
+export async function invite(
+  deps: Deps,
+  viewer: Viewer,
+  email: string,
+  countMail: CountInvitationMail,
+): Promise<FamilyInvited> {
   const now = deps.clock();
   const address = email.trim().toLowerCase();
   const family = await ownFamily(deps.db, viewer);
   if (address === viewer.email) throw badRequest(FAMILY_MESSAGES.selfInvite, { email: [FAMILY_MESSAGES.selfInvite] });
+  if (deps.config.mail) await countMail();
   const row = await deps.db.transaction(async (tx) => {
     await repository.lockFamily(tx, family.id);
     const owner = await repository.passOf(tx, viewer.id);
@@ -198,6 +210,13 @@ function checkOpen(invitation: repository.InvitationRow, now: Date) {
   if (invitation.expiresAt <= now) throw badRequest(FAMILY_MESSAGES.invitationExpired);
 }
 
+/** An invitation is the address's it was sent to: a forwarded or leaked link is no seat for another account. */
+function checkAddressee(invitation: repository.InvitationRow, viewer: Viewer) {
+  if (invitation.email !== viewer.email.toLowerCase()) {
+    throw forbidden(FAMILY_MESSAGES.invitationForAnotherAddress(invitation.email));
+  }
+}
+
 /** POST /api/family/invitations/preview: who invites, and whether the reader's own premium is affected. */
 export async function previewInvitation(deps: Deps, viewer: Viewer, token: string): Promise<FamilyInvitationPreview> {
   const now = deps.clock();
@@ -209,6 +228,7 @@ export async function previewInvitation(deps: Deps, viewer: Viewer, token: strin
     return { ...shown, ownPremiumUntil: null, joined: true };
   }
   checkOpen(invitation, now);
+  checkAddressee(invitation, viewer);
   const self = await repository.passOf(deps.db, viewer.id);
   const ownActive = self?.premiumTaken && self.premiumTaken > now ? self.premiumTaken : null;
   return { ...shown, ownPremiumUntil: iso(ownActive), joined: false };
@@ -216,7 +236,7 @@ export async function previewInvitation(deps: Deps, viewer: Viewer, token: strin
 
 /**
  * POST /api/family/invitations/accept: under the family's lock, a seat is taken if one is free, the owner's
- * access is on, the link is unused and the reader is in no family yet.
+ * access is on, the link is unused, it was sent to the reader's address and the reader is in no family yet.
  */
 export async function acceptInvitation(deps: Deps, viewer: Viewer, token: string): Promise<FamilyView> {
   const now = deps.clock();
@@ -228,6 +248,7 @@ export async function acceptInvitation(deps: Deps, viewer: Viewer, token: string
     const current = (await repository.findInvitation(tx, invitation.id))?.invitation;
     if (!current) throw badRequest(FAMILY_MESSAGES.invitationInvalid);
     checkOpen(current, now);
+    checkAddressee(current, viewer);
     if (await repository.findMembership(tx, viewer.id)) throw conflict(FAMILY_MESSAGES.alreadyInAFamily);
     const ownerRow = await repository.passOf(tx, owner.id);
     if (!ownerRow || !hasFullAccess(ownerRow, now)) throw conflict(FAMILY_MESSAGES.ownerInactive);

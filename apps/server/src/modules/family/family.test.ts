@@ -272,8 +272,62 @@ describe('families: the Family Plan’s seats', () => {
     // The owner's own link, and a reader already in a family.
     const own = await invited(owner.token, 'friend@example.com');
     expect((await accept(owner.token, own)).statusCode).toBe(400);
-    expect((await accept(first.token, own)).json<ErrorResponse>().message).toBe(FAMILY_MESSAGES.alreadyInAFamily);
+    const elsewhere = await member(await ownerWithFamily());
+    const toElsewhere = await invited(owner.token, elsewhere.user.email);
+    expect((await accept(elsewhere.token, toElsewhere)).json<ErrorResponse>().message).toBe(
+      FAMILY_MESSAGES.alreadyInAFamily,
+    );
     expect((await call({ method: 'DELETE', url: '/api/family/invitations/nope' }, owner.token)).statusCode).toBe(404);
+  });
+
+  it('lets only the invited address accept, in any case: another account holding the link is refused', async () => {
+    const owner = await ownerWithFamily();
+    const invitee = await reader({ email: 'kin.bound@example.com' });
+    const stranger = await reader();
+    const invitation = await invited(owner.token, 'Kin.Bound@Example.COM');
+    const preview = (token: string) =>
+      call({ method: 'POST', url: '/api/family/invitations/preview', payload: { token: tokenOf(invitation) } }, token);
+
+    const otherMessage = FAMILY_MESSAGES.invitationForAnotherAddress('kin.bound@example.com');
+    for (const refused of [await preview(stranger.token), await accept(stranger.token, invitation)]) {
+      expect([refused.statusCode, refused.json<ErrorResponse>().message]).toEqual([403, otherMessage]);
+    }
+    expect(await family(stranger.token)).toEqual({ role: 'none' });
+    expect(await opensPremium(stranger.token)).toBe(false);
+
+    // The link is still open for the address it was sent to.
+    expect((await preview(invitee.token)).statusCode).toBe(200);
+    expect((await accept(invitee.token, invitation)).json<FamilyView>()).toMatchObject({ role: 'member' });
+  });
+
+  it('keeps a name that looks like a link, holds line breaks or runs long out of the invitation’s subject', async () => {
+    const subjectFor = async (ownerName: string, address: string) => {
+      const owner = await ownerWithFamily();
+      // Straight to the row: a name set before names refused control characters, or one of today's with a link.
+      await ctx.database.db.update(users).set({ name: ownerName }).where(eq(users.id, owner.user.id));
+      await ctx.changed();
+      await invited(owner.token, address);
+      const [mail] = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address));
+      return mail!;
+    };
+    const neutral = `You are invited to read ${ctx.config.site.name}`;
+    for (const [ownerName, address] of [
+      ['Your bank: verify at evil.example', 'lure1@example.com'],
+      ['Visit https://evil.example now', 'lure2@example.com'],
+      ['support@evil.example', 'lure3@example.com'],
+      ['www.evil.example', 'lure4@example.com'],
+      ['Pat\r\nBcc: all@example.com', 'lure5@example.com'],
+      ['Pat\u202Eelpmaxe.live', 'lure6@example.com'],
+      [`Pat ${'Longname '.repeat(6)}`, 'lure7@example.com'],
+    ] as const) {
+      const mail = await subjectFor(ownerName, address);
+      expect(mail.subject, ownerName).toBe(neutral);
+      expect(mail.textBody).not.toContain('evil');
+      expect(mail.textBody).not.toContain('Bcc');
+    }
+    // An ordinary name, initials and all, is named.
+    const named = await subjectFor('J. R. Hartley-Ødegård', 'named@example.com');
+    expect(named.subject).toBe(`J. R. Hartley-Ødegård invites you to read ${ctx.config.site.name}`);
   });
 
   it('tells a reader with premium of their own that the seat does not extend it', async () => {

@@ -1,5 +1,6 @@
 import {
   BRIEF_TEXT,
+  hasNoControlCharacters,
   NOTICE_TEXT,
   noticeHeadline,
   NOTICES_TEXT,
@@ -300,23 +301,40 @@ export function briefConfirmationMail(input: { siteName: string; confirmUrl: str
   };
 }
 
-/** A family's invitation: a link that works once, for 7 days, for whoever signs in with it. */
+/** Longest inviter's name an invitation's subject carries: past it, a name is a sentence, not a name. */
+const INVITER_NAME_MAX = 40;
+/** Something a mail client shows as a link or an address: a scheme, an @, www., a dot between letters. */
+const LINK_LIKE = /:\/\/|@|\bwww[.\u2024\uFE52\uFF0E\u3002]|\p{L}[.\u2024\uFE52\uFF0E\u3002]\p{L}{2,}/iu;
+
+/**
+ * The owner's name as an invitation may show it to a stranger's inbox, or null for a neutral wording: the owner
+ * chooses their name, so a name with a line break (one set before names refused them), a link or a domain, or
+ * a whole sentence would make the site's sender say what they like ("Your bank: verify at evil.example").
+ */
+export function inviterName(name: string): string | null {
+  const plain = name.trim();
+  if (!plain || plain.length > INVITER_NAME_MAX || !hasNoControlCharacters(plain) || LINK_LIKE.test(plain)) return null;
+  return plain;
+}
+
+/** A family's invitation: a link that works once, for 7 days, for the address it was sent to. */
 export function familyInvitationMail(input: {
   siteName: string;
   ownerName: string;
   joinUrl: string;
   expiresAt: Date;
 }): MailTemplate {
+  const owner = inviterName(input.ownerName);
   return {
-    subject: `${input.ownerName} invites you to read ${input.siteName}`,
+    subject: owner ? `${owner} invites you to read ${input.siteName}` : `You are invited to read ${input.siteName}`,
     greeting: 'Hello,',
     paragraphs: [
-      `${input.ownerName} has a plan on ${input.siteName} that covers several accounts, and invites you to read premium articles with it.`,
-      `Follow the link to log in or register and accept. It works once, until ${mailDate.format(input.expiresAt)}.`,
+      `${owner ?? 'A reader'} has a plan on ${input.siteName} that covers several accounts, and invites you to read premium articles with it.`,
+      `Follow the link to log in or register with this address and accept. It works once, until ${mailDate.format(input.expiresAt)}.`,
       'If you did not expect this, ignore this e-mail: nothing happens unless you accept.',
     ],
     action: { label: 'Accept the invitation', url: input.joinUrl },
-    footer: [`You receive this e-mail because ${input.ownerName} entered this address on ${input.siteName}.`],
+    footer: [`You receive this e-mail because ${owner ?? 'a reader'} entered this address on ${input.siteName}.`],
   };
 }
 

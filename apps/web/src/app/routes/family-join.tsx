@@ -4,8 +4,10 @@ import { FormAlert } from '../../components/form-alert';
 import { PageTitle } from '../../components/page-title';
 import { LoadingState } from '../../components/states';
 import { useInvitationPreview } from '../../api/family';
+import { useLogout } from '../../features/auth/api/logout';
 import { useAcceptInvitation } from '../../features/family/api/family';
-import { errorMessage } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -53,7 +55,7 @@ function Invitation({ token }: { token: string }) {
     );
   }
   if (preview.isPending) return <LoadingState />;
-  if (preview.isError) return <p role="alert">{errorMessage(preview.error)}</p>;
+  if (preview.isError) return <Refused error={preview.error} />;
   const { owner, email, expiresAt, ownPremiumUntil } = preview.data;
   return (
     <>
@@ -74,6 +76,35 @@ function Invitation({ token }: { token: string }) {
       >
         {T.joinButton}
       </button>
+    </>
+  );
+}
+
+/**
+ * Why the link cannot be used. A link sent to another address (403, decision 057) says which account is signed in
+ * and offers to sign out, so the reader can come back with the invited one.
+ */
+function Refused({ error }: { error: Error }) {
+  const { user } = useAuth();
+  const logout = useLogout();
+  const otherAccount = error instanceof ApiError && error.status === 403;
+  return (
+    <>
+      <p role="alert">{errorMessage(error)}</p>
+      {otherAccount && user && (
+        <>
+          <p className="text-sm text-ink-soft">{T.joinSignedInAs(user.email)}</p>
+          <button
+            type="button"
+            className="btn btn-outline"
+            disabled={logout.isPending}
+            aria-busy={logout.isPending || undefined}
+            onClick={() => logout.mutate()}
+          >
+            {T.joinSwitchAccount}
+          </button>
+        </>
+      )}
     </>
   );
 }

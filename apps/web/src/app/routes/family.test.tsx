@@ -1,9 +1,9 @@
 import { ACCOUNT_TEXT, FAMILY_MESSAGES, FAMILY_TEXT, TEXT, type FamilyView, type RoleRecord } from '@dispatch/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../lib/paths';
-import { errorResponse, stubApi, type StubRequest } from '../../test/api-stub';
+import { errorResponse, noContent, stubApi, type StubRequest } from '../../test/api-stub';
 import { config, publishers } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import { sessionRoutes, storeToken, testUser } from '../../test/session';
@@ -211,6 +211,23 @@ describe('/family/join', () => {
     expect(await screen.findByText(FAMILY_TEXT.joined, {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: FAMILY_TEXT.joinButton })).not.toBeInTheDocument();
     expect(api.calls(apiPaths.familyAccept)).toHaveLength(0);
+  }, 30_000);
+
+  it('tells a reader signed in with another address whom the link is for, and offers to sign out', async () => {
+    storeToken();
+    const message = FAMILY_MESSAGES.invitationForAnotherAddress('kin@example.com');
+    const api = stubApi({
+      '/api/config': config,
+      ...sessionRoutes(user),
+      [apiPaths.familyPreview]: () => errorResponse(403, message, { code: 'FORBIDDEN' }),
+      [apiPaths.logout]: () => noContent(),
+    });
+    renderRoute('/family/join?token=abc');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(message);
+    expect(screen.getByText(FAMILY_TEXT.joinSignedInAs(user.email))).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: FAMILY_TEXT.joinButton })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: FAMILY_TEXT.joinSwitchAccount }));
+    await waitFor(() => expect(api.calls(apiPaths.logout)).toHaveLength(1));
   }, 30_000);
 
   it('explains a spent link', async () => {
