@@ -169,9 +169,11 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     trustProxy: toTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.timeouts),
-    // On close, Fastify answers new requests 503, closes idle keep-alive connections and waits for
-    // requests already being answered; an aborted request simply stops counting.
-    return503OnClosing: true,
+    // On close, Fastify closes idle keep-alive connections and waits for requests already being answered (an
+    // aborted one simply stops counting). A request that arrives while it closes is served, its answer closing
+    // the connection: Fastify's own 503 has neither our error shape nor Retry-After, and the database and Redis
+    // stay open until the last answer went (docs/decisions/058-a-stopping-instance-takes-no-new-work.md).
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -238,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   if (testClock) app.log.warn('TEST_CLOCK is on: an admin can move the server clock forward');
   if (options.background) {
     const renewals = startRenewals(deps, app.log);
+    draining.stopping.addEventListener('abort', () => void renewals.stop());
     app.addHook('onClose', () => renewals.stop());
   }
   if (config.env === 'production' && deps.payments.provider.name === 'test') {

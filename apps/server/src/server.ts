@@ -14,6 +14,9 @@ import { ensureAdmin, seedDemoContent } from './seed/seed.js';
 
 // Fastify's close waits for requests being answered; one that never ends must not stop the exit.
 const SHUTDOWN_DEADLINE_MS = 10_000;
+// After the deadline a background job still in hand (an SMTP server that stopped answering) is left: its claim
+// runs out and another instance takes it over.
+const JOBS_GRACE_MS = 2_000;
 
 /*
  * How far V8 lets a heap grow past its live size before the next full collection: half of it, not V8's own
@@ -55,10 +58,12 @@ async function main() {
       app.log.warn('SEED_DEMO is on in production: the demo readers and their public passwords exist on this site');
     }
   }
-  const housekeeping = startHousekeeping({ db: database.db, images, clock }, config.sweepIntervalMs, app.log);
-  app.addHook('onClose', () => housekeeping.stop());
+  // Stopped as soon as a signal comes, beside the drain: each finishes the item in hand and takes no other.
+  const jobs: { stop(): Promise<void> }[] = [];
+  jobs.push(startHousekeeping({ db: database.db, images, clock }, config.sweepIntervalMs, app.log));
   if (config.mail) {
-    const mailer = startMailer(createMailer(database.db, config.mail, config.publicUrl, app.log), app.log);
+    // On the app's clock, as the outbox's rows are written (TEST_CLOCK moves both).
+    const mailer = startMailer(createMailer(database.db, config.mail, config.publicUrl, app.log, {}, clock), app.log);
     const reminders = startPremiumReminders({ db: database.db, notifier: app.notifier, clock }, app.log);
     const briefs =
       database.kind === 'postgres'
@@ -75,20 +80,19 @@ async function main() {
             ),
             app.log,
           );
-    app.addHook('onClose', async () => {
-      await briefs.stop();
-      await reminders.stop();
-      await mailer.stop();
-    });
+    jobs.push(mailer, reminders, briefs);
   }
 
-  const close = () => {
+  const close = (jobsStopped: Promise<unknown>) => {
     setTimeout(() => {
       app.log.warn('requests still open after the shutdown deadline: closing their connections');
       app.server.closeAllConnections();
+      setTimeout(() => {
+        app.log.warn('background work still under way after the shutdown deadline: exiting; its claims run out');
+        process.exit(1);
+      }, JOBS_GRACE_MS).unref();
     }, SHUTDOWN_DEADLINE_MS).unref();
-    app
-      .close()
+    Promise.all([app.close(), jobsStopped])
       .then(() => database.close())
       .then(
         () => process.exit(0),
@@ -106,9 +110,9 @@ async function main() {
       // A load balancer stops an instance with SIGTERM; a person at a terminal (SIGINT) is not kept waiting.
       const drainMs = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
       app.log.info({ signal, drainMs }, 'shutting down');
-      if (drainMs === 0) return close();
       app.draining.start();
-      setTimeout(close, drainMs);
+      const jobsStopped = Promise.all(jobs.map((job) => job.stop()));
+      setTimeout(() => close(jobsStopped), drainMs);
     });
   }
 

@@ -19,6 +19,8 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** How many messages were refused or cut off before being accepted. */
   refused: number;
+  /** Answers each message `ms` after it arrived: a slow server (0, the default, answers at once). */
+  delayEach(ms: number): void;
   /** Answers 451 (try again later), or the code given, to the next `count` messages. */
   refuseNext(count: number, code?: number): void;
   /** Holds the next message's DATA unanswered until `release()`; resolves when one is being held. */
@@ -46,12 +48,16 @@ const toReceived = (mail: ParsedMail, to: string): ReceivedMail => ({
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   let refuse = 0;
   let refuseCode = 451;
+  let delayMs = 0;
   let holding: { started: () => void } | undefined;
   let release: (() => void) | undefined;
   const state: TestSmtpServer = {
     url: '',
     received: [],
     refused: 0,
+    delayEach(ms) {
+      delayMs = ms;
+    },
     refuseNext(count, code = 451) {
       refuse = count;
       refuseCode = code;
@@ -88,6 +94,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
         if (refuse > 0) {
           refuse -= 1;
           state.refused += 1;

@@ -182,6 +182,18 @@ export function claimDue(db: DbOrTx, leaseMs: number, limit: number) {
   );
 }
 
+/** Claimed deliveries a stopping sender did not start: free at once, and not counted as an attempt. */
+export async function releaseClaims(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return;
+  await db.execute(
+    sql`update brief_deliveries set locked_until = null, attempts = attempts - 1
+        where status = 'queued' and id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+  );
+}
+
 /** These deliveries were accepted by the SMTP server: one statement for a group of them. */
 export async function markSent(db: DbOrTx, ids: string[]) {
   if (ids.length === 0) return;

@@ -26,6 +26,7 @@ import { startPeriodic } from '../../plugins/periodic.js';
  * (b) Queued deliveries are claimed for a lease, composed, rendered and sent through a pooled SMTP transport.
  *     The delivery's id is the Message-ID: a claim that ran out (a killed instance) is sent again under the same
  *     id. A 4xx answer is retried with a growing delay, a 5xx bounces and suppresses the subscription.
+ * Told to stop, the sender finishes the messages in hand, marks them and hands back the rest of its claim at once.
  */
 
 export interface BriefSenderOptions {
@@ -69,10 +70,13 @@ interface Edition {
 }
 
 export interface BriefSender {
-  /** Turns due subscriptions into deliveries; resolves with how many were queued. */
-  queueDue(): Promise<number>;
-  /** Sends queued deliveries that are due, batch after batch; resolves with how many were sent. */
-  deliverDue(): Promise<number>;
+  /** Turns due subscriptions into deliveries, a transaction at a time until `stopping` aborts; how many were queued. */
+  queueDue(stopping?: AbortSignal): Promise<number>;
+  /**
+   * Sends queued deliveries that are due, batch after batch; resolves with how many were sent. Once `stopping`
+   * aborts it starts no other message and releases the rest of its claim.
+   */
+  deliverDue(stopping?: AbortSignal): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -113,9 +117,9 @@ export function createBriefSender(
   const renderer = briefRendererFor(config);
   const toArticle = briefArticles(config.publicUrl);
 
-  async function queueDue() {
+  async function queueDue(stopping?: AbortSignal) {
     let queued = 0;
-    for (;;) {
+    while (!stopping?.aborted) {
       const now = deps.clock();
       const count = await db.transaction(async (tx) => {
         const due = await repository.lockDue(tx, now, options.queueBatchSize);
@@ -149,6 +153,7 @@ export function createBriefSender(
       queued += count;
       if (count < options.queueBatchSize) return queued;
     }
+    return queued;
   }
 
   /** What one claimed batch needs, read once: the articles of every window in it and the highlights. */
@@ -293,9 +298,9 @@ export function createBriefSender(
     return true;
   }
 
-  async function deliverDue() {
+  async function deliverDue(stopping?: AbortSignal) {
     let sent = 0;
-    for (;;) {
+    while (!stopping?.aborted) {
       const batch = await repository.claimDue(db, options.leaseMs, options.batchSize);
       if (batch.length === 0) return sent;
       const edition = await editionFor(batch);
@@ -303,7 +308,7 @@ export function createBriefSender(
       // `concurrency` messages at a time: the pooled transport holds maxConnections and the rate.
       let next = 0;
       const worker = async () => {
-        while (next < batch.length) {
+        while (next < batch.length && !stopping?.aborted) {
           const row = batch[next]!;
           next += 1;
           if (await deliver(row, edition, marks)) sent += 1;
@@ -311,8 +316,13 @@ export function createBriefSender(
       };
       await Promise.all(Array.from({ length: Math.min(options.concurrency, batch.length) }, worker));
       await marks.flush();
+      await repository.releaseClaims(
+        db,
+        batch.slice(next).map((row) => row.id),
+      );
       if (batch.length < options.batchSize) return sent;
     }
+    return sent;
   }
 
   return {
@@ -324,15 +334,15 @@ export function createBriefSender(
   };
 }
 
-/** Every `pollMs`: queue what is due, then send it; `stop()` waits for a round under way. */
+/** Every `pollMs`: queue what is due, then send it; `stop()` waits for the messages in hand. */
 export function startBriefSender(sender: BriefSender, log: FastifyBaseLogger, pollMs = BRIEF_SENDER_DEFAULTS.pollMs) {
   const periodic = startPeriodic({
     everyMs: pollMs,
     log,
     failure: 'brief: the round failed',
-    async round() {
-      const queued = await sender.queueDue();
-      const sent = await sender.deliverDue();
+    async round(stopping) {
+      const queued = await sender.queueDue(stopping);
+      const sent = await sender.deliverDue(stopping);
       if (queued > 0 || sent > 0) log.info({ queued, sent }, 'brief: round done');
     },
   });

@@ -6,8 +6,9 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
+import { bearer, signedInUser } from '../../test/http.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
-import { openTestDatabase } from '../../test/test-app.js';
+import { createTestContext, openTestDatabase, type TestContext } from '../../test/test-app.js';
 import { createMailer, type Mailer, type MailerOptions } from './mailer.js';
 
 const log = pino({ level: 'silent' });
@@ -185,4 +186,47 @@ describe('the mail outbox', () => {
     },
     30_000,
   );
+});
+
+describe('the outbox on the test clock', () => {
+  let ctx: TestContext;
+  let smtp: TestSmtpServer;
+
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    ctx = await createTestContext({ env: { TEST_CLOCK: 'true', SMTP_URL: smtp.url, PUBLIC_URL } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  it('sends a message written after the clock was moved forward', async () => {
+    const admin = await signedInUser(ctx.app, ctx.database.db, { role: 'admin' });
+    const moved = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/test-clock',
+      headers: bearer(admin.token),
+      payload: { advanceMinutes: 30 * 24 * 60 },
+    });
+    expect(moved.statusCode).toBe(200);
+    const subscribed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/brief/subscribe',
+      payload: { hour: 7, timeZone: 'Europe/Warsaw', email: 'later.reader@example.com' },
+    });
+    expect(subscribed.statusCode).toBe(200);
+
+    // As server.ts builds it: on the app's clock.
+    const worker = createMailer(ctx.database.db, ctx.config.mail!, PUBLIC_URL, log, {}, ctx.app.clock);
+    try {
+      expect(await worker.deliverDue()).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.to).toBe('later.reader@example.com');
+    const [row] = await ctx.database.db.select().from(mailOutbox);
+    expect(row?.sentAt?.getTime()).toBeGreaterThanOrEqual(row!.createdAt.getTime());
+  });
 });

@@ -9,7 +9,11 @@ import { startPeriodic } from '../../plugins/periodic.js';
  * Sends the outbox (docs/decisions/023-notifications-and-mail-outbox.md). Every instance runs one; each claims a few due rows
  * for a lease (`FOR UPDATE SKIP LOCKED`, so two never claim the same row), sends them one by one and marks
  * each sent. A failed send is retried later with a growing delay; a crashed instance's claim runs out and
- * another instance sends what it had not marked sent.
+ * another instance sends what it had not marked sent. A worker told to stop sends the message in hand, then hands
+ * back the rest of its claim at once, so another instance (or the next start) sends them.
+ *
+ * The outbox is scheduled and sent on the server's clock (TEST_CLOCK moves it): a message written at the moved
+ * time is due by the same clock. Leases measure real time, on the database's own clock.
  */
 export interface MailerOptions {
   /** How long a claim holds; longer than the slowest send (the SMTP timeouts below). */
@@ -44,8 +48,8 @@ interface OutboxRow {
 
 type MailConfig = NonNullable<Config['mail']>;
 
-/** The rows this worker may send now, claimed for `leaseMs`, oldest first. */
-function claimDue(db: Db, options: MailerOptions) {
+/** The rows this worker may send at `now`, claimed for `leaseMs`, oldest first. */
+function claimDue(db: Db, now: Date, options: MailerOptions) {
   return queryRows<OutboxRow>(
     db,
     sql`with claimed as (
@@ -53,7 +57,7 @@ function claimDue(db: Db, options: MailerOptions) {
           set locked_until = now() + ${options.leaseMs} * interval '1 millisecond', attempts = attempts + 1
           where id in (
             select id from mail_outbox
-            where sent_at is null and failed_at is null and next_attempt_at <= now()
+            where sent_at is null and failed_at is null and next_attempt_at <= ${now}
               and (locked_until is null or locked_until < now())
             order by next_attempt_at, id
             limit ${options.batchSize}
@@ -63,24 +67,39 @@ function claimDue(db: Db, options: MailerOptions) {
   );
 }
 
-const markSent = (db: Db, id: string) =>
-  db.execute(sql`update mail_outbox set sent_at = now(), locked_until = null, last_error = null where id = ${id}`);
+const markSent = (db: Db, id: string, now: Date) =>
+  db.execute(sql`update mail_outbox set sent_at = ${now}, locked_until = null, last_error = null where id = ${id}`);
 
-function markFailedAttempt(db: Db, row: OutboxRow, error: string, options: MailerOptions) {
+/** Claimed rows this worker will not send after all: free at once, and not counted as an attempt. */
+function release(db: Db, rows: readonly OutboxRow[]) {
+  if (rows.length === 0) return;
+  const ids = sql.join(
+    rows.map((row) => sql`${row.id}::uuid`),
+    sql`, `,
+  );
+  return db.execute(
+    sql`update mail_outbox set locked_until = null, attempts = attempts - 1 where id in (${ids}) and sent_at is null`,
+  );
+}
+
+function markFailedAttempt(db: Db, row: OutboxRow, error: string, now: Date, options: MailerOptions) {
   const delayMs = Math.min(options.retryBaseMs * 2 ** (row.attempts - 1), MAX_RETRY_DELAY_MS);
   const givingUp = row.attempts >= options.maxAttempts;
   return db.execute(
     sql`update mail_outbox
         set locked_until = null, last_error = ${error.slice(0, 500)},
-            next_attempt_at = now() + ${delayMs} * interval '1 millisecond',
-            failed_at = ${givingUp ? sql`now()` : sql`null`}
+            next_attempt_at = ${now}::timestamptz + ${delayMs} * interval '1 millisecond',
+            failed_at = ${givingUp ? sql`${now}` : sql`null`}
         where id = ${row.id}`,
   );
 }
 
 export interface Mailer {
-  /** Sends what is due now, batch after batch; resolves with how many were sent. */
-  deliverDue(): Promise<number>;
+  /**
+   * Sends what is due now, batch after batch; resolves with how many were sent. Once `stopping` aborts it sends
+   * no other message than the one in hand and releases the rest of its claim.
+   */
+  deliverDue(stopping?: AbortSignal): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -90,6 +109,7 @@ export function createMailer(
   publicUrl: string,
   log: FastifyBaseLogger,
   overrides: Partial<MailerOptions> = {},
+  clock: () => Date = () => new Date(),
 ): Mailer {
   const options = { ...MAILER_DEFAULTS, ...overrides };
   const transport = nodemailer.createTransport({
@@ -115,20 +135,27 @@ export function createMailer(
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       log.warn({ outboxId: row.id, attempt: row.attempts, err: message }, 'mail: sending failed, will retry');
-      await markFailedAttempt(db, row, message, options);
+      await markFailedAttempt(db, row, message, clock(), options);
       return false;
     }
-    await markSent(db, row.id);
+    await markSent(db, row.id, clock());
     return true;
   }
 
-  async function deliverDue() {
+  async function deliverDue(stopping?: AbortSignal) {
     let sent = 0;
-    for (;;) {
-      const rows = await claimDue(db, options);
-      for (const row of rows) if (await send(row)) sent += 1;
+    while (!stopping?.aborted) {
+      const rows = await claimDue(db, clock(), options);
+      for (const [index, row] of rows.entries()) {
+        if (stopping?.aborted) {
+          await release(db, rows.slice(index));
+          return sent;
+        }
+        if (await send(row)) sent += 1;
+      }
       if (rows.length < options.batchSize) return sent;
     }
+    return sent;
   }
 
   return {
@@ -139,14 +166,14 @@ export function createMailer(
   };
 }
 
-/** Runs `deliverDue` every `pollMs` until `stop()`, which waits for a round under way. */
+/** Runs `deliverDue` every `pollMs` until `stop()`, which waits for the message in hand. */
 export function startMailer(mailer: Mailer, log: FastifyBaseLogger, pollMs = MAILER_DEFAULTS.pollMs) {
   const periodic = startPeriodic({
     everyMs: pollMs,
     log,
     failure: 'mail: the outbox could not be read',
-    async round() {
-      const sent = await mailer.deliverDue();
+    async round(stopping) {
+      const sent = await mailer.deliverDue(stopping);
       if (sent > 0) log.info({ sent }, 'mail: sent');
     },
   });

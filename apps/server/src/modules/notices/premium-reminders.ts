@@ -24,7 +24,12 @@ interface DueReminder {
  * stage of each period go out once, whichever instance gets there, and a clock that jumps forward past
  * two stages sends only the later one.
  */
-export async function remindPremiumEnds(db: Db, notifier: Notifier, now: Date): Promise<number> {
+export async function remindPremiumEnds(
+  db: Db,
+  notifier: Notifier,
+  now: Date,
+  stopping?: AbortSignal,
+): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const stage = sql`case when u.premium_taken <= ${at} then ${STAGE.ended}::int
     when u.premium_taken <= ${at} + interval '1 day' then ${STAGE.oneDay}::int else ${STAGE.threeDays}::int end`;
@@ -44,6 +49,8 @@ export async function remindPremiumEnds(db: Db, notifier: Notifier, now: Date): 
   );
   let written = 0;
   for (const reminder of due) {
+    // Shutting down: the reminders not written yet are the next round's, on this instance or another.
+    if (stopping?.aborted) break;
     const endsAt = new Date(reminder.premium_taken);
     const stageNow = Number(reminder.stage);
     const claimed = await db.transaction(async (tx) => {
@@ -86,7 +93,12 @@ interface DueRenewal {
  * A yearly subscription's "renews on {date} for {price}" e-mail, SUBSCRIPTION_LIMITS.yearlyReminderDays before the
  * charge: once per period (`reminded_for` is claimed in the e-mail's transaction), never for a cancelled one.
  */
-export async function remindYearlyRenewals(db: Db, notifier: Notifier, now: Date): Promise<number> {
+export async function remindYearlyRenewals(
+  db: Db,
+  notifier: Notifier,
+  now: Date,
+  stopping?: AbortSignal,
+): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const due = await queryRows<DueRenewal>(
     db,
@@ -101,6 +113,7 @@ export async function remindYearlyRenewals(db: Db, notifier: Notifier, now: Date
   );
   let written = 0;
   for (const renewal of due) {
+    if (stopping?.aborted) break;
     const renewsOn = new Date(renewal.period_end);
     const claimed = await db.transaction(async (tx) => {
       const [row] = await queryRows<{ id: string }>(
@@ -136,11 +149,11 @@ export function startPremiumReminders(
     everyMs: intervalMs,
     log,
     failure: 'premium reminders: the check failed',
-    async round() {
+    async round(stopping) {
       const now = deps.clock();
       const written =
-        (await remindPremiumEnds(deps.db, deps.notifier, now)) +
-        (await remindYearlyRenewals(deps.db, deps.notifier, now));
+        (await remindPremiumEnds(deps.db, deps.notifier, now, stopping)) +
+        (await remindYearlyRenewals(deps.db, deps.notifier, now, stopping));
       if (written > 0) log.info({ written }, 'premium reminders written to the outbox');
     },
   });

@@ -18,16 +18,25 @@ const BATCH = 200;
 
 export type RenewalCounts = Record<Settled, number>;
 
-/** Settles every subscription due at `now` (the clock's, unless given), batch after batch, until none is left. */
-export async function renewDue(deps: Deps, now: Date = deps.clock(), batch = BATCH): Promise<RenewalCounts> {
+/**
+ * Settles every subscription due at `now` (the clock's, unless given), batch after batch, until none is left or
+ * `stopping` aborts (the instance is shutting down: the batch in hand commits, the rest is another instance's).
+ */
+export async function renewDue(
+  deps: Deps,
+  now: Date = deps.clock(),
+  batch = BATCH,
+  stopping?: AbortSignal,
+): Promise<RenewalCounts> {
   const counts: RenewalCounts = { renewed: 0, failed: 0, ended: 0, waiting: 0 };
-  for (;;) {
+  while (!stopping?.aborted) {
     const settled = await commit(deps, async (tx, after) => {
       return settleAll(deps, tx, after, await repository.claimDue(tx, now, batch), now);
     });
     for (const outcome of settled) counts[outcome] += 1;
     if (settled.length < batch) return counts;
   }
+  return counts;
 }
 
 /** Looks for due renewals every `intervalMs` until `stop()`. */
@@ -37,8 +46,8 @@ export function startRenewals(deps: Deps, log: FastifyBaseLogger, intervalMs = 6
     firstAfterMs: Math.min(5_000, intervalMs),
     log,
     failure: 'renewals failed',
-    round: async () => {
-      const counts = await renewDue(deps);
+    round: async (stopping) => {
+      const counts = await renewDue(deps, deps.clock(), BATCH, stopping);
       if (counts.renewed + counts.failed + counts.ended > 0) log.info({ renewals: counts }, 'renewals settled');
     },
   });
