@@ -13,6 +13,7 @@ export const PAYMENT_MESSAGES = {
   intentNotFound: 'That payment was not found. Start again from the subscription page.',
   wrongProvider: 'This site takes payments through Stripe.',
   webhookSignature: 'The webhook signature is not valid.',
+  webhookNotAnEvent: 'The webhook body is not a Stripe event this site can read.',
   grantInPast: 'Choose an expiry date in the future.',
 } as const;
 
@@ -103,6 +104,11 @@ export const PaymentIntentSchema = z.object({
    * Stripe.js `confirmPayment`; setup: a SetupIntent keeping the card for after the free days, `confirmSetup`.
    */
   kind: z.enum(['payment', 'setup']).optional(),
+  /**
+   * A renewing plan: the free days this checkout starts with for this reader (`freeDaysFor`); 0 when the first
+   * charge is made at once. Absent for a pass.
+   */
+  freeDays: z.number().int().optional(),
 });
 export type PaymentIntent = z.infer<typeof PaymentIntentSchema>;
 

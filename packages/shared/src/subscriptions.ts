@@ -27,6 +27,15 @@ export const SUBSCRIPTION_LIMITS = {
   yearlyReminderDays: 7,
 } as const;
 
+/**
+ * The free days a checkout of a renewing plan starts with (docs/product.md#renewing-subscriptions): the plan's for
+ * an account's first renewing subscription on this site, none for a later one, which is charged at once. Stripe and
+ * Ghost give a trial once per customer too; an offer granting free days again would be decided here.
+ */
+export function freeDaysFor(plan: { freeDays?: number }, reader: { subscribedBefore: boolean }): number {
+  return reader.subscribedBefore ? 0 : (plan.freeDays ?? 0);
+}
+
 /** A reader's subscription as /profile shows it: `GET /api/subscription`. */
 export const SubscriptionSchema = z.object({
   _id: z.string(),
@@ -68,6 +77,8 @@ export const SubscriptionCardInputSchema = z.object({ card: CardSchema });
 export const SUBSCRIPTION_MESSAGES = {
   notFound: 'You have no subscription.',
   alreadySubscribed: 'You already have a subscription. Cancel it, or wait until it ends, to choose another plan.',
+  freeDaysUsed:
+    'Your free days were used by an earlier subscription, so this one is charged at once. Open the payment page again to subscribe.',
   notCancellable: 'This subscription has already ended.',
   alreadyCancelled: 'This subscription is already cancelled: it ends at the end of the period.',
   notResumable: 'Only a cancelled subscription whose period has not ended can be resumed.',

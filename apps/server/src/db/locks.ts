@@ -10,4 +10,6 @@ export const LOCKS = {
   adminDeletion: 7_531_905,
   /** Taken by every change to the plans, so their count, order and the one listed plan hold. */
   plans: 7_531_906,
+  /** With the reader's id: their checkouts of renewing plans take turns, so one subscription starts. */
+  subscriptionCheckout: 7_531_907,
 } as const;

@@ -25,10 +25,17 @@ import { applyFamilySeats, membersChanged } from '../family/family-access.js';
 import { findPlanOnSale, snapshotOf } from '../plans/plans.service.js';
 import type { Notifier } from '../../app-types.js';
 import * as repository from './payments.repository.js';
-import { checkNoLiveSubscription, isRenewing, startSubscription } from './subscriptions.service.js';
+import {
+  checkNoLiveSubscription,
+  freeDaysOf,
+  isRenewing,
+  startSubscription,
+  takeCheckoutTurn,
+} from './subscriptions.service.js';
 import { attachTestCard, chargeTestCard, chargeTestCardOnFile } from './test-provider.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
 import { applyBillingEvent, startStripeCheckout } from './stripe-subscriptions.js';
+import { verifiedEvent } from './stripe-events.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache' | 'viewers' | 'notifier'>;
 
@@ -42,9 +49,11 @@ export async function createPaymentIntent(deps: Deps, viewer: Viewer, planId: st
   const plan = await findPlanOnSale(deps.db, planId);
   if (!plan) throw badRequest(PLAN_MESSAGES.planUnavailable, { planId: [PLAN_MESSAGES.planUnavailable] });
   const { provider } = deps.payments;
-  const snapshot = snapshotOf(plan, deps.config.payments.currency);
+  let snapshot = snapshotOf(plan, deps.config.payments.currency);
   if (isRenewing(snapshot)) {
     await checkNoLiveSubscription(deps.db, viewer.id);
+    // What this reader's checkout grants: the plan's free days only for their first subscription.
+    snapshot = { ...snapshot, freeDays: await freeDaysOf(deps.db, viewer.id, snapshot) };
     if (provider.name === 'stripe') return startStripeCheckout(deps, viewer, plan.id, snapshot);
   }
   const { amount, currency } = snapshot;
@@ -68,7 +77,14 @@ export async function createPaymentIntent(deps: Deps, viewer: Viewer, planId: st
     providerRef,
     createdAt: deps.clock(),
   });
-  return { clientSecret, provider: provider.name, planId: plan.id, amount: toMajorUnits(amount), currency };
+  return {
+    clientSecret,
+    provider: provider.name,
+    planId: plan.id,
+    amount: toMajorUnits(amount),
+    currency,
+    ...(isRenewing(snapshot) && { freeDays: snapshot.freeDays ?? 0 }),
+  };
 }
 
 /**
@@ -145,7 +161,9 @@ export async function confirmTestPayment(
 
 /**
  * A renewing plan's checkout with the test provider: the card is kept on file (a token), and charged at once
- * unless the plan starts with free days; a refused card starts nothing.
+ * unless this checkout starts with free days; a refused card starts nothing. The charge waits for the checkout's
+ * turn (`takeCheckoutTurn`): of two checkouts confirmed at once, the second finds the first's subscription and is
+ * refused before its card is charged.
  */
 async function startTestSubscription(
   deps: Deps,
@@ -154,22 +172,25 @@ async function startTestSubscription(
   card: Card,
   now: Date,
 ): Promise<PaymentResult> {
-  const fail = async (message: string) => {
-    await repository.recordFailure(deps.db, intent.id, message);
-    return new AppError(ERROR_CODES.cardDeclined, 402, message);
-  };
   const kept = attachTestCard(card, now);
-  if (typeof kept === 'string') throw await fail(kept);
-  const free = (intent.planSnapshot.freeDays ?? 0) > 0;
-  const outcome = free ? 'succeeded' : chargeTestCardOnFile(kept.token);
-  if (outcome !== 'succeeded') throw await fail(outcome);
-  await commit(deps, async (tx, after) => {
-    await checkNoLiveSubscription(tx, viewer.id);
-    const won = await repository.markSucceeded(tx, intent.id, now);
-    if (!won?.userId) return;
-    await startSubscription(tx, after, deps.notifier, { ...won, userId: won.userId }, kept, now);
-    after.stale('users');
-  });
+  const refused =
+    typeof kept === 'string'
+      ? kept
+      : await commit(deps, async (tx, after) => {
+          await takeCheckoutTurn(tx, viewer.id, intent.planSnapshot);
+          const free = (intent.planSnapshot.freeDays ?? 0) > 0;
+          const outcome = free ? 'succeeded' : chargeTestCardOnFile(kept.token);
+          if (outcome !== 'succeeded') return outcome;
+          const won = await repository.markSucceeded(tx, intent.id, now);
+          if (!won?.userId) return undefined;
+          await startSubscription(tx, after, deps.notifier, { ...won, userId: won.userId }, kept, now);
+          after.stale('users');
+          return undefined;
+        });
+  if (refused !== undefined) {
+    await repository.recordFailure(deps.db, intent.id, refused);
+    throw new AppError(ERROR_CODES.cardDeclined, 402, refused);
+  }
   return { status: 'succeeded', premiumTaken: await premiumOf(deps.db, viewer.id) };
 }
 
@@ -194,12 +215,7 @@ export async function handleStripeWebhook(
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {
-  let event: Stripe.Event;
-  try {
-    event = stripe.client.webhooks.constructEvent(rawBody, signature ?? '', stripe.webhookSecret);
-  } catch {
-    throw new AppError(ERROR_CODES.validationFailed, 400, PAYMENT_MESSAGES.webhookSignature);
-  }
+  const event = verifiedEvent(stripe, rawBody, signature);
   const now = deps.clock();
   const duplicate = await commit(deps, async (tx, after) => {
     if (!(await repository.claimWebhookEvent(tx, event.id, event.type))) return true;

@@ -231,7 +231,12 @@ describe('renewing plans with Stripe Billing', () => {
     ctx.clock.set(FREE_DAYS_START);
     const before = standIn.requests.length;
     const story = await open('yearly');
-    expect(story.intent).toMatchObject({ kind: 'setup', amount: 99, clientSecret: expect.stringMatching(/^seti_/) });
+    expect(story.intent).toMatchObject({
+      kind: 'setup',
+      amount: 99,
+      freeDays: 14,
+      clientSecret: expect.stringMatching(/^seti_/),
+    });
     const created = standIn.requests
       .slice(before)
       .find((request) => request.method === 'POST' && request.path === '/v1/subscriptions')!;
@@ -257,6 +262,29 @@ describe('renewing plans with Stripe Billing', () => {
     ]);
     expect(await mails('receipt', story.email)).toHaveLength(0);
     expect(await mine(story.token)).toMatchObject({ status: 'trialing', nextChargeAt: FREE_DAYS_END.toISOString() });
+  });
+
+  it('asks Stripe for no free days on a reader’s second subscription: its first period is paid at checkout', async () => {
+    const story = await subscribed();
+    await deliverOk(event('customer.subscription.deleted.json', story));
+    expect(await mine(story.token)).toMatchObject({ status: 'ended' });
+    const before = standIn.requests.length;
+    const setupIntents = standIn.setupIntents.size;
+    const response = await checkout(story.token, 'yearly');
+    expect(response.statusCode).toBe(200);
+    expect(response.json<PaymentIntent>()).toMatchObject({
+      kind: 'payment',
+      freeDays: 0,
+      amount: 99,
+      clientSecret: expect.stringMatching(/^pi_.+_secret_/),
+    });
+    const created = standIn.requests
+      .slice(before)
+      .find((request) => request.method === 'POST' && request.path === '/v1/subscriptions')!;
+    expect(created.params).toMatchObject({ items: [{ price_data: { unit_amount: '9900' } }] });
+    expect(created.params.trial_period_days).toBeUndefined();
+    expect(created.params.trial_settings).toBeUndefined();
+    expect(standIn.setupIntents.size).toBe(setupIntents);
   });
 
   it('waits for checkout’s intent when Stripe’s first invoice arrives before it (Stripe delivers it again)', async () => {

@@ -108,6 +108,7 @@ export async function startStripeCheckout(
     amount: toMajorUnits(plan.amount),
     currency: plan.currency,
     kind: started.kind,
+    freeDays: plan.freeDays ?? 0,
   };
 }
 

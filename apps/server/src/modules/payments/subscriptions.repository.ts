@@ -1,5 +1,6 @@
 import { and, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { LOCKS } from '../../db/locks.js';
 import { paymentIntents, stripeCustomers, subscriptions } from '../../db/schema.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -22,6 +23,21 @@ export async function findLive(db: DbOrTx, userId: string): Promise<Subscription
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'ended')));
   return row;
+}
+
+/** Whether the reader ever had a renewing subscription on this site, whatever became of it. */
+export async function hasHadAny(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Holds the reader's checkout lock until the transaction ends: another checkout of theirs waits for it. */
+export async function lockCheckouts(db: DbOrTx, userId: string) {
+  await queryRows(db, sql`select pg_advisory_xact_lock(${LOCKS.subscriptionCheckout}, hashtext(${userId}))`);
 }
 
 /** The same, locked until the transaction ends: a change and the renewal job take turns. */

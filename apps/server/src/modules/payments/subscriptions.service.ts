@@ -3,6 +3,7 @@ import {
   DAY_MS,
   ERROR_CODES,
   formatPrice,
+  freeDaysFor,
   PAYMENT_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   toMajorUnits,
@@ -44,6 +45,22 @@ export const graceEndOf = (deps: Pick<Deps, 'config'>, pastDueSince: Date) =>
 /** Refuses a second subscription while one is not over: checked when the payment opens, and again when it is paid. */
 export async function checkNoLiveSubscription(db: DbOrTx, userId: string) {
   if (await repository.findLive(db, userId)) throw conflict(SUBSCRIPTION_MESSAGES.alreadySubscribed);
+}
+
+/** The free days this reader's checkout of a renewing plan starts with: the shared rule over their history here. */
+export async function freeDaysOf(db: DbOrTx, userId: string, plan: PlanSnapshot): Promise<number> {
+  return freeDaysFor(plan, { subscribedBefore: await repository.hasHadAny(db, userId) });
+}
+
+/**
+ * A checkout's turn, before anything is charged: the reader's checkouts take turns (a lock held by the transaction
+ * `tx`), and a second subscription is refused (409), as are free days opened before an earlier subscription used
+ * them.
+ */
+export async function takeCheckoutTurn(tx: DbOrTx, userId: string, plan: PlanSnapshot) {
+  await repository.lockCheckouts(tx, userId);
+  await checkNoLiveSubscription(tx, userId);
+  if ((plan.freeDays ?? 0) > (await freeDaysOf(tx, userId, plan))) throw conflict(SUBSCRIPTION_MESSAGES.freeDaysUsed);
 }
 
 /** The card a renewing plan keeps: a token, or the decline a card network would give (402). */

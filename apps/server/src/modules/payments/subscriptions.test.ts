@@ -314,6 +314,120 @@ describe('renewing subscriptions with the test provider', () => {
     expect(pass.statusCode).toBe(200);
   });
 
+  /** Opens a checkout of the plan for the reader: its answer. */
+  async function openCheckout(planId: string, token: string) {
+    const response = await call({ method: 'POST', url: '/api/create-payment-intent', payload: { planId } }, token);
+    expect(response.statusCode).toBe(200);
+    return response.json<PaymentIntent>();
+  }
+  const confirm = (clientSecret: string, token: string, card = VISA) =>
+    call({ method: 'POST', url: '/api/payments/confirm', payload: { clientSecret, card } }, token);
+  const intentRow = async (clientSecret: string) =>
+    (await db().select().from(paymentIntents).where(eq(paymentIntents.clientSecret, clientSecret)))[0]!;
+
+  /** Cancels the reader's subscription and lets its period end; answers that end. */
+  async function cancelAndEnd(token: string) {
+    expect((await call({ method: 'POST', url: '/api/subscription/cancel' }, token)).statusCode).toBe(200);
+    const end = new Date((await mine(token))!.periodEnd);
+    await renewDue(ctx.deps, end);
+    expect(await mine(token)).toMatchObject({ status: 'ended' });
+    return end;
+  }
+
+  it("gives free days to an account's first renewing subscription only: the next one is charged at once", async () => {
+    const plan = await createPlan({ freeDays: 3 });
+    const start = ctx.clock.now;
+    const reader = await signedInUser(ctx.app, db());
+    const first = await openCheckout(plan.id, reader.token);
+    expect(first.freeDays).toBe(3);
+    expect((await confirm(first.clientSecret, reader.token)).statusCode).toBe(200);
+    const trialEnd = await cancelAndEnd(reader.token);
+    ctx.clock.set(new Date(trialEnd.getTime() + DAY_MS));
+    try {
+      const now = ctx.clock.now;
+      // The same plan again, and another plan with free days: the answer says none apply to this reader.
+      const other = await createPlan({ freeDays: 14 });
+      expect((await openCheckout(other.id, reader.token)).freeDays).toBe(0);
+      const again = await openCheckout(plan.id, reader.token);
+      expect(again).toMatchObject({ freeDays: 0, amount: 9 });
+      // A card kept for free days only is refused: the first charge is now.
+      const refused = await confirm(again.clientSecret, reader.token, FAILS_LATER);
+      expect(refused.statusCode).toBe(402);
+      expect((await confirm(again.clientSecret, reader.token)).statusCode).toBe(200);
+      const periodEnd = addInterval(now, 'month');
+      expect(await mine(reader.token)).toMatchObject({ status: 'active', periodEnd: periodEnd.toISOString() });
+      expect(await premiumOf(reader.user.id)).toEqual(periodEnd);
+      const paid = (await billing(reader.token)).payments.filter((payment) => payment.status === 'paid');
+      expect(paid.map(({ kind, amount }) => ({ kind, amount }))).toEqual(
+        expect.arrayContaining([
+          { kind: 'payment', amount: 9 },
+          { kind: 'free_days', amount: 0 },
+        ]),
+      );
+      expect(paid).toHaveLength(2);
+    } finally {
+      ctx.clock.set(start);
+    }
+  });
+
+  it('refuses free days opened before the first subscription once that one has used them (409), charging nothing', async () => {
+    const plan = await createPlan({ freeDays: 3 });
+    const start = ctx.clock.now;
+    const reader = await signedInUser(ctx.app, db());
+    const first = await openCheckout(plan.id, reader.token);
+    const kept = await openCheckout(plan.id, reader.token);
+    expect((await confirm(first.clientSecret, reader.token)).statusCode).toBe(200);
+    const trialEnd = await cancelAndEnd(reader.token);
+    ctx.clock.set(new Date(trialEnd.getTime() + DAY_MS));
+    try {
+      const late = await confirm(kept.clientSecret, reader.token);
+      expect(late.statusCode).toBe(409);
+      expect(late.json<ErrorResponse>().message).toBe(SUBSCRIPTION_MESSAGES.freeDaysUsed);
+      expect(await mine(reader.token)).toMatchObject({ status: 'ended' });
+      expect(await intentRow(kept.clientSecret)).toMatchObject({ status: 'requires_payment', lastError: null });
+      expect(await premiumOf(reader.user.id)).toEqual(trialEnd);
+    } finally {
+      ctx.clock.set(start);
+    }
+  });
+
+  it('checks for a running subscription before charging: a second checkout gets 409 and its card is not charged', async () => {
+    const plan = await createPlan({ freeDays: 0 });
+    const reader = await signedInUser(ctx.app, db());
+    const first = await openCheckout(plan.id, reader.token);
+    const second = await openCheckout(plan.id, reader.token);
+    expect((await confirm(first.clientSecret, reader.token)).statusCode).toBe(200);
+    // A card whose charges fail tells whether it was charged: a decline (402) would mean it was.
+    const refused = await confirm(second.clientSecret, reader.token, FAILS_LATER);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ErrorResponse>().message).toBe(SUBSCRIPTION_MESSAGES.alreadySubscribed);
+    expect(await intentRow(second.clientSecret)).toMatchObject({ status: 'requires_payment', lastError: null });
+    expect((await billing(reader.token)).payments.filter((payment) => payment.status !== 'incomplete')).toHaveLength(1);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'starts one subscription when two checkouts of one reader are confirmed at once: the other gets 409, no charge',
+    async () => {
+      const plan = await createPlan({ freeDays: 0 });
+      for (let round = 0; round < 5; round += 1) {
+        const reader = await signedInUser(ctx.app, db());
+        const checkouts = [await openCheckout(plan.id, reader.token), await openCheckout(plan.id, reader.token)];
+        const answers = await Promise.all(checkouts.map((intent) => confirm(intent.clientSecret, reader.token)));
+        expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+        const loser = answers.find((answer) => answer.statusCode === 409)!;
+        expect(loser.json<ErrorResponse>().message).toBe(SUBSCRIPTION_MESSAGES.alreadySubscribed);
+        const rows = await Promise.all(checkouts.map((intent) => intentRow(intent.clientSecret)));
+        expect(rows.map((row) => row.status).sort()).toEqual(['requires_payment', 'succeeded']);
+        expect(rows.every((row) => row.lastError === null)).toBe(true);
+        const live = await db()
+          .select({ n: count() })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, reader.user.id), ne(subscriptions.status, 'ended')));
+        expect(live[0]!.n).toBe(1);
+      }
+    },
+  );
+
   it('ends the subscription with the account: nothing is charged afterwards', async () => {
     const plan = await createPlan({ freeDays: 0 });
     const start = ctx.clock.now;

@@ -246,6 +246,7 @@ function PlanForm({ plan, currency, onDone }: { plan: Plan | null; currency: str
           {renewing && (
             <TextField
               label={PLAN_TEXT.fields.freeDays}
+              hint={PLAN_TEXT.fields.freeDaysHint}
               type="number"
               inputMode="numeric"
               min="0"
