@@ -4,8 +4,10 @@ import {
   PLAN_MESSAGES,
   SEED_PLANS,
   STORAGE_KEYS,
+  SUBSCRIPTION_TEXT,
   TEXT,
   toPlanChoice,
+  type Plan,
   type RoleRecord,
 } from '@dispatch/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -33,7 +35,6 @@ function choosePlan(id: 'trial' | 'individual' | 'family') {
 function stubPayment(confirm: (url: URL, request: StubRequest) => unknown, routes: Record<string, unknown> = {}) {
   let role: RoleRecord = ROLES.user;
   const api = stubApi({
-    ...routes,
     '/api/config': config,
     ...sessionRoutes(user),
     [apiPaths.role]: () => role,
@@ -56,6 +57,7 @@ function stubPayment(confirm: (url: URL, request: StubRequest) => unknown, route
       articles: [articleCard({ _id: 'p1', title: 'Inside the budget', isPremium: true })],
       total: 1,
     },
+    ...routes,
   });
   return api;
 }
@@ -244,5 +246,66 @@ describe('/payment', () => {
     expect(api.requests(apiPaths.confirmPayment)).toHaveLength(1);
     answer(succeeded());
     await waitFor(() => expect(router.state.location.pathname).toBe('/premium-articles'));
+  });
+});
+
+describe('/payment for a plan that renews', () => {
+  const monthly: Plan = {
+    id: 'monthly',
+    name: 'Monthly',
+    price: 9,
+    currency: 'usd',
+    label: '1 Month',
+    value: 43_200,
+    features: ['Every premium article'],
+    premiumArticles: null,
+    familySeats: 1,
+    position: 4,
+    visibility: 'listed',
+    renewsEvery: 'month',
+    freeDays: 7,
+  };
+
+  /** The payment page for the monthly plan, the server's intent granting `freeDays` to this reader. */
+  async function openCheckout(freeDays: number) {
+    storeToken();
+    window.localStorage.setItem(STORAGE_KEYS.subscriptionPlan, JSON.stringify(toPlanChoice(monthly)));
+    stubPayment(succeeded, {
+      [apiPaths.plan(monthly.id)]: monthly,
+      [apiPaths.createPaymentIntent]: {
+        clientSecret: SECRET,
+        provider: 'test',
+        planId: monthly.id,
+        amount: 9,
+        currency: 'usd',
+        freeDays,
+      },
+    });
+    renderRoute('/payment');
+    await screen.findByLabelText(TEXT.paymentPage.cardNumber);
+  }
+
+  it("offers an account's first subscription its free days: nothing due today", async () => {
+    await openCheckout(7);
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Subscribe: 7 days free, then $9.00 a month' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SUBSCRIPTION_TEXT.startFreeDays })).toBeInTheDocument();
+    const summary = within(screen.getByRole('complementary', { name: TEXT.paymentPage.summary }));
+    expect(summary.getByText(SUBSCRIPTION_TEXT.dueToday)).toBeInTheDocument();
+    expect(summary.getByText('$0.00')).toBeInTheDocument();
+  });
+
+  it('says a later subscription is charged at once, before the card is asked for, when the server gives no free days', async () => {
+    await openCheckout(0);
+    expect(screen.getByRole('heading', { level: 1, name: 'Subscribe: $9.00 a month' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: SUBSCRIPTION_TEXT.subscribe })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: SUBSCRIPTION_TEXT.startFreeDays })).not.toBeInTheDocument();
+    const summary = within(screen.getByRole('complementary', { name: TEXT.paymentPage.summary }));
+    expect(summary.getByText(TEXT.paymentPage.total)).toBeInTheDocument();
+    expect(summary.getByText('$9.00')).toBeInTheDocument();
+    expect(summary.getByText(SUBSCRIPTION_TEXT.checkoutRenews('month'))).toBeInTheDocument();
+    expect(screen.queryByText(/days? free/)).not.toBeInTheDocument();
+    expect(screen.queryByText(SUBSCRIPTION_TEXT.testNoteRenewing)).not.toBeInTheDocument();
   });
 });

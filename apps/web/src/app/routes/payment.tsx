@@ -19,6 +19,7 @@ import { readStoredPlanId } from '../../features/subscription/utils/plan-choice'
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { plansQueryOptions, usePlan } from '../../api/plans';
+import { usePaymentIntent } from '../../api/payments';
 import { PageTitle } from '../../components/page-title';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { useHydrated } from '../../hooks/use-hydrated';
@@ -86,9 +87,19 @@ function ChosenPlan() {
   return <Payment plan={plan} />;
 }
 
-function Payment({ plan }: { plan: Plan }) {
+/**
+ * The plan as this reader's checkout offers it: its free days are the intent's answer (an account's first renewing
+ * subscription only), none until the answer comes, so the page never promises free days the server does not give.
+ */
+function useOffer(plan: Plan): Plan {
+  const intent = usePaymentIntent(plan.id);
+  return { ...plan, freeDays: intent.data?.freeDays ?? 0 };
+}
+
+function Payment({ plan: chosen }: { plan: Plan }) {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const navigate = useNavigate();
+  const plan = useOffer(chosen);
 
   const heading = plan.renewsEvery
     ? SUBSCRIPTION_TEXT.checkoutHeading(planNote(plan))
