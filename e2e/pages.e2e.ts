@@ -266,6 +266,22 @@ describe('server-rendered pages, before any script runs', () => {
     expect(article).not.toHaveProperty('hasPart');
   });
 
+  it("the canonical URL is the page's own address: a list's page and filters, nothing else a link carried", async () => {
+    const clean: [string, string][] = [
+      [`/articles/${free._id}?utm_source=newsletter&gift=abc`, `/articles/${free._id}`],
+      ['/articles?utm_source=newsletter&page=2&fbclid=x', '/articles?page=2'],
+      ['/articles?page=1&search=harbour&ref=elsewhere', '/articles?search=harbour'],
+      ['/tags/technology?page=1&utm_campaign=spring', '/tags/technology'],
+      ['/corrections?utm_medium=mail', '/corrections'],
+      ['/?utm_source=x', '/'],
+    ];
+    for (const [path, own] of clean) {
+      const html = await (await page(path)).text();
+      expect(canonical(html), path).toBe(`${baseUrl}${own}`);
+      expect(metaContent(html, 'og:url'), path).toBe(`${baseUrl}${own}`);
+    }
+  });
+
   it("a preview's image is the upload's 1280 px rendering, absolute, and says no size it does not have", async () => {
     // Any article (another journey may have added the newest, with a small upload) and one of this run (a
     // 160 × 120 upload): the store never enlarges, so the rendering is 1280 px wide or the upload's width.

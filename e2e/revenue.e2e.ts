@@ -218,5 +218,49 @@ describe('reader revenue', () => {
         elsewhere.close();
       }
     });
+
+    it('another site sending a signed-in reader through /login or /register to an article spends no free read', async () => {
+      const articles = await premiumArticles(server.baseUrl, 2);
+      const through = (page: string, id: string) =>
+        `${server.baseUrl}${page}?redirect=${encodeURIComponent(`/articles/${id}`)}`;
+      // A link the reader clicks, and a script that goes there without a click (decision 054).
+      const elsewhere = createServer((request, response) =>
+        response
+          .setHeader('content-type', 'text/html')
+          .end(
+            request.url === '/script'
+              ? `<!doctype html><html data-hydrated><title>Elsewhere</title><script>location.assign(${JSON.stringify(through('/register', articles[1]!.id))})</script>`
+              : `<!doctype html><html data-hydrated><title>Elsewhere</title><a href="${through('/login', articles[0]!.id)}">A story</a>`,
+          ),
+      );
+      await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+      const elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+      try {
+        const session = await openBrowser(DESKTOP, { baseUrl: server.baseUrl });
+        sessions.push(session);
+        const { page } = session;
+        const reader = await newAccount(server.baseUrl, 'Redirected Reader');
+        await logIn(page, reader.email, reader.password);
+
+        await page.goto(`${elsewhereUrl}/`);
+        await page.getByRole('link', { name: 'A story' }).click();
+        await page.waitForURL(`**/articles/${articles[0]!.id}`);
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        await page.getByRole('heading', { name: TEXT.detail.teaserTitle }).waitFor();
+        await page.getByRole('button', { name: REVENUE_TEXT.detail.readWithFreeRead(2) }).waitFor();
+        expect(await page.getByText(articles[0]!.lastParagraph).count()).toBe(0);
+
+        await page.goto(`${elsewhereUrl}/script`, { waitUntil: 'commit' });
+        await page.waitForURL(`**/articles/${articles[1]!.id}`);
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        await page.getByRole('heading', { name: TEXT.detail.teaserTitle }).waitFor();
+        // Both reads are still there: neither arrival spent one.
+        await page.getByRole('button', { name: REVENUE_TEXT.detail.readWithFreeRead(2) }).waitFor();
+        expect(await page.getByText(articles[1]!.lastParagraph).count()).toBe(0);
+        expectNoErrors(session);
+      } finally {
+        elsewhere.close();
+      }
+    });
   });
 });

@@ -85,7 +85,7 @@ describe('renderPage: a signed-in reader at login or register goes on with a 302
   const reads = {} as PageReads;
   const asReader = (path: string) => renderPage({ url: `https://news.example${path}`, viewer, reads });
 
-  it("answers the `redirect` address of the login and register pages, so the browser opens it as it came", async () => {
+  it('answers the `redirect` address of the login and register pages, so the browser opens it as it came', async () => {
     for (const page of ['/login', '/register']) {
       expect(await asReader(`${page}?redirect=${encodeURIComponent('/articles/42?gift=abc')}`), page).toEqual({
         kind: 'redirect',

@@ -51,7 +51,7 @@ describe('API answers: no cache keeps them unless their route says so (decision 
       "the author's own article": await get(`/api/articles/${premium[0]}`, authorToken),
       'a metered free read': await get(`/api/articles/${premium[2]}`, metered.token),
       'a gift link read': await get(`/api/articles/${premium[1]}?gift=${gift}`, gifted.token),
-      "the teaser of a reader whose reads are spent": await get(`/api/articles/${premium[0]}`, offered.token),
+      'the teaser of a reader whose reads are spent': await get(`/api/articles/${premium[0]}`, offered.token),
       'a free read spent by a click': await ctx.app.inject({
         method: 'POST',
         url: `/api/articles/${premium[0]}/free-read`,

@@ -14,6 +14,12 @@ interface PageTitleProps {
   noindex?: boolean;
   /** The page's own feeds (a publisher's, a tag's), offered to feed readers beside the site's. */
   feeds?: { title: string; rss: string; atom: string };
+  /**
+   * The query that names this page among its list's pages (`?page=2`, an article list's filters), as the page's own
+   * links write it. Nothing else the address carried (a campaign's tags, a gift link's token) is in the canonical
+   * URL, which search engines and shared links keep (decision 054).
+   */
+  canonicalSearch?: string;
 }
 
 /**
@@ -28,12 +34,13 @@ export function PageTitle({
   type = 'website',
   noindex,
   feeds,
+  canonicalSearch = '',
 }: PageTitleProps) {
   const config = useConfig().data ?? FALLBACK_CONFIG;
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const fullTitle = standalone ? title : `${title} · ${config.siteName}`;
   const summary = description ?? TEXT.brand.tagline;
-  const url = `${config.publicUrl}${pathname}${search}`;
+  const url = `${config.publicUrl}${pathname}${canonicalSearch}`;
   const imageUrl = image && (/^https?:\/\//.test(image) ? image : `${config.publicUrl}${image}`);
   return (
     <>

@@ -10,6 +10,9 @@ export function pageFrom(searchParams: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 ? Math.min(page, LIMITS.maxPage) : 1;
 }
 
+/** `?page=n` of a paged list, left out for its first page. */
+export const pageSearch = (page: number) => (page > 1 ? `?page=${page}` : '');
+
 /** The number of the last page of a list of `total` items, `pageSize` a page; 1 for an empty list. */
 export function lastPage(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));

@@ -11,7 +11,11 @@ import {
 } from '../../api/articles-public';
 import { ArticleFilters } from '../../features/articles/components/article-filters';
 import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
-import { parseArticleFilters, useArticleFilters } from '../../features/articles/hooks/use-article-filters';
+import {
+  articleFiltersSearch,
+  parseArticleFilters,
+  useArticleFilters,
+} from '../../features/articles/hooks/use-article-filters';
 import { publishersQueryOptions, usePublishers } from '../../api/publishers';
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
@@ -95,7 +99,7 @@ export function ArticlesRoute() {
 
   return (
     <div className="container-page py-10 sm:py-14">
-      <PageTitle title={TEXT.articles.heading} />
+      <PageTitle title={TEXT.articles.heading} canonicalSearch={articleFiltersSearch(filters)} />
       <header className="mb-8 border-b-4 border-double border-ink pb-6">
         <h1 className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">{TEXT.articles.heading}</h1>
       </header>

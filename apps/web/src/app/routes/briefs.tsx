@@ -6,7 +6,7 @@ import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { briefArchiveQueryOptions, useBriefArchive } from '../../api/brief';
 import { BriefArticleCard } from '../../features/brief/components/brief-article-card';
-import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
+import { isPastLastPage, lastPage, pageFrom, pageSearch } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
 import { readsOf, type LoaderClient } from '../page-context';
@@ -79,7 +79,7 @@ export function BriefsRoute() {
 
   return (
     <section aria-labelledby="briefs-heading" className="container-page max-w-4xl py-10 sm:py-14">
-      <PageTitle title={BRIEF_TEXT.archive} />
+      <PageTitle title={BRIEF_TEXT.archive} canonicalSearch={pageSearch(page)} />
       <div className="border-t-4 border-double border-ink pt-4">
         <h1 id="briefs-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
           {BRIEF_TEXT.archive}

@@ -12,7 +12,7 @@ import {
 } from '../../api/corrections';
 import { CorrectionDate } from '../../features/corrections/components/correction-date';
 import { useConfig, FALLBACK_CONFIG } from '../../lib/site-config';
-import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
+import { isPastLastPage, lastPage, pageFrom, pageSearch } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
 import { readsOf, type LoaderClient } from '../page-context';
@@ -88,7 +88,7 @@ export function CorrectionsRoute() {
 
   return (
     <div className="container-page max-w-3xl py-10 sm:py-14">
-      <PageTitle title={C.heading} description={C.pageIntro} />
+      <PageTitle title={C.heading} description={C.pageIntro} canonicalSearch={pageSearch(page)} />
       <link
         rel="alternate"
         type="application/rss+xml"

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, TableSkeleton } from '../../components/states';
 import { MY_ARTICLES_PAGE_SIZE, useMyArticles } from '../../api/articles-writer';
 import { MyArticlesTable } from '../../features/writing/components/my-articles-table';
 import { useAuth } from '../../lib/auth';
-import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
+import { isPastLastPage, lastPage, pageFrom, pageSearch } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { PageTitle } from '../../components/page-title';
 
@@ -46,7 +46,7 @@ export function MyArticlesRoute() {
 
   return (
     <section aria-labelledby="my-articles-heading" className="container-page max-w-5xl py-10 sm:py-14">
-      <PageTitle title={TEXT.writing.myArticlesHeading} />
+      <PageTitle title={TEXT.writing.myArticlesHeading} canonicalSearch={pageSearch(page)} />
       <div className="mb-8 border-t-4 border-double border-ink pt-4">
         <h1 id="my-articles-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
           {TEXT.writing.myArticlesHeading}

@@ -12,7 +12,7 @@ import {
 import { ArticleGrid, ArticleGridSkeleton } from '../../features/articles/components/article-grid';
 import { useViewer } from '../../hooks/use-viewer';
 import { PageTitle } from '../../components/page-title';
-import { isPastLastPage, lastPage, pageFrom } from '../../lib/page-param';
+import { isPastLastPage, lastPage, pageFrom, pageSearch } from '../../lib/page-param';
 import { prefetch } from '../../lib/prefetch';
 import { pageContextOf, type LoaderClient } from '../page-context';
 
@@ -68,7 +68,7 @@ export function PremiumArticlesRoute() {
 
   return (
     <div className="container-page py-10 sm:py-14">
-      <PageTitle title={TEXT.articles.premiumHeading} />
+      <PageTitle title={TEXT.articles.premiumHeading} canonicalSearch={pageSearch(page)} />
       <header className="mb-8 border-b-4 border-double border-ink pb-6">
         <h1 className="text-4xl font-bold tracking-tight text-ink sm:text-5xl">{TEXT.articles.premiumHeading}</h1>
         <p className="mt-2 text-ink-soft">{TEXT.premiumPage.intro}</p>

@@ -9,7 +9,7 @@ import { approvedArticlesQuery, approvedArticlesQueryOptions } from '../../api/a
 import { PagedArticles, pageOnlyLink } from '../../features/articles/components/paged-articles';
 import { publisherQueryOptions, usePublisher } from '../../api/publishers';
 import { ApiError } from '../../lib/api-client';
-import { pageFrom } from '../../lib/page-param';
+import { pageFrom, pageSearch } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
 import { readsOf, withStatus, type LoaderClient } from '../page-context';
@@ -84,6 +84,7 @@ export function PublisherRoute() {
         title={name}
         description={TEXT.publisherPage.description(name, config.siteName)}
         image={logo}
+        canonicalSearch={pageSearch(pageFrom(searchParams))}
         feeds={{ title: TEXT.feeds.title(name, config.siteName), ...feeds }}
       />
       <header className="mb-8 flex flex-col gap-5 border-b-4 border-double border-ink pb-6 sm:flex-row sm:items-center">

@@ -5,7 +5,7 @@ import { PageTitle } from '../../components/page-title';
 import { StatusPage } from '../../components/status-page';
 import { approvedArticlesQuery, approvedArticlesQueryOptions } from '../../api/articles-public';
 import { PagedArticles, pageOnlyLink } from '../../features/articles/components/paged-articles';
-import { pageFrom } from '../../lib/page-param';
+import { pageFrom, pageSearch } from '../../lib/page-param';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
 import { readsOf, withStatus, type LoaderClient } from '../page-context';
@@ -56,6 +56,7 @@ export function TagRoute() {
       <PageTitle
         title={tag}
         description={TEXT.tagPage.description(tag, config.siteName)}
+        canonicalSearch={pageSearch(pageFrom(searchParams))}
         feeds={{ title: TEXT.feeds.title(tag, config.siteName), ...feeds }}
       />
       <header className="mb-8 border-b-4 border-double border-ink pb-6">

@@ -4,7 +4,7 @@ import { Navigate } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState } from '../../../components/states';
 import { useViewer } from '../../../hooks/use-viewer';
-import { isPastLastPage, lastPage } from '../../../lib/page-param';
+import { isPastLastPage, lastPage, pageSearch } from '../../../lib/page-param';
 import type { ApprovedArticlesFilters } from '../../../api/articles';
 import { APPROVED_PAGE_SIZE, useApprovedArticles } from '../../../api/articles-public';
 import { ArticleGrid, ArticleGridSkeleton } from './article-grid';
@@ -52,4 +52,4 @@ export function PagedArticles({
 }
 
 /** `?page=n` of the current address, left out for the first page. */
-export const pageOnlyLink = (page: number) => ({ search: page > 1 ? `?page=${page}` : '' });
+export const pageOnlyLink = (page: number) => ({ search: pageSearch(page) });
