@@ -10,7 +10,7 @@ import { loadConfig } from './config.js';
 import { fromPostgres, type Database } from './db/client.js';
 import { sweep } from './modules/system/housekeeping.js';
 import { createImageStore } from './modules/uploads/image-store.js';
-import { isDatabaseUnavailable } from './plugins/database-errors.js';
+import { causesOf, isDatabaseUnavailable } from './plugins/database-errors.js';
 import { createResponseCache } from './plugins/response-cache.js';
 import { createViewerCache } from './plugins/viewer-cache.js';
 import { insertArticle, insertPublisher, insertUser } from './test/fixtures.js';
@@ -296,6 +296,79 @@ describe.runIf(serverUrl)('the connection pool in front of a database that stops
     const started = Date.now();
     await expect(sweep({ db: database.db, images, clock: () => new Date() })).rejects.toSatisfy(isDatabaseUnavailable);
     expect(Date.now() - started).toBeLessThan(BOUND_MS);
+    await proxy.setMode('forward');
+  });
+});
+
+describe.runIf(serverUrl)('a new connection slower than the connect timeout', () => {
+  let test: Awaited<ReturnType<typeof openTestDatabase>>;
+  let proxy: TcpProxy;
+  const pools: Database[] = [];
+  // Two connections at most: one pooled that answers, one new that the proxy holds.
+  const openPool = () => {
+    const database = fromPostgres(proxy.urlFor(test.url!), 2, ignoreIdleErrors, { statementMs: STATEMENT_MS }, quiet);
+    pools.push(database);
+    return database;
+  };
+
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    proxy = await proxyFor(serverUrl!);
+  });
+  afterAll(async () => {
+    await proxy.setMode('forward');
+    for (const pool of pools) await pool.close();
+    await proxy.close();
+    await test.drop();
+  });
+
+  it('is no outage while a pooled connection answers: no call is refused with a 503', async () => {
+    const { db } = openPool();
+    await db.execute(sql`select 1`);
+    await proxy.setMode('slow-to-connect');
+    // Drizzle's queries start when awaited or given a `then`.
+    const busy = db.execute(sql`select pg_sleep(0.3)`).then(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The pooled connection is busy: this call opens a new connection, which times out.
+    let timedOutAt: number | undefined;
+    const slow = db.execute(sql`select 1`).then(
+      () => 'answered',
+      (error: unknown) => {
+        timedOutAt = Date.now();
+        return causesOf(error)
+          .map((link) => (link as Error).message)
+          .join(' / ');
+      },
+    );
+    await busy;
+    const refused: unknown[] = [];
+    let answered = 0;
+    // Calls go to the pooled connection until the new one timed out, and for longer than a probe's interval after.
+    while (timedOutAt === undefined || Date.now() - timedOutAt < 700) {
+      await db.execute(sql`select 1`).then(
+        () => (answered += 1),
+        (error: unknown) => refused.push(error),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await slow).toMatch(/Connection terminated due to connection timeout/);
+    expect(refused.filter(isDatabaseUnavailable)).toEqual([]);
+    expect(answered).toBeGreaterThan(10);
+    await proxy.setMode('forward');
+  });
+
+  it('is an outage when no connection answers: the next call is refused at once', async () => {
+    const { db } = openPool();
+    await proxy.setMode('slow-to-connect');
+    await expect(db.execute(sql`select 1`)).rejects.toThrow();
+    const { result, ms } = await timed(() =>
+      db.execute(sql`select 1`).then(
+        () => 'answered',
+        (error: unknown) => error,
+      ),
+    );
+    expect(isDatabaseUnavailable(result)).toBe(true);
+    expect(ms).toBeLessThan(100);
     await proxy.setMode('forward');
   });
 });

@@ -54,6 +54,19 @@ describe('whether the database answers', () => {
     availability.stop();
   });
 
+  it('forgives a new connection that timed out while other connections answered, not one while none did', () => {
+    const connectTimeout = new Error('Connection terminated due to connection timeout');
+    const { availability } = availabilityWith(async () => {});
+    const waitingFrom = availability.waiting();
+    availability.answered();
+    availability.failed(connectTimeout, waitingFrom);
+    expect(availability.refusal()).toBeUndefined();
+
+    availability.failed(connectTimeout, availability.waiting());
+    expect(availability.refusal()).toBeInstanceOf(DatabaseUnreachableError);
+    availability.stop();
+  });
+
   it('stops probing when stopped', async () => {
     let probes = 0;
     const { availability } = availabilityWith(async () => {

@@ -15,6 +15,10 @@ export class DatabaseUnreachableError extends Error {
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 const UNREACHABLE_MESSAGES = /Query read timeout|Connection terminated|not queryable/;
 
+/** A new connection the database did not complete within the connect timeout (pg-pool's message). */
+const isConnectTimeout = (error: unknown) =>
+  error instanceof Error && error.message === 'Connection terminated due to connection timeout';
+
 export function isUnreachable(error: unknown): boolean {
   for (let link = error; link instanceof Error; link = link.cause) {
     const { code } = link as { code?: unknown };
@@ -46,6 +50,7 @@ export function createAvailability(options: {
   let down: { since: number; error: unknown } | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  let answers = 0;
 
   function scheduleProbe() {
     if (stopped) return;
@@ -67,9 +72,23 @@ export function createAvailability(options: {
     refusal(): DatabaseUnreachableError | undefined {
       return down && new DatabaseUnreachableError(down.error);
     },
-    /** Every failure of a connection or a query passes here; only an unreachable database changes anything. */
-    failed(error: unknown) {
+    /** The database answered: a query or a new connection succeeded. */
+    answered() {
+      answers += 1;
+    },
+    /** Marks the start of a wait for a new connection, for `failed`. */
+    waiting(): number {
+      return answers;
+    },
+    /**
+     * Every failure of a connection or a query passes here; only an unreachable database changes anything. A
+     * new connection that timed out while other connections' queries were answered (`waitingFrom` being
+     * `waiting()` as its wait began) says the database, or this process, was slow to connect, not that it is
+     * gone: a busy CPU delays a connection's handshake (docs/decisions/059-a-busy-moment-is-no-outage.md).
+     */
+    failed(error: unknown, waitingFrom?: number) {
       if (down || stopped || !isUnreachable(error)) return;
+      if (waitingFrom !== undefined && answers > waitingFrom && isConnectTimeout(error)) return;
       down = { since: now(), error };
       const reason = error instanceof Error ? error.message : String(error);
       options.log.warn(`database: unreachable (${reason}); answering 503 at once until it answers again`);

@@ -23,19 +23,23 @@ export class GuardedPool extends pg.Pool {
   ) {
     super(config);
     // `pool.query` releases its connection with the query's error: a query the server never answered shows here.
+    // A connection given back without one, or a new one made, says the database answers.
     this.on('release', (error) => {
       if (error) availability.failed(error);
+      else availability.answered();
     });
+    this.on('connect', () => availability.answered());
   }
 
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     const refusal = this.availability.refusal();
+    const waitingFrom = this.availability.waiting();
     if (callback) {
       if (refusal) return process.nextTick(callback, refusal, undefined, () => {});
       return super.connect((error, client, done) => {
-        if (error) this.availability.failed(error);
+        if (error) this.availability.failed(error, waitingFrom);
         callback(error, client, done);
       });
     }
@@ -43,7 +47,7 @@ export class GuardedPool extends pg.Pool {
     return super.connect().then(
       (client) => guardCheckout(client, this.availability),
       (error: unknown) => {
-        this.availability.failed(error);
+        this.availability.failed(error, waitingFrom);
         throw error;
       },
     );

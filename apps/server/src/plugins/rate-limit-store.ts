@@ -37,7 +37,9 @@ export function redisOrLocalStore(redis: SharedRedis, nameSpace: string): Fastif
       const name = this.prefix + key;
       const locally = () => callback(null, countLocally(name, timeWindow));
       if (!redis.available) return locally();
-      countInWindow(redis.client, name, timeWindow).then(([current, ttl]) => callback(null, { current, ttl }), locally);
+      redis
+        .call((client) => countInWindow(client, name, timeWindow))
+        .then(([current, ttl]) => callback(null, { current, ttl }), locally);
     }
 
     child(options: unknown) {

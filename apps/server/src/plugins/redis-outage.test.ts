@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppInstance } from '../app-types.js';
@@ -16,10 +17,78 @@ import { insertArticle, insertPublisher, insertUser } from '../test/fixtures.js'
 import { bearer, PASSWORD, signedInUser } from '../test/http.js';
 import { ignoreIdleErrors } from '../test/postgres.js';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
+import { connectRedis, REDIS_TIMEOUT_MS, type SharedRedis } from './redis.js';
 import { openTestDatabase } from '../test/test-app.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
+
+/** Keeps this process's event loop busy, as rendering pages on a loaded CPU does. */
+function busyFor(ms: number) {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // nothing: the loop cannot read any socket meanwhile
+  }
+}
+
+/** Runs `work` while every turn of the event loop spends longer than a Redis call's bound busy. */
+async function onBusyLoop<T>(work: () => Promise<T>): Promise<T> {
+  const hog = () => {
+    busyFor(REDIS_TIMEOUT_MS + 50);
+    next = setImmediate(hog);
+  };
+  let next = setImmediate(hog);
+  try {
+    return await work();
+  } finally {
+    clearImmediate(next);
+  }
+}
+
+describe.runIf(redisUrl)('Redis calls while the event loop is busy', () => {
+  const lines: string[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+  let proxy: TcpProxy;
+  let redis: SharedRedis;
+
+  beforeAll(async () => {
+    const target = new URL(redisUrl!);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    redis = connectRedis(proxy.urlFor(redisUrl!), log);
+    await redis.settled();
+  });
+  afterAll(async () => {
+    await redis?.close();
+    await proxy?.close();
+  });
+
+  it('counts no call a busy loop kept from reading as failed: a healthy Redis stays available', async () => {
+    const call = redis.call((client) => client.ping());
+    const answers = redis.answers();
+    busyFor(REDIS_TIMEOUT_MS * 2);
+    expect(await call).toBe('PONG');
+    expect(await answers).toBe(true);
+    expect(await onBusyLoop(() => Promise.all(Array.from({ length: 5 }, () => redis.answers())))).toEqual(
+      Array(5).fill(true),
+    );
+    expect(redis.available).toBe(true);
+    expect(lines.join('')).not.toContain('Redis is unreachable');
+  });
+
+  it('still counts a Redis that stopped answering, busy loop or not', async () => {
+    await proxy.setMode('frozen');
+    const started = performance.now();
+    const call = redis.call((client) => client.ping());
+    busyFor(REDIS_TIMEOUT_MS / 2);
+    await expect(call).rejects.toThrow(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(redis.available).toBe(false);
+    expect(await redis.answers()).toBe(false);
+    await expect.poll(() => lines.join('')).toContain('Redis is unreachable');
+    await proxy.setMode('forward');
+    await expect.poll(() => redis.answers(), { timeout: 3_000 }).toBe(true);
+  });
+});
 
 // In the PostgreSQL + Redis suite only: shown as skipped otherwise.
 describe.runIf(serverUrl && redisUrl)('Redis unreachable behind a TCP proxy', () => {
@@ -151,6 +220,17 @@ describe.runIf(serverUrl && redisUrl)('Redis unreachable behind a TCP proxy', ()
 
   const view = (target: AppInstance, id: string) =>
     target.inject({ method: 'PATCH', url: `/api/articles/views/${id}`, headers: bearer(reader.token) });
+
+  it('says ok to every health check while the event loop is too busy to read Redis within its bound', async () => {
+    const health = () => app.inject({ method: 'GET', url: '/api/health' }).then((response) => response.json());
+    const answers = await onBusyLoop(async () => {
+      const statuses = [];
+      for (let probe = 0; probe < 5; probe += 1) statuses.push(await health());
+      return statuses;
+    });
+    expect(answers).toEqual(Array(5).fill({ status: 'ok' }));
+    expect(times('Redis is unreachable')).toBe(0);
+  });
 
   it('shares the limits between instances through Redis', async () => {
     const statuses = [];

@@ -67,4 +67,27 @@ describe('the test TCP proxy', () => {
     await vi.waitFor(() => expect(chunks.join('')).toBe('onetwo'));
     socket.destroy();
   });
+
+  it('holds new connections when slow to connect while open ones keep forwarding, and lets them through after', async () => {
+    const open = connect({ host: '127.0.0.1', port: proxy.port });
+    open.setEncoding('utf8');
+    const chunks: string[] = [];
+    open.on('data', (chunk: string) => chunks.push(chunk));
+    await new Promise((resolve) => open.once('connect', resolve));
+    await proxy.setMode('slow-to-connect');
+    open.write('still');
+    await vi.waitFor(() => expect(chunks.join('')).toBe('still'));
+    const held = connect({ host: '127.0.0.1', port: proxy.port });
+    held.setEncoding('utf8');
+    const heldChunks: string[] = [];
+    held.on('data', (chunk: string) => heldChunks.push(chunk));
+    await new Promise((resolve) => held.once('connect', resolve));
+    held.write('late');
+    expect(await roundTrip('new')).toBe('silence');
+    expect(heldChunks).toEqual([]);
+    await proxy.setMode('forward');
+    await vi.waitFor(() => expect(heldChunks.join('')).toBe('late'));
+    open.destroy();
+    held.destroy();
+  });
 });

@@ -3,9 +3,10 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 /**
  * How the proxy treats traffic: `forward` passes it through; `stopped` refuses new connections and drops
  * open ones (a server that went down); `frozen` accepts connections and holds every byte (a server that
- * stopped answering without closing anything).
+ * stopped answering without closing anything); `slow-to-connect` holds every byte of new connections while
+ * open ones keep forwarding (a new connection slower than its timeout, on a busy machine).
  */
-export type ProxyMode = 'forward' | 'stopped' | 'frozen';
+export type ProxyMode = 'forward' | 'stopped' | 'frozen' | 'slow-to-connect';
 
 /** A TCP proxy in front of a real server (PostgreSQL, Redis), to simulate its outages in a test. */
 export interface TcpProxy {
@@ -20,6 +21,7 @@ export interface TcpProxy {
 interface Pair {
   client: Socket;
   upstream?: Socket;
+  held?: boolean;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
@@ -36,6 +38,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
 
   const hold = (pair: Pair) => {
+    pair.held = true;
     pair.client.unpipe();
     pair.upstream?.unpipe();
     pair.client.pause();
@@ -43,6 +46,8 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   };
 
   const release = (pair: Pair) => {
+    if (!pair.held) return;
+    pair.held = false;
     if (!pair.upstream) return connectUpstream(pair);
     pair.client.pipe(pair.upstream);
     pair.upstream.pipe(pair.client);
@@ -58,7 +63,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       pair.upstream?.destroy();
       pairs.delete(pair);
     });
-    if (mode === 'frozen') client.pause();
+    if (mode === 'frozen' || mode === 'slow-to-connect') hold(pair);
     else connectUpstream(pair);
   };
 
@@ -95,7 +100,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       }
       for (const pair of pairs) {
         if (next === 'frozen') hold(pair);
-        else release(pair);
+        else if (next === 'forward' || pair.upstream) release(pair);
       }
     },
     async close() {
