@@ -454,6 +454,20 @@ describe('server-rendered pages, before any script runs', () => {
     const premiumList = await page('/premium-articles', reader.cookie);
     expect([premiumList.status, premiumList.headers.get('location')]).toEqual([302, '/subscription']);
     expect((await page('/subscription', reader.cookie)).status).toBe(200);
+
+    // A signed-in reader at login or register goes on from the server, never off the site (decision 054).
+    const onwards: [string, string][] = [
+      [`/login?redirect=${encodeURIComponent(`/articles/${premium._id}?gift=x`)}`, `/articles/${premium._id}?gift=x`],
+      [`/register?redirect=${encodeURIComponent(`/articles/${premium._id}`)}`, `/articles/${premium._id}`],
+      [`/login?redirect=${encodeURIComponent('//evil.example/x')}`, '/'],
+      [`/register?redirect=${encodeURIComponent('https://evil.example/')}`, '/'],
+    ];
+    for (const [path, location] of onwards) {
+      const onward = await page(path, reader.cookie);
+      expect([onward.status, onward.headers.get('location')], path).toEqual([302, location]);
+      expect(onward.headers.get('cache-control'), path).toBe('private, no-store');
+    }
+    expect((await page(onwards[0]![0])).status).toBe(200);
   });
 
   it('the 403 and 404 pages say what happened in their heading, with the way back', async () => {
