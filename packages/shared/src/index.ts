@@ -26,4 +26,4 @@ export * from './time.js';
 export * from './brief.js';
 export * from './family.js';
 export * from './page-reads.js';
-export { hasNoControlCharacters } from './fields.js';
+export { hasNoControlCharacters, text } from './fields.js';

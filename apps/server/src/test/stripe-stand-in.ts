@@ -5,11 +5,12 @@ import type { AddressInfo } from 'node:net';
 /*
  * A local stand-in for Stripe's API: Stripe's servers cannot be reached from the tests (docs/conventions.md#tests).
  * It answers the form-encoded requests the official SDK sends for what the site uses (PaymentIntents, Products,
- * Customers, Subscriptions, Billing Portal sessions) with objects shaped as Stripe's API reference shows them for
- * the SDK's pinned version (`2026-10-28.endive`: an invoice's client secret is `confirmation_secret`, periods live on
- * subscription items, an invoice names its subscription under `parent.subscription_details`). It keeps what it
- * created, records every request, replays an answer for a repeated idempotency key as Stripe does, and refuses an
- * unknown parameter or expansion as Stripe does, so a request Stripe would refuse fails here too.
+ * Customers, Subscriptions, Invoice Payments, Refunds, Billing Portal sessions) with objects shaped as Stripe's API
+ * reference shows them for the SDK's pinned version (`2026-10-28.endive`: an invoice's client secret is
+ * `confirmation_secret`, periods live on subscription items, an invoice names its subscription under
+ * `parent.subscription_details`, its payments are InvoicePayments). It keeps what it created, records every request,
+ * replays an answer for a repeated idempotency key as Stripe does, and refuses an unknown parameter or expansion as
+ * Stripe does, so a request Stripe would refuse fails here too.
  */
 
 /** One request as the SDK sent it. */
@@ -46,6 +47,13 @@ export interface StripeStandIn {
   paymentIntents: Map<string, StripeObject>;
   setupIntents: Map<string, StripeObject>;
   portalSessions: Map<string, StripeObject>;
+  invoicePayments: Map<string, StripeObject>;
+  refunds: Map<string, StripeObject>;
+  /**
+   * Pays an invoice as Stripe does once the browser confirms its PaymentIntent: the PaymentIntent succeeds, the
+   * invoice is paid through an InvoicePayment, and an incomplete subscription becomes active. Answers the invoice.
+   */
+  payInvoice(id: string): StripeObject;
   /** Deletes a customer, as someone could in Stripe's dashboard: retrieving it answers `deleted: true`. */
   deleteCustomer(id: string): void;
   /**
@@ -184,6 +192,8 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}): Pr
   const paymentIntents = new Map<string, StripeObject>();
   const setupIntents = new Map<string, StripeObject>();
   const portalSessions = new Map<string, StripeObject>();
+  const invoicePayments = new Map<string, StripeObject>();
+  const refunds = new Map<string, StripeObject>();
   const requests: StripeRequest[] = [];
   const idempotent = new Map<string, { request: string; status: number; body: string }>();
   const losing: { method: string; pathPrefix: string }[] = [];
@@ -481,6 +491,84 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}): Pr
     return renderSubscription(subscription, wanted);
   }
 
+  /** A refund of a PaymentIntent's payment, whole unless `amount` says less; never more than is left of it. */
+  function createRefund(params: Params): StripeObject {
+    only(params, ['payment_intent', 'amount', 'reason', 'metadata', 'expand']);
+    const intentId = required(text(params.payment_intent), 'payment_intent');
+    const intent = paymentIntents.get(intentId);
+    if (!intent) throw missing('payment_intent', intentId);
+    if (intent.status !== 'succeeded') {
+      throw invalid(`This PaymentIntent (${intentId}) does not have a successful charge to refund.`);
+    }
+    const received = intent.amount_received as number;
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.payment_intent === intentId)
+      .reduce((sum, refund) => sum + (refund.amount as number), 0);
+    if (refunded >= received) {
+      throw invalid(`Charge for ${intentId} has already been refunded.`, 'charge_already_refunded');
+    }
+    const amount = params.amount ? integer(text(params.amount), 'amount') : received - refunded;
+    if (amount > received - refunded) {
+      throw invalid(`Refund amount is greater than unrefunded amount on charge.`, 'amount_too_large', 'amount');
+    }
+    const reason = text(params.reason) ?? null;
+    if (reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(reason)) {
+      throw invalid(`Invalid reason: ${reason}`, 'parameter_invalid', 'reason');
+    }
+    const refund: StripeObject = {
+      id: idOf('re'),
+      object: 'refund',
+      amount,
+      created: now(),
+      currency: intent.currency,
+      metadata: metadataOf(params.metadata),
+      payment_intent: intentId,
+      reason,
+      status: 'succeeded',
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+
+  function payInvoice(id: string): StripeObject {
+    const invoice = invoices.get(id);
+    if (!invoice) throw new Error(`The stand-in has no invoice ${id}`);
+    const secret = invoice.confirmation_secret as { client_secret: string } | null;
+    const paidAt = now();
+    const due = invoice.amount_due as number;
+    if (secret) {
+      const intent = paymentIntents.get(secret.client_secret.split('_secret_')[0]!)!;
+      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+      const payment: StripeObject = {
+        id: idOf('inpay'),
+        object: 'invoice_payment',
+        amount_paid: due,
+        amount_requested: due,
+        created: paidAt,
+        currency: invoice.currency,
+        invoice: id,
+        is_default: true,
+        livemode: false,
+        payment: { type: 'payment_intent', payment_intent: intent.id },
+        status: 'paid',
+        status_transitions: { canceled_at: null, paid_at: paidAt },
+      };
+      invoicePayments.set(payment.id, payment);
+    }
+    Object.assign(invoice, {
+      status: 'paid',
+      amount_paid: due,
+      amount_remaining: 0,
+      attempted: true,
+      attempt_count: 1,
+    });
+    const subscriptionId = (invoice.parent as { subscription_details: { subscription: string } }).subscription_details
+      .subscription;
+    const subscription = subscriptions.get(subscriptionId);
+    if (subscription?.status === 'incomplete') subscription.status = 'active';
+    return invoice;
+  }
+
   function route(method: string, path: string, params: Params): StripeObject {
     const [, version, resource, id, sub] = path.split('/');
     if (version !== 'v1') throw invalid(`Unrecognized request URL (${method}: ${path}).`, undefined, undefined, 404);
@@ -562,6 +650,17 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}): Pr
         return updateSubscription(id!, params);
       case 'DELETE subscriptions/:id':
         return cancelSubscription(id!, params);
+      case 'GET invoice_payments': {
+        only(params, ['invoice', 'status', 'limit', 'starting_after', 'ending_before', 'expand']);
+        const invoice = text(params.invoice);
+        const status = text(params.status);
+        const data = [...invoicePayments.values()].filter(
+          (payment) => (!invoice || payment.invoice === invoice) && (!status || payment.status === status),
+        );
+        return { object: 'list', data, has_more: false, url: '/v1/invoice_payments' } as unknown as StripeObject;
+      }
+      case 'POST refunds':
+        return createRefund(params);
       case 'POST billing_portal/:id': {
         if (id !== 'sessions') break;
         only(params, ['customer', 'return_url', 'flow_data', 'configuration', 'locale', 'expand']);
@@ -671,6 +770,9 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}): Pr
     paymentIntents,
     setupIntents,
     portalSessions,
+    invoicePayments,
+    refunds,
+    payInvoice,
     deleteCustomer(id) {
       const customer = customers.get(id);
       if (customer) customers.set(id, { ...customer, deleted: true });

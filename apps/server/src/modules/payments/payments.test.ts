@@ -300,6 +300,7 @@ describe('the Stripe provider', () => {
     JSON.stringify({
       id: eventId,
       object: 'event',
+      created: 1793527265,
       type: 'payment_intent.succeeded',
       data: { object: { id: paymentIntentId, object: 'payment_intent', amount, amount_received: amount, currency } },
     });

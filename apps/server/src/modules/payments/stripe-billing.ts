@@ -1,4 +1,10 @@
-import type { PlanSnapshot, SubscriptionEndReason, SubscriptionStatus } from '@dispatch/shared';
+import {
+  addInterval,
+  DAY_MS,
+  type PlanSnapshot,
+  type SubscriptionEndReason,
+  type SubscriptionStatus,
+} from '@dispatch/shared';
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 
@@ -215,6 +221,36 @@ export async function cancelNow(stripe: Stripe, subscriptionId: string): Promise
 }
 
 /**
+ * Takes back a subscription the site will not serve (a second one paid beside the reader's live one, or one whose
+ * reader deleted the account before its first invoice was paid): cancelled at once, and what its invoice collected
+ * refunded (`reason: duplicate`). Safe to repeat: a cancelled subscription stays cancelled, each refund has its own
+ * idempotency key, and a payment already refunded counts as done. Answers the minor units refunded now.
+ */
+export async function takeBack(
+  stripe: Stripe,
+  subscriptionId: string,
+  invoice: { invoiceId: string; amount: number },
+): Promise<number> {
+  await cancelNow(stripe, subscriptionId);
+  if (invoice.amount === 0) return 0;
+  let refunded = 0;
+  for await (const payment of stripe.invoicePayments.list({ invoice: invoice.invoiceId, status: 'paid' })) {
+    const intent = idOf(payment.payment.payment_intent);
+    if (!intent) continue;
+    try {
+      const refund = await stripe.refunds.create(
+        { payment_intent: intent, reason: 'duplicate', metadata: { invoice: invoice.invoiceId } },
+        { idempotencyKey: `dispatch-refund-${invoice.invoiceId}-${intent}` },
+      );
+      refunded += refund.amount;
+    } catch (error) {
+      if (stripeCode(error) !== 'charge_already_refunded') throw error;
+    }
+  }
+  return refunded;
+}
+
+/**
  * A short-lived link to Stripe's customer portal, where the reader changes the card on file (Stripe.js never sees
  * a card here). `flow: 'payment_method_update'` opens the card form directly. The portal's settings (what it
  * allows) are the Stripe account's, set in its dashboard.
@@ -385,6 +421,31 @@ export interface Period {
 export function periodAfterPaid(current: Period | null, paid: Period): { period: Period; moved: boolean } {
   if (!current || paid.end.getTime() > current.end.getTime()) return { period: paid, moved: true };
   return { period: current, moved: false };
+}
+
+/** Slack over the site's own arithmetic for Stripe's: a billing anchor, a trial's end, the seconds between calls. */
+export const PERIOD_TOLERANCE_MS = DAY_MS;
+
+/**
+ * The period a paid invoice grants, bounded by what its plan sells rather than taken as sent. It starts at its line's
+ * start, counted no later than when Stripe created the event (a genuine line never starts after its invoice is paid).
+ * It ends at the line's end when that is at most one interval of the plan after the start (checkout's 0 invoice of
+ * free days: the plan's free days) plus `PERIOD_TOLERANCE_MS`; a line that asks for more, or starts later than its
+ * event, grants exactly one interval (`bounded`).
+ */
+export function grantedPeriod(
+  paid: Pick<PaidEvent, 'periodStart' | 'periodEnd' | 'eventCreated' | 'amount' | 'billingReason'>,
+  plan: RenewingPlan,
+): Period & { bounded: boolean } {
+  const startsLater = paid.periodStart.getTime() > paid.eventCreated.getTime();
+  const start = startsLater ? paid.eventCreated : paid.periodStart;
+  const freeDays = plan.freeDays ?? 0;
+  const isFreeDays = paid.amount === 0 && paid.billingReason === 'subscription_create' && freeDays > 0;
+  const longest = isFreeDays ? new Date(start.getTime() + freeDays * DAY_MS) : addInterval(start, plan.renewsEvery);
+  if (!startsLater && paid.periodEnd.getTime() <= longest.getTime() + PERIOD_TOLERANCE_MS) {
+    return { start, end: paid.periodEnd, bounded: false };
+  }
+  return { start, end: new Date(Math.min(paid.periodEnd.getTime(), longest.getTime())), bounded: true };
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  HOUR_MS,
   PAYMENT_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   type Card,
@@ -18,6 +19,7 @@ import * as payments from './payments.repository.js';
 import {
   cancelNow,
   failureApplies,
+  grantedPeriod,
   isNewer,
   localStatusOf,
   paidAsAsked,
@@ -26,6 +28,7 @@ import {
   readBillingEvent,
   setCancelAtPeriodEnd,
   startStripeSubscription,
+  takeBack,
   type DeletedEvent,
   type PaidEvent,
   type PaymentFailedEvent,
@@ -57,6 +60,11 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache' | 'vi
 type SubscriptionRow = subscriptions.SubscriptionRow;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/**
+ * How long after Stripe created checkout's first invoice event its checkout may still be being saved (it is saved
+ * seconds after Stripe answers); past it, a checkout the site does not have is not one of this site's.
+ */
+const CHECKOUT_SAVE_WINDOW_MS = HOUR_MS;
 const periodOf = (row: SubscriptionRow) => ({ start: row.periodStart, end: row.periodEnd });
 const latest = (a: Date | null, b: Date) => (a && a > b ? a : b);
 
@@ -115,10 +123,10 @@ export async function startStripeCheckout(
 /**
  * A Billing webhook's effect, in the webhook's transaction (the event id already claimed): the subscription's row is
  * found by Stripe's id or the local id in its metadata, and locked, so two deliveries and a reader's change take
- * turns. Events for subscriptions the site did not start change nothing.
+ * turns. Events for subscriptions the site did not start change nothing (logged, answered 200).
  */
 export async function applyBillingEvent(
-  deps: Pick<Deps, 'config' | 'notifier'>,
+  deps: Pick<Deps, 'config' | 'notifier' | 'payments'>,
   log: FastifyBaseLogger,
   tx: DbOrTx,
   after: AfterCommit,
@@ -131,6 +139,13 @@ export async function applyBillingEvent(
     billing.localSubscriptionId && UUID.test(billing.localSubscriptionId) ? billing.localSubscriptionId : undefined;
   const row = await subscriptions.lockStripe(tx, billing.subscriptionRef, localId);
   if (row?.userId) after.viewerChanged(row.userId);
+  if (!row && billing.kind !== 'paid') {
+    log.info(
+      { event: billing.eventId, subscription: billing.subscriptionRef },
+      `stripe ${event.type} of a subscription this site does not keep; ignored`,
+    );
+    return;
+  }
   switch (billing.kind) {
     case 'paid':
       if (row) await applyPaid(deps, log, tx, after, row, billing, now);
@@ -149,48 +164,81 @@ export async function applyBillingEvent(
 }
 
 /**
+ * The invoice's period as its plan allows it to grant (`grantedPeriod`): a line that asked for more is logged and
+ * granted one interval.
+ */
+function boundedByPlan(log: FastifyBaseLogger, paid: PaidEvent, plan: RenewingPlan): PaidEvent {
+  const granted = grantedPeriod(paid, plan);
+  if (granted.bounded) {
+    log.warn(
+      {
+        event: paid.eventId,
+        invoice: paid.invoiceId,
+        line: { start: paid.periodStart, end: paid.periodEnd },
+        granted: { start: granted.start, end: granted.end },
+      },
+      'stripe invoice line is longer than its plan sells; one interval granted',
+    );
+  }
+  return { ...paid, periodStart: granted.start, periodEnd: granted.end };
+}
+
+/**
  * Checkout's invoice paid (free days: at 0): the subscription starts, in its free days or its first paid period, and
- * premium runs to the end of the period the invoice's line covers.
+ * premium runs to the end of the period the invoice's line covers, bounded by the plan. A subscription the site will
+ * not serve (beside the reader's live one, or for a deleted account) is taken back at Stripe: cancelled, refunded.
  */
 async function startFromFirstInvoice(
-  deps: Pick<Deps, 'notifier'>,
+  deps: Pick<Deps, 'notifier' | 'payments'>,
   log: FastifyBaseLogger,
   tx: DbOrTx,
   after: AfterCommit,
-  paid: PaidEvent,
+  sent: PaidEvent,
   localId: string | undefined,
   now: Date,
 ) {
-  const context = { event: paid.eventId, subscription: paid.subscriptionRef, invoice: paid.invoiceId };
+  const context = { event: sent.eventId, subscription: sent.subscriptionRef, invoice: sent.invoiceId };
   if (!localId) {
     log.warn(context, 'stripe invoice of a subscription this site did not start; ignored');
     return;
   }
   const intent = await subscriptions.findCheckout(tx, localId);
-  // Stripe can pay free days' invoice before checkout saved its intent: failing makes Stripe deliver it again later.
-  if (!intent) throw new Error(`Stripe paid checkout ${localId}, which is not saved (yet)`);
+  if (!intent) {
+    // Stripe can pay free days' invoice before checkout saved its intent: failing makes Stripe deliver it again
+    // later. Long after, the checkout is not coming: it is another site's, or its save failed.
+    if (now.getTime() - sent.eventCreated.getTime() < CHECKOUT_SAVE_WINDOW_MS) {
+      throw new Error(`Stripe paid checkout ${localId}, which is not saved (yet)`);
+    }
+    log.warn({ ...context, checkout: localId }, 'stripe invoice of a checkout this site does not have; ignored');
+    return;
+  }
   if (intent.status === 'succeeded' || intent.provider !== 'stripe') return;
   const plan = intent.planSnapshot as RenewingPlan;
-  if (!paidAsAsked(paid, plan)) {
+  if (!paidAsAsked(sent, plan)) {
     // Authentic but not what was asked: nothing is granted (docs/decisions/040-paid-as-asked-and-reads-the-reader-chose.md).
     log.error(
       {
         ...context,
         asked: { amount: plan.amount, currency: plan.currency },
-        paid: { amount: paid.amount, currency: paid.currency },
+        paid: { amount: sent.amount, currency: sent.currency },
       },
       'stripe invoice does not match its plan; premium not granted',
     );
     return;
   }
   const userId = intent.userId;
-  if (!userId || (await subscriptions.findLive(tx, userId))) {
-    log.error(
-      { ...context, checkout: intent.id },
-      'stripe started a subscription for a deleted account or beside a live one; not granted: cancel and refund it at Stripe',
+  const live = userId ? await subscriptions.findLive(tx, userId) : undefined;
+  if (!userId || live) {
+    // Inside the transaction: if Stripe fails, nothing is recorded and Stripe delivers the event again.
+    const refunded = await takeBack(stripeOf(deps), sent.subscriptionRef, sent);
+    if (live) await payments.recordFailure(tx, intent.id, SUBSCRIPTION_MESSAGES.alreadySubscribed);
+    log.warn(
+      { ...context, checkout: intent.id, live: live?.id, refunded },
+      'stripe started a subscription for a deleted account or beside a live one; cancelled and refunded at Stripe',
     );
     return;
   }
+  const paid = boundedByPlan(log, sent, plan);
   const free = paid.amount === 0;
   const row = await subscriptions.insert(tx, {
     id: localId,
@@ -231,23 +279,24 @@ async function applyPaid(
   tx: DbOrTx,
   after: AfterCommit,
   row: SubscriptionRow,
-  paid: PaidEvent,
+  sent: PaidEvent,
   now: Date,
 ) {
   const plan = row.planSnapshot;
-  if (!paidAsAsked(paid, plan)) {
+  if (!paidAsAsked(sent, plan)) {
     log.error(
       {
-        event: paid.eventId,
-        invoice: paid.invoiceId,
+        event: sent.eventId,
+        invoice: sent.invoiceId,
         subscription: row.id,
         asked: { amount: plan.amount, currency: plan.currency },
-        paid: { amount: paid.amount, currency: paid.currency },
+        paid: { amount: sent.amount, currency: sent.currency },
       },
       'stripe invoice does not match its subscription; premium not granted',
     );
     return;
   }
+  const paid = boundedByPlan(log, sent, plan as RenewingPlan);
   const known = await payments.findByProviderRef(tx, paid.invoiceId);
   const recorded = known
     ? !!(await payments.markSucceeded(tx, known.id, now))
