@@ -5,6 +5,7 @@ import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-
 import {
   cancelNow,
   failureApplies,
+  grantedPeriod,
   isNewer,
   paidAsAsked,
   periodAfterPaid,
@@ -377,6 +378,46 @@ describe('Stripe Billing against the stand-in for Stripe’s API', () => {
       // Reported after the retry paid December: nothing to do.
       expect(failureApplies(failed, paidThrough(december))).toBe(false);
       expect(failureApplies({ ...failed, billingReason: 'subscription_create' }, null)).toBe(false);
+    });
+
+    it('grants an invoice at most its plan’s interval from its line’s start, a day’s slack, as the calendar counts', () => {
+      const december = read<PaidEvent>('invoice.paid.json');
+      const freeDays = read<PaidEvent>('invoice.paid.free-days.json');
+      const line = (start: string, end: string) => ({ ...december, periodStart: at(start), periodEnd: at(end) });
+      // As sent: Stripe's own periods, and one a day longer (a billing anchor, a trial's end).
+      expect(grantedPeriod(december, MONTHLY)).toEqual({
+        start: december.periodStart,
+        end: december.periodEnd,
+        bounded: false,
+      });
+      expect(grantedPeriod(freeDays, YEARLY_WITH_FREE_DAYS)).toMatchObject({
+        end: at('2026-12-04T08:00:00Z'),
+        bounded: false,
+      });
+      expect(grantedPeriod(line('2026-12-01T10:00:00Z', '2027-01-02T10:00:00Z'), MONTHLY).bounded).toBe(false);
+      // 31 January + 1 month is 28 February; more than a day past it is cut back to it.
+      const january = {
+        ...line('2027-01-31T10:00:00Z', '2027-03-31T10:00:00Z'),
+        eventCreated: at('2027-01-31T11:00:00Z'),
+      };
+      expect(grantedPeriod(january, MONTHLY)).toEqual({
+        start: at('2027-01-31T10:00:00Z'),
+        end: at('2027-02-28T10:00:00Z'),
+        bounded: true,
+      });
+      expect(grantedPeriod(line('2026-12-01T10:00:00Z', '2036-12-01T10:00:00Z'), YEARLY_WITH_FREE_DAYS).end).toEqual(
+        at('2027-12-01T10:00:00Z'),
+      );
+      // Free days grant the plan's free days, whatever the line says.
+      const longTrial = { ...freeDays, periodEnd: at('2027-11-20T08:00:00Z') };
+      expect(grantedPeriod(longTrial, YEARLY_WITH_FREE_DAYS).end).toEqual(at('2026-12-04T08:00:00Z'));
+      // A line starting after its event counts from the event.
+      const ahead = line('2030-12-01T10:00:00Z', '2031-01-01T10:00:00Z');
+      expect(grantedPeriod(ahead, MONTHLY)).toEqual({
+        start: december.eventCreated,
+        end: at('2027-01-02T11:05:00Z'),
+        bounded: true,
+      });
     });
 
     it('grants only what the snapshot asks: its amount in its currency, or nothing for free days at checkout', () => {
