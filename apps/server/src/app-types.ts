@@ -75,6 +75,11 @@ export interface Viewer {
   youngReader?: { hiddenTags: readonly string[] };
   /** Their renewing subscription is past due: every page asks for another card. */
   pastDue?: true;
+  /**
+   * Their subscription, or their family owner's, holds access past premiumTaken until its renewal is decided
+   * (`holdsAccess`, decision 055). Changes only when the subscription does, so a viewer kept in memory stays right.
+   */
+  renewing?: true;
   sessionId: string;
 }
 

@@ -5,6 +5,7 @@ import {
   canReadArticle,
   excerpt,
   hasPremiumAccess,
+  hasPremiumNow,
   isPremium,
   preview,
   type Viewer,
@@ -29,6 +30,18 @@ describe('isPremium', () => {
     expect(isPremium(now, now)).toBe(false);
     expect(isPremium(null, now)).toBe(false);
     expect(isPremium('not a date', now)).toBe(false);
+  });
+});
+
+describe('hasPremiumNow', () => {
+  it('holds a renewing subscription’s access past its period’s end until the renewal is decided', () => {
+    const renewing: Viewer = { ...lapsed, renewing: true };
+    expect(hasPremiumNow(renewing, now)).toBe(true);
+    expect(hasPremiumNow(lapsed, now)).toBe(false);
+    expect(canReadArticle({ status: 'approved', isPremium: true, author_email: 'a@example.com' }, renewing, now)).toBe(
+      'full',
+    );
+    expect(answerAccess(['signed-in', 'premium-list'], renewing, now)).toBe('open');
   });
 });
 

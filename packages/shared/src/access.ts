@@ -13,6 +13,19 @@ export interface Viewer {
   premiumTaken: string | Date | null;
   /** Absent or null: access opens every premium article; a number: the current plan includes that many. */
   premiumArticles?: number | null;
+  /**
+   * A renewing subscription in good standing (`holdsAccess`): access outlasts premiumTaken, the period's end,
+   * until the renewal is decided (docs/product.md#renewing-subscriptions).
+   */
+  renewing?: boolean;
+}
+
+/**
+ * Premium now: unexpired access, or a renewal not yet decided. At a period's end the renewal is charged, refused
+ * into the grace period or ended a little later, by whichever instance settles it; the reader reads on meanwhile.
+ */
+export function hasPremiumNow(viewer: Pick<Viewer, 'premiumTaken' | 'renewing'>, now: Date): boolean {
+  return viewer.renewing === true || isPremium(viewer.premiumTaken, now);
 }
 
 /**
@@ -20,21 +33,18 @@ export interface Viewer {
  * (docs/product.md#premium-access). A plan that includes a number of articles opens each one on the server.
  */
 export function hasPremiumAccess(
-  viewer: Pick<Viewer, 'role' | 'premiumTaken' | 'premiumArticles'> | null,
+  viewer: Pick<Viewer, 'role' | 'premiumTaken' | 'premiumArticles' | 'renewing'> | null,
   now: Date,
 ): boolean {
-  return (
-    viewer !== null &&
-    (viewer.role === 'admin' || (isPremium(viewer.premiumTaken, now) && viewer.premiumArticles == null))
-  );
+  return viewer !== null && (viewer.role === 'admin' || (hasPremiumNow(viewer, now) && viewer.premiumArticles == null));
 }
 
 /**
  * The premium list and its page: admins and any unexpired access, a pass with a number of premium articles
  * included (its cards are teasers like everyone's, and it opens articles from them one at a time).
  */
-export function canListPremium(viewer: Pick<Viewer, 'role' | 'premiumTaken'> | null, now: Date): boolean {
-  return viewer !== null && (viewer.role === 'admin' || isPremium(viewer.premiumTaken, now));
+export function canListPremium(viewer: Pick<Viewer, 'role' | 'premiumTaken' | 'renewing'> | null, now: Date): boolean {
+  return viewer !== null && (viewer.role === 'admin' || hasPremiumNow(viewer, now));
 }
 
 /**
@@ -53,7 +63,7 @@ export type AccessAnswer = 'open' | 'sign-in' | 'forbidden' | 'subscribe';
 
 export function answerAccess(
   rules: readonly (AccessRule | undefined)[],
-  viewer: Pick<Viewer, 'role' | 'premiumTaken'> | null,
+  viewer: Pick<Viewer, 'role' | 'premiumTaken' | 'renewing'> | null,
   now: Date,
 ): AccessAnswer {
   if (rules.every((rule) => rule === undefined)) return 'open';
@@ -88,7 +98,7 @@ export function canReadArticle(article: ArticleAccessFacts, viewer: Viewer | nul
 export function canOpenDetails(article: { isPremium: boolean }, viewer: Viewer | null, now: Date): boolean {
   if (!article.isPremium) return true;
   // A plan with a number of premium articles may open any of them; the server decides which open in full.
-  return hasPremiumAccess(viewer, now) || isPremium(viewer?.premiumTaken, now);
+  return viewer !== null && (hasPremiumAccess(viewer, now) || hasPremiumNow(viewer, now));
 }
 
 export function excerpt(text: string, length: number = LIMITS.excerptLength): string {

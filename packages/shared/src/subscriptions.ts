@@ -28,6 +28,15 @@ export const SUBSCRIPTION_LIMITS = {
 } as const;
 
 /**
+ * A subscription that holds its reader's access while its renewal is decided (docs/product.md#renewing-subscriptions):
+ * in its free days or paid for, and not cancelled. A cancelled one ends with its period, a past due one with its
+ * grace; these end on the dates the reader was shown.
+ */
+export function holdsAccess(subscription: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean }): boolean {
+  return (subscription.status === 'active' || subscription.status === 'trialing') && !subscription.cancelAtPeriodEnd;
+}
+
+/**
  * The free days a checkout of a renewing plan starts with (docs/product.md#renewing-subscriptions): the plan's for
  * an account's first renewing subscription on this site, none for a later one, which is charged at once. Stripe and
  * Ghost give a trial once per customer too; an offer granting free days again would be decided here.

@@ -8,7 +8,7 @@ import { data } from 'react-router';
  * viewer's audience (decision 047), so it loads nothing of theirs alone.
  */
 export type ServerViewer = {
-  facts: Pick<Viewer, 'role' | 'premiumTaken' | 'premiumArticles'>;
+  facts: Pick<Viewer, 'role' | 'premiumTaken' | 'premiumArticles' | 'renewing'>;
   premiumAccess: boolean;
   shared: boolean;
 } | null;

@@ -1,7 +1,7 @@
 import {
   canListPremium,
   hasPremiumAccess,
-  isPremium,
+  hasPremiumNow,
   type Role,
   type RoleRecord,
   type User,
@@ -28,11 +28,14 @@ export function getRole(email: string, signal?: AbortSignal): Promise<RoleRecord
 const DEFAULT_ROLE: RoleRecord = { role: 'user', premiumTaken: null };
 
 /** The role answer as the shared access rules take it: a limited plan names how many premium articles it includes. */
-export function accessFacts(record: RoleRecord): Pick<Viewer, 'role' | 'premiumTaken' | 'premiumArticles'> {
+export function accessFacts(
+  record: RoleRecord,
+): Pick<Viewer, 'role' | 'premiumTaken' | 'premiumArticles' | 'renewing'> {
   return {
     role: record.role,
     premiumTaken: record.premiumTaken,
     premiumArticles: record.premiumArticles?.included ?? null,
+    ...(record.renewing && { renewing: true }),
   };
 }
 
@@ -119,7 +122,7 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
     premiumArticles: record.premiumArticles ?? null,
     viewer: user ? { email: user.email, ...facts } : null,
     isAdmin: role === 'admin',
-    isPremium: isPremium(premiumTaken, now),
+    isPremium: hasPremiumNow(facts, now),
     hasPremiumAccess: user !== null && hasPremiumAccess(facts, now),
     canListPremium: user !== null && canListPremium(facts, now),
     youngReader: record.youngReader === true,

@@ -30,6 +30,7 @@ export function asAccessViewer(viewer: Viewer | null) {
       role: viewer.role,
       premiumTaken: viewer.premiumTaken,
       premiumArticles: viewer.premiumArticles,
+      renewing: viewer.renewing,
     }
   );
 }

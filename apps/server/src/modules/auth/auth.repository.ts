@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { families, familyMembers, sessions, subscriptions, users } from '../../db/schema.js';
 
 const owners = alias(users, 'family_owner');
+const ownerSubscriptions = alias(subscriptions, 'family_owner_subscription');
 
 export async function insertSession(db: DbOrTx, userId: string, expiresAt: Date) {
   const [row] = await db.insert(sessions).values({ userId, expiresAt }).returning({ id: sessions.id });
@@ -20,16 +21,25 @@ function prepareLiveSession(db: DbOrTx) {
         familyPremiumTaken: owners.premiumTaken,
         youngReader: familyMembers.youngReader,
         hiddenTags: familyMembers.hiddenTags,
-        // A renewal failed: the site asks for another card on every page (docs/product.md#renewing-subscriptions).
-        pastDue: subscriptions.id,
+        // The subscription that is not over: past due, the site asks for another card on every page; in good
+        // standing, it holds access until its renewal is decided (docs/product.md#renewing-subscriptions).
+        subscription: { status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd },
+        familySubscription: {
+          status: ownerSubscriptions.status,
+          cancelAtPeriodEnd: ownerSubscriptions.cancelAtPeriodEnd,
+        },
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(familyMembers, eq(familyMembers.userId, users.id))
       .leftJoin(families, eq(families.id, familyMembers.familyId))
       .leftJoin(owners, and(eq(owners.id, families.ownerId), isNull(owners.premiumArticles)))
-      // At most one: a reader has one subscription that is not over (subscriptions_live_user_key).
-      .leftJoin(subscriptions, and(eq(subscriptions.userId, users.id), eq(subscriptions.status, 'past_due')))
+      // At most one each: a reader has one subscription that is not over (subscriptions_live_user_key).
+      .leftJoin(subscriptions, and(eq(subscriptions.userId, users.id), ne(subscriptions.status, 'ended')))
+      .leftJoin(
+        ownerSubscriptions,
+        and(eq(ownerSubscriptions.userId, owners.id), ne(ownerSubscriptions.status, 'ended')),
+      )
       .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
       .prepare('find_live_session')
   );

@@ -2,6 +2,7 @@ import {
   DAY_MS,
   API_MESSAGES,
   ERROR_CODES,
+  holdsAccess,
   providedName,
   tokenTagOf,
   type ChangePasswordInput,
@@ -42,15 +43,19 @@ async function loadSession(deps: Deps, sessionId: string, now: Date): Promise<Ca
     expiresAt = new Date(fullExpiry);
     await repository.extendSession(deps.db, sessionId, expiresAt);
   }
-  const { user } = found;
+  const { user, subscription, familySubscription } = found;
+  const familyRenewing =
+    found.familyPremiumTaken !== null && familySubscription !== null && holdsAccess(familySubscription);
+  const renewing = (subscription !== null && holdsAccess(subscription)) || familyRenewing;
   const viewer = {
     id: user.id,
     email: user.email,
     name: user.name,
     role: user.role,
-    ...withFamilyAccess(user, found.familyPremiumTaken),
+    ...withFamilyAccess(user, found.familyPremiumTaken, familyRenewing),
     ...(found.youngReader && { youngReader: { hiddenTags: found.hiddenTags ?? [] } }),
-    ...(found.pastDue && { pastDue: true as const }),
+    ...(subscription?.status === 'past_due' && { pastDue: true as const }),
+    ...(renewing && { renewing: true as const }),
     sessionId,
   };
   const account = { ...toUser(user), premiumTaken: viewer.premiumTaken?.toISOString() ?? null };

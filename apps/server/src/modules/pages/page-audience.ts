@@ -1,4 +1,4 @@
-import { isPremium, type ArticleDetail, type RoleRecord } from '@dispatch/shared';
+import { hasPremiumNow, type ArticleDetail, type RoleRecord } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import { AppError } from '../../plugins/errors.js';
 import { articleId } from '../articles/article-params.js';
@@ -20,8 +20,8 @@ const SHARED_EXPIRY = '9999-12-31T23:59:59.999Z';
 
 /** A reader's role record as the pages they share with others see it: their own, but for when premium ends. */
 async function sharedRole(deps: Pick<AppDeps, 'db' | 'clock'>, viewer: Viewer): Promise<RoleRecord> {
-  const own = await viewerRoleRecord(deps, viewer);
-  return { ...own, premiumTaken: isPremium(viewer.premiumTaken, deps.clock()) ? SHARED_EXPIRY : null };
+  const { renewing: _held, ...own } = await viewerRoleRecord(deps, viewer);
+  return { ...own, premiumTaken: hasPremiumNow(viewer, deps.clock()) ? SHARED_EXPIRY : null };
 }
 
 /**

@@ -53,8 +53,9 @@ export async function createPaymentIntent(deps: Deps, viewer: Viewer, planId: st
   if (isRenewing(snapshot)) {
     await checkNoLiveSubscription(deps.db, viewer.id);
     // What this reader's checkout grants: the plan's free days only for their first subscription.
-    snapshot = { ...snapshot, freeDays: await freeDaysOf(deps.db, viewer.id, snapshot) };
-    if (provider.name === 'stripe') return startStripeCheckout(deps, viewer, plan.id, snapshot);
+    const offered = { ...snapshot, freeDays: await freeDaysOf(deps.db, viewer.id, snapshot) };
+    if (provider.name === 'stripe') return startStripeCheckout(deps, viewer, plan.id, offered);
+    snapshot = offered;
   }
   const { amount, currency } = snapshot;
   const intentId = crypto.randomUUID();

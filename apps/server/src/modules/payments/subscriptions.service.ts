@@ -338,7 +338,10 @@ export async function end(
     cancelAtPeriodEnd: false,
     updatedAt: at,
   });
-  if (subscription.userId) after.viewerChanged(subscription.userId);
+  if (subscription.userId) {
+    after.viewerChanged(subscription.userId);
+    await membersChanged(tx, after, subscription.userId);
+  }
   after.stale('users');
 }
 
@@ -382,7 +385,9 @@ export async function changeLive<T>(
   return commit(deps, async (tx, after) => {
     const row = await repository.lockLive(tx, viewer.id);
     if (!row) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+    // Whether it holds access past its period (its members' too) may change: `renewing` on their viewers.
     after.viewerChanged(viewer.id);
+    await membersChanged(tx, after, viewer.id);
     after.stale('users');
     return change(tx, after, row, now);
   });

@@ -81,8 +81,10 @@ export const applyPeriods = (tx: DbOrTx, periods: readonly { userId: string; unt
 export function withFamilyAccess(
   own: Pick<AccessRow, 'premiumTaken' | 'premiumArticles'>,
   familyPremiumTaken: Date | null,
+  /** The owner's subscription holds access until its renewal is decided: the family's full access applies. */
+  familyRenewing = false,
 ): Pick<AccessRow, 'premiumTaken' | 'premiumArticles'> {
-  if (familyPremiumTaken && (own.premiumTaken === null || familyPremiumTaken > own.premiumTaken)) {
+  if (familyPremiumTaken && (familyRenewing || own.premiumTaken === null || familyPremiumTaken > own.premiumTaken)) {
     return { premiumTaken: familyPremiumTaken, premiumArticles: null };
   }
   return { premiumTaken: own.premiumTaken, premiumArticles: own.premiumArticles };

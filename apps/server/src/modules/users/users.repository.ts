@@ -256,12 +256,13 @@ export async function remove(db: DbOrTx, id: string): Promise<number> {
 }
 
 /** Whether the reader's renewing subscription is past due (a renewal failed, the grace period runs). */
-export async function hasPastDueSubscription(db: DbOrTx, userId: string): Promise<boolean> {
+/** The state of the reader's subscription that is not over, if any. */
+export async function findLiveSubscription(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ id: subscriptions.id })
+    .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'past_due')));
-  return row !== undefined;
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'ended')));
+  return row;
 }
 
 /**

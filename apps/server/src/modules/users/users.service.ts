@@ -1,6 +1,7 @@
 import {
   API_MESSAGES,
   ARTICLE_MESSAGES,
+  holdsAccess,
   PAYMENT_MESSAGES,
   type RoleRecord,
   type User,
@@ -59,15 +60,16 @@ async function requireUser(db: Db, email: string) {
 
 export async function getRoleRecord({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, email: string): Promise<RoleRecord> {
   const row = await requireUser(db, email);
-  const [access, controls, pastDue] = await Promise.all([
+  const [access, controls, subscription] = await Promise.all([
     effectiveAccess(db, row, clock()),
     youngReaderControls(db, row.id),
-    repository.hasPastDueSubscription(db, row.id),
+    repository.findLiveSubscription(db, row.id),
   ]);
   return {
     ...toRoleRecord({ role: row.role, premiumTaken: access.premiumTaken }, access.premiumArticles),
     ...(controls && { youngReader: true as const, hiddenTags: [...controls.hiddenTags].sort() }),
-    ...(pastDue && { pastDue: true as const }),
+    ...(subscription?.status === 'past_due' && { pastDue: true as const }),
+    ...(subscription && holdsAccess(subscription) && { renewing: true as const }),
   };
 }
 
@@ -82,6 +84,7 @@ export async function viewerRoleRecord(deps: Pick<AppDeps, 'db' | 'clock'>, view
     ...toRoleRecord({ role: viewer.role, premiumTaken: viewer.premiumTaken }, null),
     ...(viewer.youngReader && { youngReader: true as const, hiddenTags: [...viewer.youngReader.hiddenTags].sort() }),
     ...(viewer.pastDue && { pastDue: true as const }),
+    ...(viewer.renewing && { renewing: true as const }),
   };
 }
 
