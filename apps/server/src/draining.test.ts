@@ -1,76 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_ROOT } from './paths.js';
+import { buildServer, freePort, startInstance, type Instance, type ServerBundle } from './test/server-process.js';
 import { openTestDatabase } from './test/test-app.js';
 
-// Bundled as `npm run build` does (tsx would compile every file at each start, slow on a busy
-// machine), beside dist/server.js so that the paths it derives from its own place hold.
-const SERVER_SCRIPT = path.join(SERVER_ROOT, 'dist', 'draining-test-server.js');
 const DRAIN_MS = 2_000;
 const CHECK_INTERVAL_MS = 500;
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-interface Instance {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-/** The real server in its own process, as production starts it, on PostgreSQL when the suite has one. */
-async function startInstance(env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-drain-'));
-  let output = '';
-  const child = spawn(process.execPath, [SERVER_SCRIPT], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      SWEEP_INTERVAL_MINUTES: '0',
-      SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    if (
-      await fetch(`${url}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return { url, child, output: () => output };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start:\n${output}`);
-}
 
 /**
  * A load balancer as simple as they come: round robin over the instances whose `/api/health` answered
@@ -126,33 +66,24 @@ async function startBalancer(upstreams: string[]) {
 
 describe('a rolling restart through a load balancer', () => {
   let instances: Instance[] = [];
+  let bundle: ServerBundle | undefined;
   let drop = async () => {};
 
   beforeAll(async () => {
-    const pkg = (await import('../package.json', { with: { type: 'json' } })).default;
-    await build({
-      entryPoints: [path.join(SERVER_ROOT, 'src', 'server.ts')],
-      outfile: SERVER_SCRIPT,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      external: Object.keys(pkg.dependencies),
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-      logLevel: 'warning',
-    });
-    let env: Record<string, string> = {};
+    bundle = await buildServer();
+    let env: Record<string, string> = { SHUTDOWN_DRAIN_MS: String(DRAIN_MS) };
     if (process.env.TEST_DATABASE_URL) {
       const test = await openTestDatabase();
       drop = test.drop;
-      env = { DATABASE_URL: test.url!, JWT_SECRET: 'a shared secret of at least thirty-two characters' };
+      env = { ...env, DATABASE_URL: test.url!, JWT_SECRET: 'a shared secret of at least thirty-two characters' };
     }
-    instances = await Promise.all([startInstance(env), startInstance(env)]);
+    instances = await Promise.all([startInstance(bundle.script, env), startInstance(bundle.script, env)]);
   }, 90_000);
 
   afterAll(async () => {
     for (const { child } of instances) if (child.exitCode === null) child.kill('SIGKILL');
     await drop();
-    rmSync(SERVER_SCRIPT, { force: true });
+    bundle?.remove();
   });
 
   it('loses no request while one instance gets SIGTERM and drains', async () => {
@@ -200,4 +131,147 @@ describe('a rolling restart through a load balancer', () => {
     expect(failures).toEqual([]);
     expect(answered).toBeGreaterThan(100);
   }, 60_000);
+});
+
+const NGINX = ['/usr/sbin/nginx', 'nginx'].find((command) => spawnSync(command, ['-v']).status === 0);
+const SECRET = 'a shared secret of at least thirty-two characters';
+if (!NGINX || !process.env.TEST_DATABASE_URL) {
+  console.warn(
+    `\n  SKIPPED: the rolling restart through nginx (draining.test.ts) needs ${
+      NGINX ? '' : "Debian's nginx (apt-get install nginx; .ci/run installs it) and "
+    }TEST_DATABASE_URL (.ci/run's PostgreSQL run)\n`,
+  );
+}
+
+/** Debian's nginx as a site runs it: round robin, keep-alive connections to the instances, no health checks. */
+async function startNginx(upstreamPorts: number[]) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dispatch-nginx-'));
+  // nginx's workers run as nobody when the tests run as root.
+  chmodSync(dir, 0o755);
+  const port = await freePort();
+  const conf = path.join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream dispatch {
+${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=1s;`).join('\n')}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://dispatch;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_max_temp_file_size 0;
+    }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX!, ['-p', dir, '-c', conf, '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(
+      () =>
+        fetch(`${url}/api/health`).then(
+          (response) => response.status,
+          () => 0,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(200);
+  return {
+    url,
+    errors: () => output + readFileSync(path.join(dir, 'error.log'), 'utf8'),
+    async stop() {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.skipIf(!NGINX || !process.env.TEST_DATABASE_URL)('a rolling restart through nginx', () => {
+  const NGINX_DRAIN_MS = 1_000;
+  let bundle: ServerBundle;
+  let env: Record<string, string>;
+  let ports: number[] = [];
+  const instances: Instance[] = [];
+  let drop = async () => {};
+
+  beforeAll(async () => {
+    bundle = await buildServer();
+    const test = await openTestDatabase();
+    drop = test.drop;
+    env = { DATABASE_URL: test.url!, JWT_SECRET: SECRET, SHUTDOWN_DRAIN_MS: String(NGINX_DRAIN_MS) };
+    ports = [await freePort(), await freePort()];
+    instances.push(...(await Promise.all(ports.map((port) => startInstance(bundle.script, env, port)))));
+  }, 90_000);
+
+  afterAll(async () => {
+    for (const { child } of instances) if (child.exitCode === null) child.kill('SIGKILL');
+    await drop();
+    bundle?.remove();
+  });
+
+  it('fails no request, PATCH included, while each instance in turn gets SIGTERM under load', async () => {
+    const nginx = await startNginx(ports);
+    const failures: string[] = [];
+    let answered = 0;
+    let sending = true;
+    const REQUESTS = [
+      { method: 'GET', path: '/api/config' },
+      { method: 'GET', path: '/api/articles/approved' },
+      // Not idempotent: nginx never retries it on another instance once sent.
+      { method: 'PATCH', path: '/api/articles/views/00000000-0000-4000-8000-000000000000' },
+    ];
+    const client = async () => {
+      for (let i = 0; sending; i += 1) {
+        const { method, path: url } = REQUESTS[i % REQUESTS.length]!;
+        await fetch(`${nginx.url}${url}`, { method }).then(
+          async (response) => {
+            const body = await response.text();
+            if (response.status < 500) answered += 1;
+            else failures.push(`${response.status} ${method} ${url} ${body.slice(0, 120)}`);
+          },
+          (error: Error) => failures.push(`${error.message} ${method} ${url}`),
+        );
+      }
+    };
+    const clients = Array.from({ length: 12 }, client);
+    try {
+      for (const turn of [0, 1, 0, 1]) {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        const leaving = instances[turn]!;
+        const exited = once(leaving.child, 'exit');
+        leaving.child.kill('SIGTERM');
+        const [code] = (await exited) as [number | null];
+        expect(code, leaving.output()).toBe(0);
+        instances[turn] = await startInstance(bundle.script, env, ports[turn]);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    } finally {
+      sending = false;
+      await Promise.all(clients);
+      const errors = nginx.errors();
+      await nginx.stop();
+      expect(failures, errors).toEqual([]);
+    }
+    expect(answered).toBeGreaterThan(1_000);
+  }, 120_000);
 });

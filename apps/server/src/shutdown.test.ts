@@ -59,7 +59,7 @@ describe('closing the server', () => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('stopping an instance while the outbox is long', () => {
   const DRAIN_MS = 1_000;
   const SHUTDOWN_DEADLINE_MS = 10_000;
-  const MAILS = 300;
+  const MAILS = 200;
   let bundle: ServerBundle;
   let database: Database;
   let drop = async () => {};
@@ -74,7 +74,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('stopping an instance while the 
       startTestSmtpServer(),
     ]);
     // A slow SMTP server: sending the whole outbox takes each instance far longer than the deadline.
-    smtp.delayEach(100);
+    smtp.delayEach(150);
     await database.db.insert(mailOutbox).values(
       Array.from({ length: MAILS }, (_, n) => ({
         kind: 'approved',

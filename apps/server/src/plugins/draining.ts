@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 
 /**
- * An instance told to stop first drains: `/api/health` answers 503 so the load balancer takes it out of
- * rotation, while every other request is still served; each answer closes its connection, and the keep-alive
- * connections idle when the drain starts are closed then, while the listener still takes new ones, so none is
- * left for the balancer to reuse as the server closes (docs/decisions/038-redis-outages-and-draining.md,
- * 058-a-stopping-instance-takes-no-new-work.md). The background jobs stop taking new work at the same moment.
+ * An instance told to stop first drains: `/api/health` answers 503 so a load balancer that checks it takes the
+ * instance out of rotation, while every request is still served on the connections the balancer holds
+ * (docs/decisions/038-redis-outages-and-draining.md, 058-a-stopping-instance-takes-no-new-work.md). The
+ * background jobs stop taking new work at the same moment.
  */
 export interface Draining {
   readonly active: boolean;
@@ -17,9 +18,7 @@ export interface Draining {
 export function registerDraining(app: FastifyInstance): Draining {
   let active = false;
   const stopping = new AbortController();
-  app.addHook('onSend', async (_request, reply) => {
-    if (active) reply.header('connection', 'close');
-  });
+  closeIdleConnectionsAfterTheListener(app.server);
   return {
     get active() {
       return active;
@@ -29,7 +28,38 @@ export function registerDraining(app: FastifyInstance): Draining {
       if (active) return;
       active = true;
       stopping.abort();
-      app.server.closeIdleConnections();
     },
+  };
+}
+
+// How long the connections left open when the listener closes may bring one more request.
+const LAST_REQUEST_GRACE_MS = 1_000;
+
+/*
+ * On close Node destroys every idle connection and then closes the listener. A proxy that sends without health
+ * checks (nginx) keeps sending until then, and either way loses requests it has just written: on an idle
+ * keep-alive connection being destroyed, or on a new connection still in the listener's accept queue, which the
+ * kernel resets when the listener closes (nginx answers 502 to a PATCH it may not send twice). So the listener
+ * closes first while the proxy still has its keep-alive connections (it opens few new ones): a connection
+ * refused is one the proxy safely tries elsewhere. Each connection still open then brings at most one more
+ * request, answered with `Connection: close` (Fastify's, while closing); whatever is idle a second later is
+ * closed, by then long out of the proxy's use.
+ */
+function closeIdleConnectionsAfterTheListener(server: Server) {
+  const open = new Set<Socket>();
+  const busy = new WeakSet<Socket>();
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  server.on('request', (request, response) => {
+    const { socket } = request;
+    busy.add(socket);
+    response.once('close', () => busy.delete(socket));
+  });
+  server.closeIdleConnections = () => {
+    setTimeout(() => {
+      for (const socket of open) if (!busy.has(socket)) socket.destroy();
+    }, LAST_REQUEST_GRACE_MS).unref();
   };
 }

@@ -51,9 +51,9 @@ export interface Instance {
   output: () => string;
 }
 
-/** Starts an instance on a free port with its own DATA_DIR and resolves once `/api/health` answers 200. */
-export async function startInstance(script: string, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
+/** Starts an instance (on a free port unless given) with its own DATA_DIR; resolves once `/api/health` answers 200. */
+export async function startInstance(script: string, env: Record<string, string>, port?: number): Promise<Instance> {
+  port ??= await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dispatch-instance-'));
   let output = '';
   const child = spawn(process.execPath, [script], {
