@@ -52,6 +52,10 @@ describe('AccessGate on a premium page (/premium-articles)', () => {
     ['a subscriber', ROLES.premium],
     ['an admin', ROLES.admin],
     ['a pass with one premium article included', { ...ROLES.premium, premiumArticles: { included: 1, opened: 0 } }],
+    [
+      'a subscriber whose period ended and whose renewal is not yet decided',
+      { ...ROLES.lapsed, renewing: true as const },
+    ],
   ])('lets %s in, with the Details of premium cards open', async (_who, role) => {
     const { router } = openPremiumArticles(role);
 
