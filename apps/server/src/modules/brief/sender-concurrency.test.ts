@@ -9,7 +9,7 @@ import { briefDeliveries, briefSends, briefSubscriptions } from '../../db/schema
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { openTestDatabase } from '../../test/test-app.js';
-import { createBriefSender, type BriefSender, type BriefSenderOptions } from './sender.js';
+import { createBriefSender, startBriefSender, type BriefSender, type BriefSenderOptions } from './sender.js';
 import { briefWorkerEntry, startBriefSenderThread } from './sender-thread.js';
 
 const log = pino({ level: 'silent' });
@@ -109,6 +109,30 @@ describe('brief senders side by side, and one killed mid-send', () => {
       expect(Math.min(queuedByA, queuedByB)).toBeGreaterThan(0);
       expect(Math.min(sentByA, sentByB)).toBeGreaterThan(0);
     }
+  });
+
+  it('stops after the messages in hand when told to, handing back the rest of its claim to another sender', async () => {
+    const readers = await subscribe(40);
+    smtp.delayEach(100);
+    const stopping = sender({ batchSize: 40, concurrency: 2 });
+    const running = startBriefSender(stopping, log, 60_000);
+    await smtp.waitFor(4);
+    const asked = Date.now();
+    await running.stop();
+    expect(Date.now() - asked).toBeLessThan(1_000);
+    const sentBefore = smtp.received.length;
+    expect(sentBefore).toBeLessThan(20);
+    const left = (await deliveries()).filter((row) => row.status === 'queued');
+    expect(left).toHaveLength(40 - sentBefore);
+    // Released, not leased for minutes: another sender takes them at once.
+    expect(left.every((row) => row.lockedUntil === null)).toBe(true);
+
+    smtp.delayEach(0);
+    await drain(sender());
+    await smtp.waitFor(40);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.received).toHaveLength(40);
+    expect(new Set(smtp.received.map((mail) => mail.to))).toEqual(new Set(readers.map((reader) => reader.email)));
   });
 
   // The server's own sending thread (on PostgreSQL): its own connections, the same database.
