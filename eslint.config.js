@@ -10,6 +10,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-ssr/**',
+      // The server bundled by a test that starts it (apps/server/src/test/server-process.ts), while it runs.
+      'apps/server/.test-server-*/**',
       '**/data/**',
       'apps/server/drizzle/**',
       'coverage/**',
