@@ -479,7 +479,9 @@ describe('/dashboard/plans', () => {
       await person.clear(freeDays);
       if (value) await person.type(freeDays, value);
       await person.click(within(dialog).getByRole('button', { name: PLAN_TEXT.create }));
-      await waitFor(() => expect(freeDays).toHaveAccessibleDescription(PLAN_MESSAGES.freeDaysInvalid));
+      await waitFor(() =>
+        expect(freeDays).toHaveAccessibleDescription(`${F.freeDaysHint} ${PLAN_MESSAGES.freeDaysInvalid}`),
+      );
     }
     expect(postsTo(api)).toHaveLength(0);
   }, 20_000);
@@ -504,7 +506,9 @@ describe('/dashboard/plans', () => {
     await person.click(within(dialog).getByRole('button', { name: PLAN_TEXT.create }));
 
     await waitFor(() =>
-      expect(within(dialog).getByLabelText(F.freeDays)).toHaveAccessibleDescription(PLAN_MESSAGES.freeDaysInvalid),
+      expect(within(dialog).getByLabelText(F.freeDays)).toHaveAccessibleDescription(
+        `${F.freeDaysHint} ${PLAN_MESSAGES.freeDaysInvalid}`,
+      ),
     );
     expect(within(dialog).getByLabelText(F.renewsEvery)).toHaveAccessibleDescription(PLAN_MESSAGES.renewsEveryInvalid);
     expect(within(dialog).getByRole('group', { name: F.premiumArticles })).toHaveAccessibleDescription(
