@@ -164,7 +164,7 @@ export async function confirmTestPayment(
  * A renewing plan's checkout with the test provider: the card is kept on file (a token), and charged at once
  * unless this checkout starts with free days; a refused card starts nothing. The charge waits for the checkout's
  * turn (`takeCheckoutTurn`): of two checkouts confirmed at once, the second finds the first's subscription and is
- * refused before its card is charged.
+ * refused before its card is charged; the same checkout confirmed twice is answered as paid.
  */
 async function startTestSubscription(
   deps: Deps,
@@ -178,7 +178,14 @@ async function startTestSubscription(
     typeof kept === 'string'
       ? kept
       : await commit(deps, async (tx, after) => {
-          await takeCheckoutTurn(tx, viewer.id, intent.planSnapshot);
+          try {
+            await takeCheckoutTurn(tx, viewer.id, intent.planSnapshot);
+          } catch (error) {
+            // The same checkout confirmed twice at once (a double click): the second finds it paid, not a rival.
+            if ((await repository.findByClientSecret(tx, intent.clientSecret))?.status === 'succeeded')
+              return undefined;
+            throw error;
+          }
           const free = (intent.planSnapshot.freeDays ?? 0) > 0;
           const outcome = free ? 'succeeded' : chargeTestCardOnFile(kept.token);
           if (outcome !== 'succeeded') return outcome;

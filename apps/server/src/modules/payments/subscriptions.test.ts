@@ -428,6 +428,24 @@ describe('renewing subscriptions with the test provider', () => {
     },
   );
 
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'answers the same checkout confirmed twice at once as paid both times, starting one subscription',
+    async () => {
+      const plan = await createPlan({ freeDays: 0 });
+      for (let round = 0; round < 3; round += 1) {
+        const reader = await signedInUser(ctx.app, db());
+        const checkout = await openCheckout(plan.id, reader.token);
+        const answers = await Promise.all([1, 2].map(() => confirm(checkout.clientSecret, reader.token)));
+        expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+        const live = await db()
+          .select({ n: count() })
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, reader.user.id), ne(subscriptions.status, 'ended')));
+        expect(live[0]!.n).toBe(1);
+      }
+    },
+  );
+
   it('ends the subscription with the account: nothing is charged afterwards', async () => {
     const plan = await createPlan({ freeDays: 0 });
     const start = ctx.clock.now;
