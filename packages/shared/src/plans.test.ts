@@ -64,6 +64,13 @@ describe('plans', () => {
       expect(CurrencySchema.safeParse(currency).success).toBe(false);
   });
 
+  it('price plans in legal tender only: not a fund, a unit of account, a metal or a withdrawn currency', () => {
+    for (const currency of ['usd', 'eur', 'gbp', 'xcd', 'XCG', 'chf', 'zwg'])
+      expect(CurrencySchema.safeParse(currency).success, currency).toBe(true);
+    for (const currency of ['xdr', 'XSU', 'xua', 'xau', 'che', 'usn', 'cuc', 'hrk', 'zwl', 'ang', 'bgn'])
+      expect(CurrencySchema.safeParse(currency).success, currency).toBe(false);
+  });
+
   it('refuse a plan without benefits, with blank ones, or with a zero article allowance', () => {
     expect(PlanInputSchema.safeParse({ ...input, features: [] }).success).toBe(false);
     expect(PlanInputSchema.safeParse({ ...input, features: ['  '] }).success).toBe(false);

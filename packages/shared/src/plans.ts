@@ -142,10 +142,27 @@ const twoDecimals = (value: number) => Math.abs(Math.round(value * 100) - value 
 let iso4217: ReadonlySet<string> | undefined;
 
 /**
- * Whether a code is an ISO 4217 currency whose prices have two decimals (usd, eur, gbp…): the only kind plans are
- * priced in, as a plan's currency and as the site's CURRENCY. `Intl` alone cannot tell: it formats any three letters
- * (`xxx`, `abc`) with two decimals, so the code must also be one of the currencies it knows
- * (`Intl.supportedValuesOf('currency')`, ISO 4217's list as the runtime's ICU has it).
+ * ISO 4217 codes no reader can pay a publication in, which a runtime's ICU may still list: units of account (XDR,
+ * XSU, XUA, the European XB_), metals (XAU, XAG, XPT, XPD), testing and no currency (XTS, XXX), funds beside a
+ * country's currency (BOV, CHE, CHW, CLF, COU, MXV, USN, USS, UYI, UYW), and currencies withdrawn from circulation
+ * (CUC 2021, HRK 2023, ZWL 2024, ANG 2025, BGN 2026; SLL, VEF and older ones).
+ */
+const NOT_LEGAL_TENDER: ReadonlySet<string> = new Set(
+  [
+    'XDR XSU XUA XBA XBB XBC XBD XAU XAG XPT XPD XTS XXX',
+    'BOV CHE CHW CLF COU MXV USN USS UYI UYW',
+    'CUC HRK ZWL ANG BGN SLL VEF BYR MRO STD LTL LVL EEK',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * Whether a code is an ISO 4217 currency in circulation whose prices have two decimals (usd, eur, gbp…): the only
+ * kind plans are priced in, as a plan's currency and as the site's CURRENCY. `Intl` alone cannot tell: it formats
+ * any three letters (`xxx`, `abc`) with two decimals, so the code must also be one of the currencies it knows
+ * (`Intl.supportedValuesOf('currency')`, ISO 4217's list as the runtime's ICU has it) and not one of those
+ * `NOT_LEGAL_TENDER` names.
  */
 export function isPlanCurrency(code: string): boolean {
   if (!/^[a-z]{3}$/i.test(code)) return false;
@@ -153,6 +170,7 @@ export function isPlanCurrency(code: string): boolean {
   const upper = code.toUpperCase();
   return (
     iso4217.has(upper) &&
+    !NOT_LEGAL_TENDER.has(upper) &&
     new Intl.NumberFormat('en', { style: 'currency', currency: upper }).resolvedOptions().maximumFractionDigits === 2
   );
 }
