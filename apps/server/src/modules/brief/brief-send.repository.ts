@@ -154,6 +154,8 @@ export interface ClaimedDelivery {
   status: string;
   /** A young reader's hidden tags (docs/product.md#parental-controls); empty for everyone else. */
   hidden_tags: string[];
+  /** The claim's `locked_until`, exact (text): a release touches the row only while this lease is still ours. */
+  lease: string;
 }
 
 /** Queued deliveries due now, claimed for `leaseMs` (FOR UPDATE SKIP LOCKED: two instances never share one). */
@@ -170,8 +172,8 @@ export function claimDue(db: DbOrTx, leaseMs: number, limit: number) {
             order by next_attempt_at, id
             limit ${limit}
             for update skip locked)
-          returning id, send_id, subscription_id, email, since, until, attempts, next_attempt_at)
-        select c.id, c.send_id, c.subscription_id, c.email, c.since, c.until, c.attempts,
+          returning id, send_id, subscription_id, email, since, until, attempts, next_attempt_at, locked_until)
+        select c.id, c.send_id, c.subscription_id, c.email, c.since, c.until, c.attempts, c.locked_until::text as lease,
                bs.kind, bs.article_id, s.tags, s.publisher_ids, s.user_id, s.status,
                coalesce(fm.hidden_tags, '{}') as hidden_tags
         from claimed c
@@ -182,13 +184,16 @@ export function claimDue(db: DbOrTx, leaseMs: number, limit: number) {
   );
 }
 
-/** Claimed deliveries a stopping sender did not start: free at once, and not counted as an attempt. */
-export async function releaseClaims(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return;
+/**
+ * Claimed deliveries a stopping sender did not start: free at once, and not counted as an attempt. One whose lease
+ * ran out and was claimed by another sender since is left alone: clearing that claim would let a third send it too.
+ */
+export async function releaseClaims(db: DbOrTx, claims: readonly Pick<ClaimedDelivery, 'id' | 'lease'>[]) {
+  if (claims.length === 0) return;
   await db.execute(
     sql`update brief_deliveries set locked_until = null, attempts = attempts - 1
-        where status = 'queued' and id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
+        where status = 'queued' and (id, locked_until) in (${sql.join(
+          claims.map((claim) => sql`(${claim.id}::uuid, ${claim.lease}::timestamptz)`),
           sql`, `,
         )})`,
   );

@@ -9,6 +9,7 @@ import { briefDeliveries, briefSends, briefSubscriptions } from '../../db/schema
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { openTestDatabase } from '../../test/test-app.js';
+import * as repository from './brief-send.repository.js';
 import { createBriefSender, startBriefSender, type BriefSender, type BriefSenderOptions } from './sender.js';
 import { briefWorkerEntry, startBriefSenderThread } from './sender-thread.js';
 
@@ -133,6 +134,25 @@ describe('brief senders side by side, and one killed mid-send', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(smtp.received).toHaveLength(40);
     expect(new Set(smtp.received.map((mail) => mail.to))).toEqual(new Set(readers.map((reader) => reader.email)));
+  });
+
+  it('hands back only the claims still its own: a delivery another sender took after the lease ran out stays theirs', async () => {
+    await subscribe(3);
+    await sender().queueDue();
+    const first = await repository.claimDue(database.db, 1, 10);
+    expect(first).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await repository.claimDue(database.db, 60_000, 10);
+    expect(second).toHaveLength(3);
+
+    // The first sender, back from a long batch, hands back what it did not send.
+    await repository.releaseClaims(database.db, first);
+    const rows = await deliveries();
+    expect(rows.every((row) => row.lockedUntil !== null && row.attempts === 2)).toBe(true);
+    expect(await repository.claimDue(database.db, 60_000, 10)).toHaveLength(0);
+
+    await repository.releaseClaims(database.db, second);
+    expect((await deliveries()).every((row) => row.lockedUntil === null && row.attempts === 1)).toBe(true);
   });
 
   // The server's own sending thread (on PostgreSQL): its own connections, the same database.

@@ -316,10 +316,7 @@ export function createBriefSender(
       };
       await Promise.all(Array.from({ length: Math.min(options.concurrency, batch.length) }, worker));
       await marks.flush();
-      await repository.releaseClaims(
-        db,
-        batch.slice(next).map((row) => row.id),
-      );
+      await repository.releaseClaims(db, batch.slice(next));
       if (batch.length < options.batchSize) return sent;
     }
     return sent;

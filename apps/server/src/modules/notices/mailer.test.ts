@@ -151,6 +151,38 @@ describe('the mail outbox', () => {
     }
   });
 
+  it('hands back only the claims still its own when stopped: rows another worker took after its lease ran out stay theirs', async () => {
+    const ids = await enqueue(3);
+    const otherSmtp = await startTestSmtpServer();
+    let otherRound: Promise<number> | undefined;
+    try {
+      const stopping = new AbortController();
+      const slowHeld = smtp.holdNext();
+      const slow = mailer({ leaseMs: 200 }).deliverDue(stopping.signal);
+      await slowHeld;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The slow worker's lease ran out mid-send: another takes all three and is sending the first.
+      const otherHeld = otherSmtp.holdNext();
+      const other = createMailer(database.db, { smtpUrl: otherSmtp.url, from: FROM }, PUBLIC_URL, log, {
+        leaseMs: 60_000,
+      });
+      mailers.push(other);
+      otherRound = other.deliverDue();
+      await otherHeld;
+
+      stopping.abort();
+      smtp.release();
+      expect(await slow).toBe(1);
+      const [, ...rest] = ids;
+      const held = (await outbox()).filter((row) => rest.includes(row.id));
+      expect(held.every((row) => row.lockedUntil !== null && row.attempts === 2)).toBe(true);
+    } finally {
+      otherSmtp.release();
+      await otherRound;
+      await otherSmtp.close();
+    }
+  });
+
   // Another process needs the database over the network: PostgreSQL only (CI runs this file against it).
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'loses nothing and sends nothing twice when the sending process is killed mid-send',

@@ -44,6 +44,8 @@ interface OutboxRow {
   html_body: string;
   unsubscribe_url: string | null;
   attempts: number;
+  /** The claim's `locked_until`, exact (text): the release touches a row only while this lease is still ours. */
+  lease: string;
 }
 
 type MailConfig = NonNullable<Config['mail']>;
@@ -62,7 +64,8 @@ function claimDue(db: Db, now: Date, options: MailerOptions) {
             order by next_attempt_at, id
             limit ${options.batchSize}
             for update skip locked)
-          returning id, to_address, subject, text_body, html_body, unsubscribe_url, attempts, next_attempt_at)
+          returning id, to_address, subject, text_body, html_body, unsubscribe_url, attempts, next_attempt_at,
+                    locked_until::text as lease)
         select * from claimed order by next_attempt_at, id`,
   );
 }
@@ -70,15 +73,19 @@ function claimDue(db: Db, now: Date, options: MailerOptions) {
 const markSent = (db: Db, id: string, now: Date) =>
   db.execute(sql`update mail_outbox set sent_at = ${now}, locked_until = null, last_error = null where id = ${id}`);
 
-/** Claimed rows this worker will not send after all: free at once, and not counted as an attempt. */
+/**
+ * Claimed rows this worker will not send after all: free at once, and not counted as an attempt. A row whose lease
+ * ran out and was claimed by another worker since is left alone: clearing that claim would let a third send it too.
+ */
 function release(db: Db, rows: readonly OutboxRow[]) {
   if (rows.length === 0) return;
-  const ids = sql.join(
-    rows.map((row) => sql`${row.id}::uuid`),
+  const claims = sql.join(
+    rows.map((row) => sql`(${row.id}::uuid, ${row.lease}::timestamptz)`),
     sql`, `,
   );
   return db.execute(
-    sql`update mail_outbox set locked_until = null, attempts = attempts - 1 where id in (${ids}) and sent_at is null`,
+    sql`update mail_outbox set locked_until = null, attempts = attempts - 1
+        where (id, locked_until) in (${claims}) and sent_at is null`,
   );
 }
 
