@@ -86,6 +86,9 @@ export const SubscriptionCardInputSchema = z.object({ card: CardSchema });
 export const SUBSCRIPTION_MESSAGES = {
   notFound: 'You have no subscription.',
   alreadySubscribed: 'You already have a subscription. Cancel it, or wait until it ends, to choose another plan.',
+  /** A checkout's payment row, for an operator: the site's own call to Stripe failed. */
+  notTakenBack:
+    'Paid beside a live subscription or for a deleted account; cancelling and refunding it at Stripe failed: do it in Stripe’s dashboard.',
   freeDaysUsed:
     'Your free days were used by an earlier subscription, so this one is charged at once. Open the payment page again to subscribe.',
   notCancellable: 'This subscription has already ended.',

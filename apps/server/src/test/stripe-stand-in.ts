@@ -61,6 +61,11 @@ export interface StripeStandIn {
    * answer: the SDK sees a network error and retries, as after a timeout on a real network.
    */
   loseAnswerTo(method: string, pathPrefix: string): void;
+  /**
+   * Every request with this method and path (prefix) fails with Stripe's 500 `api_error`, carrying out nothing, until
+   * the function it answers is called: Stripe down, as the SDK's retries see it.
+   */
+  failRequestsTo(method: string, pathPrefix: string): () => void;
   close(): Promise<void>;
 }
 
@@ -197,6 +202,7 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}): Pr
   const requests: StripeRequest[] = [];
   const idempotent = new Map<string, { request: string; status: number; body: string }>();
   const losing: { method: string; pathPrefix: string }[] = [];
+  const failing = new Set<{ method: string; pathPrefix: string }>();
 
   const findCustomer = (id: string) => {
     const customer = customers.get(id);
@@ -715,6 +721,10 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}): Pr
       stripeVersion: request.headers['stripe-version'] as string | undefined,
       replayed: seen?.request === signature,
     });
+    if ([...failing].some((rule) => rule.method === method && url.pathname.startsWith(rule.pathPrefix))) {
+      const error = { type: 'api_error', message: 'The stand-in was told to fail this request.' };
+      return answer(response, 500, JSON.stringify({ error }));
+    }
     if (seen) {
       if (seen.request === signature) return answer(response, seen.status, seen.body, true);
       return answer(
@@ -779,6 +789,11 @@ export async function startStripeStandIn(options: { now?: () => Date } = {}): Pr
     },
     loseAnswerTo(method, pathPrefix) {
       losing.push({ method, pathPrefix });
+    },
+    failRequestsTo(method, pathPrefix) {
+      const rule = { method, pathPrefix };
+      failing.add(rule);
+      return () => void failing.delete(rule);
     },
     close: () =>
       new Promise((resolve) => {

@@ -126,7 +126,7 @@ export async function startStripeCheckout(
  * turns. Events for subscriptions the site did not start change nothing (logged, answered 200).
  */
 export async function applyBillingEvent(
-  deps: Pick<Deps, 'config' | 'notifier' | 'payments'>,
+  deps: Pick<Deps, 'db' | 'config' | 'notifier' | 'payments'>,
   log: FastifyBaseLogger,
   tx: DbOrTx,
   after: AfterCommit,
@@ -186,10 +186,11 @@ function boundedByPlan(log: FastifyBaseLogger, paid: PaidEvent, plan: RenewingPl
 /**
  * Checkout's invoice paid (free days: at 0): the subscription starts, in its free days or its first paid period, and
  * premium runs to the end of the period the invoice's line covers, bounded by the plan. A subscription the site will
- * not serve (beside the reader's live one, or for a deleted account) is taken back at Stripe: cancelled, refunded.
+ * not serve (beside the reader's live one, or for a deleted account) is taken back at Stripe after commit: cancelled,
+ * refunded.
  */
 async function startFromFirstInvoice(
-  deps: Pick<Deps, 'notifier' | 'payments'>,
+  deps: Pick<Deps, 'db' | 'notifier' | 'payments'>,
   log: FastifyBaseLogger,
   tx: DbOrTx,
   after: AfterCommit,
@@ -227,15 +228,14 @@ async function startFromFirstInvoice(
     return;
   }
   const userId = intent.userId;
+  // The reader's checkouts take turns, as the test provider's do: of two first invoices paid at once, the second
+  // finds the first's subscription instead of breaking the one-live-subscription index.
+  if (userId) await subscriptions.lockCheckouts(tx, userId);
   const live = userId ? await subscriptions.findLive(tx, userId) : undefined;
   if (!userId || live) {
-    // Inside the transaction: if Stripe fails, nothing is recorded and Stripe delivers the event again.
-    const refunded = await takeBack(stripeOf(deps), sent.subscriptionRef, sent);
     if (live) await payments.recordFailure(tx, intent.id, SUBSCRIPTION_MESSAGES.alreadySubscribed);
-    log.warn(
-      { ...context, checkout: intent.id, live: live?.id, refunded },
-      'stripe started a subscription for a deleted account or beside a live one; cancelled and refunded at Stripe',
-    );
+    const taken = { ...context, checkout: intent.id, live: live?.id };
+    after.call(() => takeBackAtStripe(deps, log, taken, sent));
     return;
   }
   const paid = boundedByPlan(log, sent, plan);
@@ -266,6 +266,33 @@ async function startFromFirstInvoice(
   await grantPeriod(tx, after, row, paid.periodEnd, now);
   await recordSubscription(tx, userId, now);
   if (!free) await receipt(deps.notifier, tx, row, paid.periodStart, paid.periodEnd, now);
+}
+
+/**
+ * A subscription the site will not serve, cancelled and refunded at Stripe once the decision not to serve it
+ * committed, so no connection or event claim waits for Stripe. Repeating it is harmless (`takeBack`), but the event
+ * is claimed and Stripe's redelivery would not repeat it: a failure is logged as an error and kept on the checkout's
+ * payment row (`notTakenBack`), for an operator to cancel and refund in Stripe's dashboard.
+ */
+async function takeBackAtStripe(
+  deps: Pick<Deps, 'db' | 'payments'>,
+  log: FastifyBaseLogger,
+  context: Record<string, unknown> & { checkout: string },
+  sent: PaidEvent,
+) {
+  try {
+    const refunded = await takeBack(stripeOf(deps), sent.subscriptionRef, sent);
+    log.warn(
+      { ...context, refunded },
+      'stripe started a subscription for a deleted account or beside a live one; cancelled and refunded at Stripe',
+    );
+  } catch (err) {
+    log.error(
+      { ...context, err },
+      'could not cancel and refund at Stripe a subscription started for a deleted account or beside a live one: do it in the dashboard',
+    );
+    await payments.recordFailure(deps.db, context.checkout, SUBSCRIPTION_MESSAGES.notTakenBack);
+  }
 }
 
 /**

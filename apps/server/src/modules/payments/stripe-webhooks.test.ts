@@ -327,6 +327,58 @@ describe('Stripe webhooks: read checked, needed or not, believed within bounds',
       expect(await rowOf(first.localId)).toMatchObject({ status: 'active' });
     });
 
+    it('is decided before Stripe is called: with Stripe down the event is applied, and the checkout says what failed', async () => {
+      const first = await open('monthly');
+      const second = await open('monthly', first);
+      payCheckout(first);
+      await deliverOk(event('invoice.paid.first-period.json', first));
+      const invoice = payCheckout(second);
+      const paid = event('invoice.paid.first-period.json', second, (parsed) => {
+        objectOf(parsed).id = invoice.id;
+      });
+      const refundsBefore = standIn.refunds.size;
+      const stripeUp = standIn.failRequestsTo('DELETE', `/v1/subscriptions/${second.subscriptionRef}`);
+      try {
+        // Stripe's redelivery could not help: the decision is committed, the event claimed, an operator told.
+        await deliverOk(paid);
+      } finally {
+        stripeUp();
+      }
+      expect(await claimed(JSON.parse(paid).id as string)).toBe(true);
+      expect(await intentOf(second.localId)).toMatchObject({
+        status: 'requires_payment',
+        lastError: SUBSCRIPTION_MESSAGES.notTakenBack,
+      });
+      expect(standIn.subscriptions.get(second.subscriptionRef)!.status).toBe('active');
+      expect(standIn.refunds.size).toBe(refundsBefore);
+      expect(await rowOf(second.localId)).toBeUndefined();
+      expect(await rowOf(first.localId)).toMatchObject({ status: 'active', periodEnd: DECEMBER });
+    });
+
+    it.runIf(process.env.TEST_DATABASE_URL)(
+      'of two checkouts paid at once, one lives and the other is taken back; both events answered 200',
+      async () => {
+        for (let round = 0; round < 5; round += 1) {
+          const first = await open('monthly');
+          const second = await open('monthly', first);
+          const bodies = [first, second].map((story) => {
+            const invoice = payCheckout(story);
+            return event('invoice.paid.first-period.json', story, (parsed) => {
+              objectOf(parsed).id = invoice.id;
+            });
+          });
+          const answers = await Promise.all(bodies.map(deliver));
+          expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+          const rows = await Promise.all([first, second].map((story) => rowOf(story.localId)));
+          expect(rows.filter(Boolean)).toHaveLength(1);
+          const lost = rows[0] ? second : first;
+          expect(standIn.subscriptions.get(lost.subscriptionRef)!.status).toBe('canceled');
+          expect(await intentOf(lost.localId)).toMatchObject({ lastError: SUBSCRIPTION_MESSAGES.alreadySubscribed });
+          expect(await premiumOf(first.userId)).toEqual(DECEMBER);
+        }
+      },
+    );
+
     it('with free days is cancelled at Stripe; its 0 invoice has nothing to refund', async () => {
       ctx.clock.set(FREE_DAYS_START);
       const first = await open('monthly');
