@@ -115,6 +115,16 @@ const Id = z.string();
 export const FamilyInviteInputSchema = z.object({ email: EmailSchema });
 export type FamilyInviteInput = z.infer<typeof FamilyInviteInputSchema>;
 
+/**
+ * The mailbox an invitation's per-address limit counts (decision 057): however the address is written, one count.
+ * A `+tag` reaches the same mailbox at most providers; dots do only at Gmail, so they stay.
+ */
+export function invitationMailbox(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  return at < 0 ? address : address.slice(0, at).replace(/\+.*$/, '') + address.slice(at);
+}
+
 export const FamilyIdParamsSchema = z.object({ id: text() });
 
 export const FamilyTokenInputSchema = z.object({ token: text().min(1).max(2000) });

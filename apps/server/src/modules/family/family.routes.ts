@@ -8,6 +8,7 @@ import {
   FamilyTokenInputSchema,
   FamilyIdParamsSchema,
   FamilyViewSchema,
+  invitationMailbox,
   type FamilyInviteInput,
 } from '@dispatch/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -30,11 +31,8 @@ export function familyRoutes(app: AppInstance, deps: AppDeps) {
     'familyInvitationsPerOwnerPerDay',
     (request) => requireViewer(request).id,
   );
-  const perAddress = sharedLimit(
-    app,
-    deps.config.limits,
-    'familyInvitationsPerAddressPerHour',
-    (request) => (request.body as FamilyInviteInput).email,
+  const perAddress = sharedLimit(app, deps.config.limits, 'familyInvitationsPerAddressPerHour', (request) =>
+    invitationMailbox((request.body as FamilyInviteInput).email),
   );
   const countInvitationMail =
     (request: FastifyRequest, reply: FastifyReply): service.CountInvitationMail =>

@@ -83,6 +83,20 @@ describe('family invitations: mails limited per address and per owner', () => {
     expect((await inviteAndRevoke(first.token, 'cousin@example.com')).statusCode).toBe(201);
   });
 
+  it('counts one mailbox however its address is written: case, spaces and a +tag share the count, dots do not', async () => {
+    const inviter = await owner();
+    const spellings = ['a+1@x.test', 'A+2@X.test', ' a@x.test ', 'a+3@x.test'];
+    for (const address of spellings.slice(0, PER_ADDRESS)) {
+      expect((await inviteAndRevoke(inviter.token, address)).statusCode).toBe(201);
+    }
+    expectRefused(
+      await inviteAndRevoke(inviter.token, spellings[PER_ADDRESS]!),
+      FAMILY_MESSAGES.tooManyInvitationsToAddress,
+    );
+    // A dot is another mailbox everywhere but Gmail.
+    expect((await inviteAndRevoke(inviter.token, 'a.b+1@x.test')).statusCode).toBe(201);
+  });
+
   it(`sends at most LIMIT_FAMILY_INVITATIONS_PER_OWNER_PER_DAY (${PER_OWNER} here) invitations a day for one owner`, async () => {
     const flooder = await owner();
     const addresses = Array.from({ length: PER_OWNER + 2 }, (_, n) => `spray${n}@example.com`);
