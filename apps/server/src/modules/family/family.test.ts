@@ -316,6 +316,9 @@ describe('families: the Family Plan’s seats', () => {
       ['Visit https://evil.example now', 'lure2@example.com'],
       ['support@evil.example', 'lure3@example.com'],
       ['www.evil.example', 'lure4@example.com'],
+      ['Your bank: verify at 203.0.113.9', 'lure8@example.com'],
+      ['Your bank: verify at [2001:db8::1]', 'lure9@example.com'],
+      ['Bank 2001:db8:0:0:0:0:0:1', 'lure10@example.com'],
       ['Pat\r\nBcc: all@example.com', 'lure5@example.com'],
       ['Pat\u202Eelpmaxe.live', 'lure6@example.com'],
       [`Pat ${'Longname '.repeat(6)}`, 'lure7@example.com'],
@@ -323,11 +326,15 @@ describe('families: the Family Plan’s seats', () => {
       const mail = await subjectFor(ownerName, address);
       expect(mail.subject, ownerName).toBe(neutral);
       expect(mail.textBody).not.toContain('evil');
+      expect(mail.textBody).not.toMatch(/203\.0|2001:db8/);
       expect(mail.textBody).not.toContain('Bcc');
     }
     // An ordinary name, initials and all, is named.
     const named = await subjectFor('J. R. Hartley-Ødegård', 'named@example.com');
     expect(named.subject).toBe(`J. R. Hartley-Ødegård invites you to read ${ctx.config.site.name}`);
+    // So is one with a number or a time in it.
+    const numbered = await subjectFor('Pat 2:30 Smith 3.5', 'numbered@example.com');
+    expect(numbered.subject).toBe(`Pat 2:30 Smith 3.5 invites you to read ${ctx.config.site.name}`);
   });
 
   it('tells a reader with premium of their own that the seat does not extend it', async () => {

@@ -303,8 +303,12 @@ export function briefConfirmationMail(input: { siteName: string; confirmUrl: str
 
 /** Longest inviter's name an invitation's subject carries: past it, a name is a sentence, not a name. */
 const INVITER_NAME_MAX = 40;
-/** Something a mail client shows as a link or an address: a scheme, an @, www., a dot between letters. */
-const LINK_LIKE = /:\/\/|@|\bwww[.\u2024\uFE52\uFF0E\u3002]|\p{L}[.\u2024\uFE52\uFF0E\u3002]\p{L}{2,}/iu;
+/**
+ * Something a mail client shows as a link or an address: a scheme, an @, www., a dot between letters, four dotted
+ * numbers (an IPv4 address) or an IPv6-looking run (a `::`, or four hex groups joined by colons).
+ */
+const LINK_LIKE =
+  /:\/\/|@|\bwww[.\u2024\uFE52\uFF0E\u3002]|\p{L}[.\u2024\uFE52\uFF0E\u3002]\p{L}{2,}|\d{1,3}(?:[.\u2024\uFE52\uFF0E\u3002]\d{1,3}){3}|[\da-f]*::[\da-f]*|[\da-f]{1,4}(?::[\da-f]{1,4}){3,}/iu;
 
 /**
  * The owner's name as an invitation may show it to a stranger's inbox, or null for a neutral wording: the owner
