@@ -3,11 +3,11 @@ import helmet from 'helmet';
 import type { Config } from '../config.js';
 
 /**
- * What an API answer is sent with unless its route says otherwise: answers follow the caller's token (premium text
- * among them, a reader's meter, a gift link's article), and none carries a validator to revalidate a copy with
- * (decision 054).
+ * What an answer that follows its reader is sent with: every API answer unless its route says otherwise (premium
+ * text among them, a reader's meter, a gift link's article; none carries a validator to revalidate a copy with,
+ * decision 054), and a signed-in reader's page.
  */
-export const API_CACHE_CONTROL = 'private, no-store';
+export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 const STRIPE_SCRIPT_HOSTS = ['https://js.stripe.com'];
 const STRIPE_FRAME_HOSTS = ['https://js.stripe.com', 'https://hooks.stripe.com'];
@@ -46,7 +46,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   });
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && reply.getHeader('cache-control') === undefined) {
-      void reply.header('cache-control', API_CACHE_CONTROL);
+      void reply.header('cache-control', PRIVATE_CACHE_CONTROL);
     }
   });
 }

@@ -11,6 +11,7 @@ import {
   readPageSession,
 } from '../../plugins/page-session.js';
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
+import { PRIVATE_CACHE_CONTROL } from '../../plugins/security-headers.js';
 import { isSearch } from '../catalogue/catalogue.service.js';
 import { resolvePageViewer } from '../auth/auth.service.js';
 import { viewerRoleRecord } from '../users/users.service.js';
@@ -31,7 +32,6 @@ import { unavailablePage } from './unavailable-page.js';
 
 /** Anonymous pages are cached with the catalogue; the home page's statistics may lag this much. */
 const PAGE_TTL_MS = 30_000;
-const PRIVATE_CACHE_CONTROL = 'private, no-store';
 const PAGE_VARY = 'Cookie, Accept-Encoding';
 
 /** A page as rendered: one string, or a page its audience shares. */
