@@ -76,10 +76,11 @@ export interface Viewer {
   /** Their renewing subscription is past due: every page asks for another card. */
   pastDue?: true;
   /**
-   * Their subscription, or their family owner's, holds access past premiumTaken until its renewal is decided
-   * (`holdsAccess`, decision 055). Changes only when the subscription does, so a viewer kept in memory stays right.
+   * Their subscription, or their family owner's, holds access past premiumTaken until its renewal is decided, and
+   * at the latest until this date (`renewalHeldUntil`, decision 055). Changes only when the subscription does, and
+   * the shared rules compare it with the time, so a viewer kept in memory stays right.
    */
-  renewing?: true;
+  renewing?: Date;
   sessionId: string;
 }
 

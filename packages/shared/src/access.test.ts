@@ -10,6 +10,8 @@ import {
   preview,
   type Viewer,
 } from './access.js';
+import { renewalHeldUntil } from './subscriptions.js';
+import { DAY_MS } from './time.js';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const later = '2026-06-01T12:01:00Z';
@@ -35,13 +37,27 @@ describe('isPremium', () => {
 
 describe('hasPremiumNow', () => {
   it('holds a renewing subscription’s access past its period’s end until the renewal is decided', () => {
-    const renewing: Viewer = { ...lapsed, renewing: true };
+    const renewing: Viewer = { ...lapsed, renewing: later };
     expect(hasPremiumNow(renewing, now)).toBe(true);
     expect(hasPremiumNow(lapsed, now)).toBe(false);
     expect(canReadArticle({ status: 'approved', isPremium: true, author_email: 'a@example.com' }, renewing, now)).toBe(
       'full',
     );
     expect(answerAccess(['signed-in', 'premium-list'], renewing, now)).toBe('open');
+  });
+});
+
+describe('renewalHeldUntil', () => {
+  const periodEnd = new Date(earlier);
+  it('holds an undecided renewal until the period’s end plus the grace days, and no later', () => {
+    const held = renewalHeldUntil({ status: 'active', cancelAtPeriodEnd: false, periodEnd }, 3);
+    expect(held).toEqual(new Date(periodEnd.getTime() + 3 * DAY_MS));
+    expect(hasPremiumNow({ ...lapsed, renewing: held }, new Date(held!.getTime() - 1))).toBe(true);
+    expect(hasPremiumNow({ ...lapsed, renewing: held }, held!)).toBe(false);
+  });
+  it('holds nothing for a cancelled or past due subscription', () => {
+    expect(renewalHeldUntil({ status: 'trialing', cancelAtPeriodEnd: true, periodEnd }, 3)).toBeNull();
+    expect(renewalHeldUntil({ status: 'past_due', cancelAtPeriodEnd: false, periodEnd }, 3)).toBeNull();
   });
 });
 

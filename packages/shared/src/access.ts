@@ -14,18 +14,20 @@ export interface Viewer {
   /** Absent or null: access opens every premium article; a number: the current plan includes that many. */
   premiumArticles?: number | null;
   /**
-   * A renewing subscription in good standing (`holdsAccess`): access outlasts premiumTaken, the period's end,
-   * until the renewal is decided (docs/product.md#renewing-subscriptions).
+   * A renewing subscription in good standing (`holdsAccess`), the reader's or their family owner's: access outlasts
+   * premiumTaken, the period's end, until the renewal is decided, and at the latest until this date, the period's
+   * end plus the grace days (`renewalHeldUntil`, docs/product.md#renewing-subscriptions).
    */
-  renewing?: boolean;
+  renewing?: string | Date | null;
 }
 
 /**
  * Premium now: unexpired access, or a renewal not yet decided. At a period's end the renewal is charged, refused
- * into the grace period or ended a little later, by whichever instance settles it; the reader reads on meanwhile.
+ * into the grace period or ended a little later, by whichever instance settles it; the reader reads on meanwhile,
+ * but not past the hold's end if nothing ever settles it.
  */
 export function hasPremiumNow(viewer: Pick<Viewer, 'premiumTaken' | 'renewing'>, now: Date): boolean {
-  return viewer.renewing === true || isPremium(viewer.premiumTaken, now);
+  return isPremium(viewer.premiumTaken, now) || isPremium(viewer.renewing, now);
 }
 
 /**

@@ -20,8 +20,11 @@ export const RoleRecordSchema = z.object({
   hiddenTags: z.array(z.string()).optional(),
   /** A renewal of their subscription failed: pages ask for another card (docs/product.md#renewing-subscriptions). */
   pastDue: z.literal(true).optional(),
-  /** Their renewing subscription holds access past premiumTaken until its renewal is decided (`holdsAccess`). */
-  renewing: z.literal(true).optional(),
+  /**
+   * Their renewing subscription, or their family owner's, holds access past premiumTaken until its renewal is
+   * decided, and at the latest until this date (`renewalHeldUntil`).
+   */
+  renewing: z.string().optional(),
 });
 export type RoleRecord = z.infer<typeof RoleRecordSchema>;
 

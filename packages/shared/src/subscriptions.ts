@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CardSchema } from './payments.js';
 import { RENEWAL_INTERVALS } from './plan-display.js';
+import { DAY_MS } from './time.js';
 
 /*
  * Subscriptions that renew (docs/product.md#renewing-subscriptions): a plan with an interval is charged again every
@@ -34,6 +35,18 @@ export const SUBSCRIPTION_LIMITS = {
  */
 export function holdsAccess(subscription: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean }): boolean {
   return (subscription.status === 'active' || subscription.status === 'trialing') && !subscription.cancelAtPeriodEnd;
+}
+
+/**
+ * Until when a subscription that `holdsAccess` holds it while its renewal is undecided: the period's end plus the
+ * grace days (RENEWAL_GRACE_DAYS) a refused renewal would have given. Past that, if no job and no webhook decided
+ * the renewal, access ends all the same. Null for a subscription that holds nothing past its period.
+ */
+export function renewalHeldUntil(
+  subscription: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean; periodEnd: Date },
+  graceDays: number,
+): Date | null {
+  return holdsAccess(subscription) ? new Date(subscription.periodEnd.getTime() + graceDays * DAY_MS) : null;
 }
 
 /**

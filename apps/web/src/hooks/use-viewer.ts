@@ -35,7 +35,7 @@ export function accessFacts(
     role: record.role,
     premiumTaken: record.premiumTaken,
     premiumArticles: record.premiumArticles?.included ?? null,
-    ...(record.renewing && { renewing: true }),
+    ...(record.renewing && { renewing: record.renewing }),
   };
 }
 

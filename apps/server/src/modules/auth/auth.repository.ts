@@ -23,10 +23,15 @@ function prepareLiveSession(db: DbOrTx) {
         hiddenTags: familyMembers.hiddenTags,
         // The subscription that is not over: past due, the site asks for another card on every page; in good
         // standing, it holds access until its renewal is decided (docs/product.md#renewing-subscriptions).
-        subscription: { status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd },
+        subscription: {
+          status: subscriptions.status,
+          cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+          periodEnd: subscriptions.periodEnd,
+        },
         familySubscription: {
           status: ownerSubscriptions.status,
           cancelAtPeriodEnd: ownerSubscriptions.cancelAtPeriodEnd,
+          periodEnd: ownerSubscriptions.periodEnd,
         },
       })
       .from(sessions)

@@ -2,7 +2,6 @@ import {
   DAY_MS,
   API_MESSAGES,
   ERROR_CODES,
-  holdsAccess,
   providedName,
   tokenTagOf,
   type ChangePasswordInput,
@@ -15,7 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { commit, type CommitDeps } from '../../db/commit.js';
 import { AppError, badRequest, conflict } from '../../plugins/errors.js';
 import type { CachedSession } from '../../app-types.js';
-import { withFamilyAccess } from '../users/premium-access.js';
+import { renewalHold, withFamilyAccess } from '../users/premium-access.js';
 import { toUser } from '../users/users.mapper.js';
 import * as users from '../users/users.service.js';
 import * as repository from './auth.repository.js';
@@ -26,9 +25,11 @@ export const SESSION_DAYS = 7;
 // A session is pushed forward at most once an hour, not on every request.
 const EXTEND_AFTER_MS = 60 * 60 * 1000;
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'tokens'>;
+type SessionDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens'>;
+/** A session's viewer also reads the grace days, which bound a renewal's hold on access (decision 055). */
+type Deps = SessionDeps & Pick<AppDeps, 'config'>;
 
-async function startSession({ db, clock, tokens }: Deps, userId: string): Promise<string> {
+async function startSession({ db, clock, tokens }: SessionDeps, userId: string): Promise<string> {
   const session = await repository.insertSession(db, userId, new Date(clock().getTime() + SESSION_DAYS * DAY_MS));
   return tokens.sign(session.id, userId);
 }
@@ -44,18 +45,16 @@ async function loadSession(deps: Deps, sessionId: string, now: Date): Promise<Ca
     await repository.extendSession(deps.db, sessionId, expiresAt);
   }
   const { user, subscription, familySubscription } = found;
-  const familyRenewing =
-    found.familyPremiumTaken !== null && familySubscription !== null && holdsAccess(familySubscription);
-  const renewing = (subscription !== null && holdsAccess(subscription)) || familyRenewing;
+  const renewing = renewalHold(subscription, familySubscription, deps.config.payments.graceDays);
   const viewer = {
     id: user.id,
     email: user.email,
     name: user.name,
     role: user.role,
-    ...withFamilyAccess(user, found.familyPremiumTaken, familyRenewing),
+    ...withFamilyAccess(user, found.familyPremiumTaken),
     ...(found.youngReader && { youngReader: { hiddenTags: found.hiddenTags ?? [] } }),
     ...(subscription?.status === 'past_due' && { pastDue: true as const }),
-    ...(renewing && { renewing: true as const }),
+    ...(renewing && { renewing }),
     sessionId,
   };
   const account = { ...toUser(user), premiumTaken: viewer.premiumTaken?.toISOString() ?? null };

@@ -1,12 +1,21 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { families, familyInvitations, familyMembers, paymentIntents, users } from '../../db/schema.js';
+import { families, familyInvitations, familyMembers, paymentIntents, subscriptions, users } from '../../db/schema.js';
 
 export type FamilyRow = typeof families.$inferSelect;
 export type InvitationRow = typeof familyInvitations.$inferSelect;
 
 const owners = alias(users, 'owner');
+const ownerSubscriptions = alias(subscriptions, 'owner_subscription');
+
+/** The owner's subscription that is not over (at most one): whether its renewal holds access (`renewalHeldUntil`). */
+const ownerSubscription = {
+  status: ownerSubscriptions.status,
+  cancelAtPeriodEnd: ownerSubscriptions.cancelAtPeriodEnd,
+  periodEnd: ownerSubscriptions.periodEnd,
+};
+const ownerSubscriptionJoin = and(eq(ownerSubscriptions.userId, owners.id), ne(ownerSubscriptions.status, 'ended'));
 
 /** `value` of the owner's latest succeeded pass for several accounts, as it was bought. */
 const familyPass = (value: SQL) => sql`select ${value} from ${paymentIntents}
@@ -25,12 +34,20 @@ export async function lockFamily(db: DbOrTx, familyId: string): Promise<FamilyRo
   return row;
 }
 
-/** A reader's own pass, which their family's access follows when they own one: its end, and its article limit. */
+/**
+ * A reader's own pass, which their family's access follows when they own one: its end, its article limit, and
+ * their subscription that is not over, whose renewal may hold it.
+ */
 export async function passOf(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ premiumTaken: users.premiumTaken, premiumArticles: users.premiumArticles })
-    .from(users)
-    .where(eq(users.id, userId));
+    .select({
+      premiumTaken: owners.premiumTaken,
+      premiumArticles: owners.premiumArticles,
+      subscription: ownerSubscription,
+    })
+    .from(owners)
+    .leftJoin(ownerSubscriptions, ownerSubscriptionJoin)
+    .where(eq(owners.id, userId));
   return row;
 }
 
@@ -184,12 +201,19 @@ export async function findMembership(db: DbOrTx, userId: string) {
       joinedAt: familyMembers.joinedAt,
       youngReader: familyMembers.youngReader,
       hiddenTags: familyMembers.hiddenTags,
-      owner: { id: owners.id, name: owners.name, premiumTaken: owners.premiumTaken },
+      owner: {
+        id: owners.id,
+        name: owners.name,
+        premiumTaken: owners.premiumTaken,
+        premiumArticles: owners.premiumArticles,
+      },
+      ownerSubscription,
       planName: sql<string | null>`(${familyPass(sql`${paymentIntents.planSnapshot}->>'name'`)})`,
     })
     .from(familyMembers)
     .innerJoin(families, eq(families.id, familyMembers.familyId))
     .innerJoin(owners, eq(owners.id, families.ownerId))
+    .leftJoin(ownerSubscriptions, ownerSubscriptionJoin)
     .where(eq(familyMembers.userId, userId));
   return row;
 }
@@ -203,6 +227,7 @@ export async function familyAccessOf(db: DbOrTx, userId: string) {
     .select({
       premiumTaken: owners.premiumTaken,
       ownerName: owners.name,
+      subscription: ownerSubscription,
       plan: sql<{ id: string; name: string; features: string[] } | null>`(${familyPass(
         sql`json_build_object('id', ${paymentIntents.planId}, 'name', ${paymentIntents.planSnapshot}->>'name',
           'features', ${paymentIntents.planSnapshot}->'features')`,
@@ -211,6 +236,7 @@ export async function familyAccessOf(db: DbOrTx, userId: string) {
     .from(familyMembers)
     .innerJoin(families, eq(families.id, familyMembers.familyId))
     .innerJoin(owners, and(eq(owners.id, families.ownerId), isNull(owners.premiumArticles)))
+    .leftJoin(ownerSubscriptions, ownerSubscriptionJoin)
     .where(eq(familyMembers.userId, userId));
   return row;
 }

@@ -2,6 +2,8 @@ import {
   DAY_MS,
   FAMILY_LIMITS,
   FAMILY_MESSAGES,
+  hasPremiumNow,
+  renewalHeldUntil,
   type FamilyControls,
   type FamilyInvitation,
   type FamilyInvitationPreview,
@@ -29,8 +31,20 @@ const controlsOf = (row: { youngReader: boolean; hiddenTags: string[] }): Family
   youngReader: row.youngReader,
   hiddenTags: row.hiddenTags as FamilyControls['hiddenTags'],
 });
-const hasFullAccess = (owner: { premiumTaken: Date | null; premiumArticles: number | null }, now: Date) =>
-  owner.premiumTaken !== null && owner.premiumTaken > now && owner.premiumArticles === null;
+type PassFacts = NonNullable<Awaited<ReturnType<typeof repository.passOf>>>;
+
+/** Premium now by the shared rule (`hasPremiumNow`), a renewal not yet decided holding it (decision 055). */
+const hasPremium = (deps: Deps, pass: PassFacts, now: Date) =>
+  hasPremiumNow(
+    {
+      premiumTaken: pass.premiumTaken,
+      renewing: pass.subscription && renewalHeldUntil(pass.subscription, deps.config.payments.graceDays),
+    },
+    now,
+  );
+/** The owner's access opens every premium article now: their family is active, and may take members. */
+const hasFullAccess = (deps: Deps, owner: PassFacts, now: Date) =>
+  owner.premiumArticles === null && hasPremium(deps, owner, now);
 
 async function invitationView(deps: Deps, row: repository.InvitationRow): Promise<FamilyInvitation> {
   const token = await deps.mailTokens.familyInvitation(row.id, row.expiresAt);
@@ -56,7 +70,7 @@ export async function getFamily(deps: Deps, viewer: Viewer): Promise<FamilyView>
       role: 'owner',
       seats: family.seats,
       until: iso(owner?.premiumTaken ?? null),
-      active: owner ? hasFullAccess(owner, now) : false,
+      active: owner ? hasFullAccess(deps, owner, now) : false,
       members: members.map(({ youngReader, hiddenTags, ...member }) => ({
         ...member,
         joinedAt: member.joinedAt.toISOString(),
@@ -67,13 +81,13 @@ export async function getFamily(deps: Deps, viewer: Viewer): Promise<FamilyView>
   }
   const membership = await repository.findMembership(deps.db, viewer.id);
   if (!membership) return { role: 'none' };
-  const { owner } = membership;
+  const { owner, ownerSubscription } = membership;
   return {
     role: 'member',
     owner: { name: owner.name },
     planName: membership.planName,
     until: iso(owner.premiumTaken),
-    active: owner.premiumTaken !== null && owner.premiumTaken > now,
+    active: hasFullAccess(deps, { ...owner, subscription: ownerSubscription }, now),
     joinedAt: membership.joinedAt.toISOString(),
     controls: controlsOf(membership),
   };
@@ -108,7 +122,7 @@ export async function invite(
   const row = await deps.db.transaction(async (tx) => {
     await repository.lockFamily(tx, family.id);
     const owner = await repository.passOf(tx, viewer.id);
-    if (!owner || !hasFullAccess(owner, now)) throw conflict(FAMILY_MESSAGES.ownerInactive);
+    if (!owner || !hasFullAccess(deps, owner, now)) throw conflict(FAMILY_MESSAGES.ownerInactive);
     const members = await repository.listMembers(tx, family.id);
     if (members.some((member) => member.email === address)) throw conflict(FAMILY_MESSAGES.alreadyMemberOfThis);
     if (members.length >= family.seats - 1) throw conflict(FAMILY_MESSAGES.noSeatsLeft);
@@ -230,7 +244,7 @@ export async function previewInvitation(deps: Deps, viewer: Viewer, token: strin
   checkOpen(invitation, now);
   checkAddressee(invitation, viewer);
   const self = await repository.passOf(deps.db, viewer.id);
-  const ownActive = self?.premiumTaken && self.premiumTaken > now ? self.premiumTaken : null;
+  const ownActive = self && hasPremium(deps, self, now) ? self.premiumTaken : null;
   return { ...shown, ownPremiumUntil: iso(ownActive), joined: false };
 }
 
@@ -251,7 +265,7 @@ export async function acceptInvitation(deps: Deps, viewer: Viewer, token: string
     checkAddressee(current, viewer);
     if (await repository.findMembership(tx, viewer.id)) throw conflict(FAMILY_MESSAGES.alreadyInAFamily);
     const ownerRow = await repository.passOf(tx, owner.id);
-    if (!ownerRow || !hasFullAccess(ownerRow, now)) throw conflict(FAMILY_MESSAGES.ownerInactive);
+    if (!ownerRow || !hasFullAccess(deps, ownerRow, now)) throw conflict(FAMILY_MESSAGES.ownerInactive);
     if ((await repository.countMembers(tx, family.id)) >= locked.seats - 1) throw conflict(FAMILY_MESSAGES.noSeatsLeft);
     await repository.closeInvitation(tx, invitation.id, family.id, now);
     if (!(await repository.insertMember(tx, viewer.id, family.id, now))) {

@@ -137,9 +137,12 @@ describe('premium across a renewal', () => {
         ctx.clock.set(new Date(at));
         expect(await reads(reader)).toMatchObject(premiumEverywhere);
       }
-      // The role still names the period's end as the date premium was paid to, and says it renews.
+      // The role still names the period's end as the date premium was paid to, and until when at most its renewal holds it.
       ctx.clock.set(new Date(trialEnd.getTime() + 59 * SECOND));
-      expect((await reads(reader)).role).toMatchObject({ premiumTaken: trialEnd.toISOString(), renewing: true });
+      expect((await reads(reader)).role).toMatchObject({
+        premiumTaken: trialEnd.toISOString(),
+        renewing: new Date(trialEnd.getTime() + GRACE_DAYS * DAY_MS).toISOString(),
+      });
       // Another instance settles it at last: charged, premium runs to the new period's end.
       const counts = await renewDue(ctx.deps, ctx.clock.now);
       expect(counts.renewed).toBeGreaterThanOrEqual(1);

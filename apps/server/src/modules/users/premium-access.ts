@@ -1,4 +1,4 @@
-import { MINUTE_MS, API_MESSAGES, type PremiumAccess } from '@dispatch/shared';
+import { MINUTE_MS, API_MESSAGES, renewalHeldUntil, type PremiumAccess } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../plugins/errors.js';
@@ -76,18 +76,35 @@ export const applyPeriods = (tx: DbOrTx, periods: readonly { userId: string; unt
 
 /**
  * A family member's access (docs/product.md#families): their own, or the owner's full access when it ends
- * later. The seat never adds to what the member holds: whichever ends later applies.
+ * later. The seat never adds to what the member holds: whichever ends later applies. An owner's renewal that holds
+ * access is no date: it is carried beside this one (`renewalHold`).
  */
 export function withFamilyAccess(
   own: Pick<AccessRow, 'premiumTaken' | 'premiumArticles'>,
   familyPremiumTaken: Date | null,
-  /** The owner's subscription holds access until its renewal is decided: the family's full access applies. */
-  familyRenewing = false,
 ): Pick<AccessRow, 'premiumTaken' | 'premiumArticles'> {
-  if (familyPremiumTaken && (familyRenewing || own.premiumTaken === null || familyPremiumTaken > own.premiumTaken)) {
+  if (familyPremiumTaken && (own.premiumTaken === null || familyPremiumTaken > own.premiumTaken)) {
     return { premiumTaken: familyPremiumTaken, premiumArticles: null };
   }
   return { premiumTaken: own.premiumTaken, premiumArticles: own.premiumArticles };
+}
+
+type HoldFacts = Parameters<typeof renewalHeldUntil>[0];
+
+/**
+ * Until when an undecided renewal holds the reader's access (decision 055): their own subscription's, or their
+ * family owner's when the owner's access opens every premium article, whichever holds later; undefined for none.
+ */
+export function renewalHold(
+  own: HoldFacts | null | undefined,
+  family: HoldFacts | null | undefined,
+  graceDays: number,
+): Date | undefined {
+  const held = [own, family].flatMap((subscription) => {
+    const until = subscription ? renewalHeldUntil(subscription, graceDays) : null;
+    return until ? [until.getTime()] : [];
+  });
+  return held.length > 0 ? new Date(Math.max(...held)) : undefined;
 }
 
 /** Whether this viewer's access is active and limited to a number of premium articles. */
@@ -160,16 +177,30 @@ export function accessSource(
   return pass?.periodEnd && pass.periodEnd.getTime() === row.premiumTaken.getTime() ? 'pass' : 'complimentary';
 }
 
-/** The reader's access as the role answer gives it: their own, or their family's when it ends later. */
+/**
+ * The reader's access as the role answer gives it: their own, or their family's when it ends later; and the
+ * family owner's subscription that is not over, whose renewal may hold it (`renewalHold`).
+ */
 export async function effectiveAccess(
   db: DbOrTx,
   row: Pick<repository.UserRow, 'id'> & AccessRow,
   now: Date,
-): Promise<{ premiumTaken: Date | null; premiumArticles: PremiumAccess['premiumArticles'] }> {
+): Promise<{
+  premiumTaken: Date | null;
+  premiumArticles: PremiumAccess['premiumArticles'];
+  familySubscription: HoldFacts | null;
+}> {
   const family = await familyAccessOf(db, row.id);
+  const familySubscription = family?.subscription ?? null;
   const access = withFamilyAccess(row, family?.premiumTaken ?? null);
-  if (access.premiumArticles === null) return { premiumTaken: access.premiumTaken, premiumArticles: null };
-  return { premiumTaken: access.premiumTaken, premiumArticles: await premiumArticlesOf(db, row, now) };
+  if (access.premiumArticles === null) {
+    return { premiumTaken: access.premiumTaken, premiumArticles: null, familySubscription };
+  }
+  return {
+    premiumTaken: access.premiumTaken,
+    premiumArticles: await premiumArticlesOf(db, row, now),
+    familySubscription,
+  };
 }
 
 /** GET /api/users/access: the reader's access as /profile shows it. */

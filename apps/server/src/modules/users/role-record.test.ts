@@ -1,5 +1,7 @@
 import type { RoleRecord } from '@dispatch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { families, familyMembers, subscriptions } from '../../db/schema.js';
+import { seedSnapshot } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 
@@ -37,6 +39,29 @@ describe("a reader's own role record and an admin's look-up of it", () => {
     expect(own).toEqual(await roleOf(admin.token, reader.user.email));
     expect(own.role).toBe(values.role ?? 'user');
     expect(own.premiumTaken).toBe(values.premiumTaken?.toISOString() ?? null);
+  });
+
+  it('agree for a family member while the owner’s renewal is undecided', async () => {
+    const db = ctx.database.db;
+    const periodEnd = new Date(ctx.clock.now.getTime() - 60_000);
+    const owner = await signedInUser(ctx.app, db, { premiumTaken: periodEnd });
+    await db.insert(subscriptions).values({
+      userId: owner.user.id,
+      planId: 'family',
+      planSnapshot: { ...seedSnapshot('family'), familySeats: 6, renewsEvery: 'month' },
+      provider: 'test',
+      status: 'active',
+      periodStart: new Date(periodEnd.getTime() - 30 * DAY),
+      periodEnd,
+      nextAttemptAt: periodEnd,
+    });
+    const [family] = await db.insert(families).values({ ownerId: owner.user.id, seats: 6 }).returning();
+    const member = await signedInUser(ctx.app, db);
+    await db.insert(familyMembers).values({ userId: member.user.id, familyId: family!.id });
+    const own = await roleOf(member.token);
+    expect(own.premiumTaken).toBe(periodEnd.toISOString());
+    expect(own.renewing).toBeDefined();
+    expect(own).toEqual(await roleOf(admin.token, member.user.email));
   });
 
   it('answers a role change on the next request', async () => {

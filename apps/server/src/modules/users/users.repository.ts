@@ -255,11 +255,14 @@ export async function remove(db: DbOrTx, id: string): Promise<number> {
   return rows.length;
 }
 
-/** Whether the reader's renewing subscription is past due (a renewal failed, the grace period runs). */
 /** The state of the reader's subscription that is not over, if any. */
 export async function findLiveSubscription(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({ status: subscriptions.status, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd })
+    .select({
+      status: subscriptions.status,
+      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
+      periodEnd: subscriptions.periodEnd,
+    })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'ended')));
   return row;

@@ -1,7 +1,6 @@
 import {
   API_MESSAGES,
   ARTICLE_MESSAGES,
-  holdsAccess,
   PAYMENT_MESSAGES,
   type RoleRecord,
   type User,
@@ -14,7 +13,7 @@ import { commit, type CommitDeps } from '../../db/commit.js';
 import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { recordAction } from '../moderation/moderation.service.js';
 import { toAdminUser, toRoleRecord, toUser } from './users.mapper.js';
-import { accessSource, afterGrant, effectiveAccess } from './premium-access.js';
+import { accessSource, afterGrant, effectiveAccess, renewalHold } from './premium-access.js';
 import { membersChanged, youngReaderControls } from '../family/family-access.js';
 import * as repository from './users.repository.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
@@ -58,18 +57,22 @@ async function requireUser(db: Db, email: string) {
   return row;
 }
 
-export async function getRoleRecord({ db, clock }: Pick<AppDeps, 'db' | 'clock'>, email: string): Promise<RoleRecord> {
+export async function getRoleRecord(
+  { db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  email: string,
+): Promise<RoleRecord> {
   const row = await requireUser(db, email);
   const [access, controls, subscription] = await Promise.all([
     effectiveAccess(db, row, clock()),
     youngReaderControls(db, row.id),
     repository.findLiveSubscription(db, row.id),
   ]);
+  const renewing = renewalHold(subscription, access.familySubscription, config.payments.graceDays);
   return {
     ...toRoleRecord({ role: row.role, premiumTaken: access.premiumTaken }, access.premiumArticles),
     ...(controls && { youngReader: true as const, hiddenTags: [...controls.hiddenTags].sort() }),
     ...(subscription?.status === 'past_due' && { pastDue: true as const }),
-    ...(subscription && holdsAccess(subscription) && { renewing: true as const }),
+    ...(renewing && { renewing: renewing.toISOString() }),
   };
 }
 
@@ -78,13 +81,16 @@ export async function getRoleRecord({ db, clock }: Pick<AppDeps, 'db' | 'clock'>
  * 019: every change to a role, premium, family or parental controls bumps it): only a pass with a number of
  * premium articles reads its count of opened ones.
  */
-export async function viewerRoleRecord(deps: Pick<AppDeps, 'db' | 'clock'>, viewer: Viewer): Promise<RoleRecord> {
+export async function viewerRoleRecord(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  viewer: Viewer,
+): Promise<RoleRecord> {
   if (viewer.premiumArticles !== null) return getRoleRecord(deps, viewer.email);
   return {
     ...toRoleRecord({ role: viewer.role, premiumTaken: viewer.premiumTaken }, null),
     ...(viewer.youngReader && { youngReader: true as const, hiddenTags: [...viewer.youngReader.hiddenTags].sort() }),
     ...(viewer.pastDue && { pastDue: true as const }),
-    ...(viewer.renewing && { renewing: true as const }),
+    ...(viewer.renewing && { renewing: viewer.renewing.toISOString() }),
   };
 }
 

@@ -54,7 +54,7 @@ describe('AccessGate on a premium page (/premium-articles)', () => {
     ['a pass with one premium article included', { ...ROLES.premium, premiumArticles: { included: 1, opened: 0 } }],
     [
       'a subscriber whose period ended and whose renewal is not yet decided',
-      { ...ROLES.lapsed, renewing: true as const },
+      { ...ROLES.lapsed, renewing: new Date(Date.now() + 86_400_000).toISOString() },
     ],
   ])('lets %s in, with the Details of premium cards open', async (_who, role) => {
     const { router } = openPremiumArticles(role);
