@@ -6,14 +6,22 @@ import {
   type SubscriptionPortal,
 } from '@dispatch/shared';
 import { and, eq } from 'drizzle-orm';
-import { readFileSync } from 'node:fs';
-import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailOutbox, paymentIntents, plans, stripeCustomers, subscriptions, users } from '../../db/schema.js';
+import { mailOutbox, paymentIntents, stripeCustomers, subscriptions, users } from '../../db/schema.js';
 import { bearer, PASSWORD, signedInUser } from '../../test/http.js';
-import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in.js';
-import { createTestContext, type TestContext } from '../../test/test-app.js';
-import { createStripeClient, createStripeProvider } from './stripe-provider.js';
+import {
+  createStripeTestContext,
+  DECEMBER,
+  FREE_DAYS_END,
+  FREE_DAYS_START,
+  fixtureEvent,
+  JANUARY,
+  NOVEMBER,
+  type StripeStory,
+  type StripeTestContext,
+} from '../../test/stripe-context.js';
+import type { StripeStandIn } from '../../test/stripe-stand-in.js';
+import type { TestContext } from '../../test/test-app.js';
 
 /*
  * Renewing plans with Stripe Billing, end to end on the server: checkout against the stand-in for Stripe's API, then
@@ -23,87 +31,23 @@ import { createStripeClient, createStripeProvider } from './stripe-provider.js';
 
 const WEBHOOK_SECRET = 'whsec_subscriptions_test';
 const at = (iso: string) => new Date(iso);
-/** The fixtures' monthly story starts here: checkout's invoice pays 1 Nov – 1 Dec. */
-const NOVEMBER = at('2026-11-01T10:00:00Z');
-const DECEMBER = at('2026-12-01T10:00:00Z');
-const JANUARY = at('2027-01-01T10:00:00Z');
-/** The fixture's free days: 20 Nov – 4 Dec. */
-const FREE_DAYS_START = at('2026-11-20T08:00:00Z');
-const FREE_DAYS_END = at('2026-12-04T08:00:00Z');
 
-/** The ids a fixture names, per story: its subscription, local subscription and reader. */
-const FIXTURE_IDS = {
-  monthly: {
-    subscription: 'sub_1TfX8dispatchM01',
-    local: '7b0c6d3e-4f7a-4a59-9a44-3c1f0e2b8d11',
-    user: '2f9d8e1a-5b6c-4d7e-8f90-a1b2c3d4e5f6',
-  },
-  yearly: {
-    subscription: 'sub_1TfX8dispatchY01',
-    local: 'c4e2a9b1-8d3f-4b6a-a7c5-0e9f1d2b3a47',
-    user: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d',
-  },
-} as const;
-
-interface Opened {
+interface Opened extends StripeStory {
   token: string;
-  userId: string;
   email: string;
-  localId: string;
-  subscriptionRef: string;
-  /** Makes every event and invoice id of this story its own. */
-  tag: string;
 }
 
 describe('renewing plans with Stripe Billing', () => {
+  let stripeTest: StripeTestContext;
   let ctx: TestContext;
   let standIn: StripeStandIn;
-  let stripe: Stripe;
   let stories = 0;
 
   beforeAll(async () => {
-    standIn = await startStripeStandIn({ now: () => ctx.clock.now });
-    stripe = createStripeClient({ secretKey: 'sk_test_x', webhookSecret: WEBHOOK_SECRET, api: standIn.api });
-    ctx = await createTestContext({
-      env: {
-        PAYMENTS: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_x',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        SMTP_URL: 'smtp://127.0.0.1:2525',
-        PUBLIC_URL: 'https://news.example',
-      },
-      payments: { provider: createStripeProvider(stripe), stripe: { client: stripe, webhookSecret: WEBHOOK_SECRET } },
-    });
-    await ctx.database.db.insert(plans).values([
-      {
-        id: 'monthly',
-        name: 'Monthly',
-        priceMinor: 900,
-        durationMinutes: 43_200,
-        features: ['Every premium article'],
-        position: 10,
-        visibility: 'listed',
-        renewsEvery: 'month',
-      },
-      {
-        id: 'yearly',
-        name: 'Yearly',
-        priceMinor: 9_900,
-        durationMinutes: 525_600,
-        features: ['Every premium article'],
-        position: 11,
-        visibility: 'listed',
-        renewsEvery: 'year',
-        freeDays: 14,
-      },
-    ]);
-    await ctx.changed();
+    stripeTest = await createStripeTestContext(WEBHOOK_SECRET, { SMTP_URL: 'smtp://127.0.0.1:2525' });
+    ({ ctx, standIn } = stripeTest);
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await standIn?.close();
-  });
+  afterAll(() => stripeTest?.close());
   // The server's clock stays at checkout (a session would not last a month of it): what the events change is
   // read from them, and access never depends on when they arrive.
   beforeEach(() => ctx.clock.set(NOVEMBER));
@@ -157,27 +101,12 @@ describe('renewing plans with Stripe Billing', () => {
     story: Opened,
     options: { again?: string; patch?: (event: Record<string, unknown>) => void } = {},
   ): string {
-    const ids = file.includes('free-days') ? FIXTURE_IDS.yearly : FIXTURE_IDS.monthly;
-    const text = readFileSync(new URL(`./__fixtures__/stripe/${file}`, import.meta.url), 'utf8')
-      .replaceAll(ids.subscription, story.subscriptionRef)
-      .replaceAll(ids.local, story.localId)
-      .replaceAll(ids.user, story.userId)
-      .replaceAll('1TfX8dispatch', story.tag);
-    const parsed = JSON.parse(text) as Record<string, unknown>;
+    const parsed = fixtureEvent(file, story);
     if (options.again) parsed.id = `${String(parsed.id)}_${options.again}`;
     options.patch?.(parsed);
     return JSON.stringify(parsed);
   }
-  const deliver = (payload: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-      },
-      payload,
-    });
+  const deliver = (payload: string) => stripeTest.deliver(payload);
   async function deliverOk(payload: string, duplicate = false) {
     const response = await deliver(payload);
     expect(response.statusCode).toBe(200);
