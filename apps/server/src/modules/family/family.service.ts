@@ -14,6 +14,7 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { commit } from '../../db/commit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
+import { findUserById } from '../users/users.service.js';
 import * as repository from './family.repository.js';
 
 /*
@@ -224,10 +225,17 @@ function checkOpen(invitation: repository.InvitationRow, now: Date) {
   if (invitation.expiresAt <= now) throw badRequest(FAMILY_MESSAGES.invitationExpired);
 }
 
-/** An invitation is the address's it was sent to: a forwarded or leaked link is no seat for another account. */
-function checkAddressee(invitation: repository.InvitationRow, viewer: Viewer) {
+/**
+ * An invitation is the address's it was sent to: a forwarded or leaked link is no seat for another account. When the
+ * site sends mail the account must also have proven the address (decision 057): registering takes any address
+ * unverified, so a leaked link would otherwise let a stranger register the invited one and take its seat.
+ */
+async function checkAddressee(deps: Deps, db: DbOrTx, invitation: repository.InvitationRow, viewer: Viewer) {
   if (invitation.email !== viewer.email.toLowerCase()) {
     throw forbidden(FAMILY_MESSAGES.invitationForAnotherAddress(invitation.email));
+  }
+  if (deps.config.mail && !(await findUserById(db, viewer.id))?.emailVerifiedAt) {
+    throw forbidden(FAMILY_MESSAGES.invitationNeedsVerifiedAddress);
   }
 }
 
@@ -242,7 +250,7 @@ export async function previewInvitation(deps: Deps, viewer: Viewer, token: strin
     return { ...shown, ownPremiumUntil: null, joined: true };
   }
   checkOpen(invitation, now);
-  checkAddressee(invitation, viewer);
+  await checkAddressee(deps, deps.db, invitation, viewer);
   const self = await repository.passOf(deps.db, viewer.id);
   const ownActive = self && hasPremium(deps, self, now) ? self.premiumTaken : null;
   return { ...shown, ownPremiumUntil: iso(ownActive), joined: false };
@@ -262,7 +270,7 @@ export async function acceptInvitation(deps: Deps, viewer: Viewer, token: string
     const current = (await repository.findInvitation(tx, invitation.id))?.invitation;
     if (!current) throw badRequest(FAMILY_MESSAGES.invitationInvalid);
     checkOpen(current, now);
-    checkAddressee(current, viewer);
+    await checkAddressee(deps, tx, current, viewer);
     if (await repository.findMembership(tx, viewer.id)) throw conflict(FAMILY_MESSAGES.alreadyInAFamily);
     const ownerRow = await repository.passOf(tx, owner.id);
     if (!ownerRow || !hasFullAccess(deps, ownerRow, now)) throw conflict(FAMILY_MESSAGES.ownerInactive);

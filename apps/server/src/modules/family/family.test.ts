@@ -13,7 +13,7 @@ import {
   type PremiumAccess,
   type RoleRecord,
 } from '@dispatch/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { familyMembers, mailOutbox, users } from '../../db/schema.js';
@@ -54,7 +54,9 @@ describe('families: the Family Plan’s seats', () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<{ token: string }>().token;
   }
-  const reader = (values: Parameters<typeof insertUser>[1] = {}) => signedInUser(ctx.app, ctx.database.db, values);
+  /** A reader whose address is verified, as accepting an invitation needs on a site that sends mail. */
+  const reader = (values: Parameters<typeof insertUser>[1] = {}) =>
+    signedInUser(ctx.app, ctx.database.db, { emailVerifiedAt: new Date(), ...values });
   async function buy(token: string, planId = 'family') {
     const intent = await call({ method: 'POST', url: '/api/create-payment-intent', payload: { planId } }, token);
     expect(intent.statusCode, intent.body).toBe(200);
@@ -298,6 +300,38 @@ describe('families: the Family Plan’s seats', () => {
     // The link is still open for the address it was sent to.
     expect((await preview(invitee.token)).statusCode).toBe(200);
     expect((await accept(invitee.token, invitation)).json<FamilyView>()).toMatchObject({ role: 'member' });
+  });
+
+  it('lets an account accept only once it has verified the invited address: a leaked link is no seat for a new account', async () => {
+    const owner = await ownerWithFamily();
+    const invitation = await invited(owner.token, 'fresh.kin@example.com');
+    // Whoever holds the link registers the invited address, which nobody has verified.
+    const newcomer = await reader({ email: 'fresh.kin@example.com', emailVerifiedAt: null });
+    const preview = () =>
+      call(
+        { method: 'POST', url: '/api/family/invitations/preview', payload: { token: tokenOf(invitation) } },
+        newcomer.token,
+      );
+    for (const refused of [await preview(), await accept(newcomer.token, invitation)]) {
+      expect([refused.statusCode, refused.json<ErrorResponse>().message]).toEqual([
+        403,
+        FAMILY_MESSAGES.invitationNeedsVerifiedAddress,
+      ]);
+    }
+    expect(await family(newcomer.token)).toEqual({ role: 'none' });
+
+    // The address's owner follows the verification link and accepts.
+    const resent = await call({ method: 'POST', url: '/api/auth/verify-email/resend' }, newcomer.token);
+    expect(resent.statusCode, resent.body).toBe(200);
+    const [mail] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, 'fresh.kin@example.com'), eq(mailOutbox.kind, 'verification')));
+    const link = /verify-email\?token=([\w.-]+)/.exec(mail!.textBody)!;
+    const verified = await call({ method: 'POST', url: '/api/auth/verify-email', payload: { token: link[1] } });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect((await preview()).statusCode).toBe(200);
+    expect((await accept(newcomer.token, invitation)).json<FamilyView>()).toMatchObject({ role: 'member' });
   });
 
   it('keeps a name that looks like a link, holds line breaks or runs long out of the invitation’s subject', async () => {
