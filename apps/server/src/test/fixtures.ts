@@ -1,4 +1,4 @@
-import { SEED_PLANS, slugify, toMinorUnits, type PlanSnapshot, type Tag } from '@dispatch/shared';
+import { SEED_PLANS, slugify, toMinorUnits, type PlanInput, type PlanSnapshot, type Tag } from '@dispatch/shared';
 import sharp from 'sharp';
 import type { Db } from '../db/client.js';
 import { articles, publishers, users } from '../db/schema.js';
@@ -69,3 +69,19 @@ export function seedSnapshot(planId: string): PlanSnapshot {
     premiumArticles: plan.premiumArticles,
   };
 }
+
+/**
+ * A monthly renewing plan as the admin's form sends it (`POST /api/admin/plans`), named apart from any other;
+ * `values` change any part of it.
+ */
+export const renewingPlan = (values: Partial<PlanInput> = {}): PlanInput => ({
+  name: `Monthly ${next()}`,
+  price: 9,
+  durationMinutes: 60,
+  features: ['Every premium article, every month'],
+  premiumArticles: null,
+  visibility: 'listed',
+  renewsEvery: 'month',
+  freeDays: 7,
+  ...values,
+});

@@ -68,10 +68,10 @@ export async function createStripeTestContext(
   webhookSecret: string,
   env: Record<string, string> = {},
 ): Promise<StripeTestContext> {
-  let ctx: TestContext | undefined;
-  const standIn = await startStripeStandIn({ now: () => ctx?.clock.now ?? new Date() });
+  let now = () => new Date();
+  const standIn = await startStripeStandIn({ now: () => now() });
   const stripe = createStripeClient({ secretKey: 'sk_test_x', webhookSecret, api: standIn.api });
-  ctx = await createTestContext({
+  const ctx = await createTestContext({
     env: {
       PAYMENTS: 'stripe',
       STRIPE_SECRET_KEY: 'sk_test_x',
@@ -106,13 +106,13 @@ export async function createStripeTestContext(
     },
   ]);
   await ctx.changed();
-  const app = ctx;
+  now = () => ctx.clock.now;
   return {
-    ctx: app,
+    ctx,
     standIn,
     stripe,
     deliver: (payload) =>
-      app.app.inject({
+      ctx.app.inject({
         method: 'POST',
         url: '/api/webhooks/stripe',
         headers: {
@@ -122,7 +122,7 @@ export async function createStripeTestContext(
         payload,
       }),
     async close() {
-      await app.close();
+      await ctx.close();
       await standIn.close();
     },
   };

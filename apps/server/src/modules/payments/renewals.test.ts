@@ -1,5 +1,6 @@
 import { DAY_MS, type AdminPlan, type PaymentIntent } from '@dispatch/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renewingPlan } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { renewDue } from './renewals.js';
@@ -18,16 +19,7 @@ describe('the renewal job told to stop', () => {
       method: 'POST',
       url: '/api/admin/plans',
       headers: bearer(admin.token),
-      payload: {
-        name: 'Monthly',
-        price: 9,
-        durationMinutes: 60,
-        features: ['Every premium article, every month'],
-        premiumArticles: null,
-        visibility: 'listed',
-        renewsEvery: 'month',
-        freeDays: FREE_DAYS,
-      },
+      payload: renewingPlan({ freeDays: FREE_DAYS }),
     });
     expect(plan.statusCode).toBe(201);
     planId = plan.json<AdminPlan>().id;

@@ -19,6 +19,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { mailOutbox, paymentIntents, subscriptions, users } from '../../db/schema.js';
+import { renewingPlan } from '../../test/fixtures.js';
 import { bearer, PASSWORD, signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { remindPremiumEnds, remindYearlyRenewals } from '../notices/premium-reminders.js';
@@ -27,18 +28,6 @@ import { renewDue } from './renewals.js';
 const VISA = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 /** Stripe's card that attaches to a customer and then fails every charge. */
 const FAILS_LATER = { ...VISA, number: '4000 0000 0000 0341' };
-
-const renewingPlan = (values: Partial<PlanInput> = {}): PlanInput => ({
-  name: `Monthly ${Math.random().toString(36).slice(2, 8)}`,
-  price: 9,
-  durationMinutes: 60,
-  features: ['Every premium article, every month'],
-  premiumArticles: null,
-  visibility: 'listed',
-  renewsEvery: 'month',
-  freeDays: 7,
-  ...values,
-});
 
 describe('renewing subscriptions with the test provider', () => {
   let ctx: TestContext;
