@@ -1,4 +1,4 @@
-import { FAMILY_TEXT as T, TEXT } from '@dispatch/shared';
+import { FAMILY_MESSAGES, FAMILY_TEXT as T, TEXT } from '@dispatch/shared';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/form-alert';
 import { PageTitle } from '../../components/page-title';
@@ -6,6 +6,7 @@ import { LoadingState } from '../../components/states';
 import { useInvitationPreview } from '../../api/family';
 import { useLogout } from '../../features/auth/api/logout';
 import { useAcceptInvitation } from '../../features/family/api/family';
+import { ResendVerification } from '../../features/notices/components/resend-verification';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
@@ -82,15 +83,19 @@ function Invitation({ token }: { token: string }) {
 
 /**
  * Why the link cannot be used. A link sent to another address (403, decision 057) says which account is signed in
- * and offers to sign out, so the reader can come back with the invited one.
+ * and offers to sign out, so the reader can come back with the invited one; an address not verified yet (403 on a
+ * site that sends mail) offers a new verification link, after which the link works.
  */
 function Refused({ error }: { error: Error }) {
   const { user } = useAuth();
   const logout = useLogout();
-  const otherAccount = error instanceof ApiError && error.status === 403;
+  const forbidden = error instanceof ApiError && error.status === 403;
+  const unverified = forbidden && error.message === FAMILY_MESSAGES.invitationNeedsVerifiedAddress;
+  const otherAccount = forbidden && !unverified;
   return (
     <>
       <p role="alert">{errorMessage(error)}</p>
+      {unverified && <ResendVerification />}
       {otherAccount && user && (
         <>
           <p className="text-sm text-ink-soft">{T.joinSignedInAs(user.email)}</p>

@@ -1,4 +1,12 @@
-import { ACCOUNT_TEXT, FAMILY_MESSAGES, FAMILY_TEXT, TEXT, type FamilyView, type RoleRecord } from '@dispatch/shared';
+import {
+  ACCOUNT_TEXT,
+  FAMILY_MESSAGES,
+  FAMILY_TEXT,
+  NOTICES_TEXT,
+  TEXT,
+  type FamilyView,
+  type RoleRecord,
+} from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -228,6 +236,26 @@ describe('/family/join', () => {
     expect(screen.queryByRole('button', { name: FAMILY_TEXT.joinButton })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: FAMILY_TEXT.joinSwitchAccount }));
     await waitFor(() => expect(api.calls(apiPaths.logout)).toHaveLength(1));
+  }, 30_000);
+
+  it('asks a reader whose address is not verified yet to verify it, and sends the link on a press', async () => {
+    storeToken();
+    const api = stubApi({
+      '/api/config': config,
+      ...sessionRoutes(user),
+      [apiPaths.familyPreview]: () =>
+        errorResponse(403, FAMILY_MESSAGES.invitationNeedsVerifiedAddress, { code: 'FORBIDDEN' }),
+      [apiPaths.resendVerification]: { sentTo: user.email },
+    });
+    renderRoute('/family/join?token=abc');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(
+      FAMILY_MESSAGES.invitationNeedsVerifiedAddress,
+    );
+    expect(screen.queryByRole('button', { name: FAMILY_TEXT.joinSwitchAccount })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: FAMILY_TEXT.joinButton })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: NOTICES_TEXT.preferences.resend }));
+    expect(await screen.findByRole('status')).toHaveTextContent(NOTICES_TEXT.preferences.resent(user.email));
+    expect(api.calls(apiPaths.resendVerification)).toHaveLength(1);
   }, 30_000);
 
   it('explains a spent link', async () => {

@@ -6,7 +6,8 @@ import { SubmitButton } from '../../../components/submit-button';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
 import { useMailPreferences } from '../../../api/mail';
-import { useResendVerification, useSaveMailPreferences } from '../api/mail';
+import { useSaveMailPreferences } from '../api/mail';
+import { ResendVerification } from './resend-verification';
 
 function PreferencesForm({ preferences }: { preferences: MailPreferences }) {
   const [emailed, setEmailed] = useState(
@@ -57,30 +58,10 @@ function PreferencesForm({ preferences }: { preferences: MailPreferences }) {
 
 /** The address is not verified yet: say so, and offer a new link (the welcome e-mail may be lost). */
 function UnverifiedNote() {
-  const resend = useResendVerification();
   return (
     <div className="space-y-2 rounded-md border border-rule bg-surface p-4 text-sm">
       <p className="text-ink-soft">{NOTICES_TEXT.preferences.unverified}</p>
-      {resend.isSuccess ? (
-        <p role="status" className="text-ink">
-          {NOTICES_TEXT.preferences.resent(resend.data.sentTo)}
-        </p>
-      ) : (
-        <button
-          type="button"
-          onClick={() => resend.mutate()}
-          disabled={resend.isPending}
-          aria-busy={resend.isPending}
-          className="btn btn-outline"
-        >
-          {resend.isPending ? NOTICES_TEXT.preferences.resending : NOTICES_TEXT.preferences.resend}
-        </button>
-      )}
-      {resend.isError && (
-        <p role="alert" className="field-error">
-          {errorMessage(resend.error)}
-        </p>
-      )}
+      <ResendVerification />
     </div>
   );
 }
