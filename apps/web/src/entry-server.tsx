@@ -214,10 +214,13 @@ export async function renderPage({ url, viewer, audience, reads, now, signal }: 
   }
 
   const access = accessOf(target.pathname);
-  // A signed-in reader goes on from login and register as the AuthLayout sends them in the browser, but as a 302:
-  // the browser then opens the page with this request's fetch metadata, and a page another site sent the reader to
-  // spends none of their reads (decision 054).
-  if (viewer && access.forVisitors) return { kind: 'redirect', status: 302, location: returnTo(null, target.search) };
+  // A signed-in reader sent on from login and register (`?redirect=`) goes as the AuthLayout sends them in the
+  // browser, but as a 302: the browser then opens the page with this request's fetch metadata, and a page another
+  // site sent the reader to spends none of their reads (decision 054). Without a `redirect` the form is rendered:
+  // a browser that lost its token but kept the page cookie can still sign in.
+  if (viewer && access.forVisitors && new URLSearchParams(target.search).has('redirect')) {
+    return { kind: 'redirect', status: 302, location: returnTo(null, target.search) };
+  }
   // The page's access is answered before any loader runs, as its AccessGate does in the browser.
   const redirect = redirectFor(access, target, role, new Date(renderedAt));
   if (redirect) return { kind: 'redirect', status: 302, location: redirect };
