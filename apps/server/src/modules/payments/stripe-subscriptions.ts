@@ -15,6 +15,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AfterCommit } from '../../db/commit.js';
 import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
+import { findLiveSubscription } from '../users/users.service.js';
 import * as payments from './payments.repository.js';
 import {
   cancelNow,
@@ -231,7 +232,7 @@ async function startFromFirstInvoice(
   // The reader's checkouts take turns, as the test provider's do: of two first invoices paid at once, the second
   // finds the first's subscription instead of breaking the one-live-subscription index.
   if (userId) await subscriptions.lockCheckouts(tx, userId);
-  const live = userId ? await subscriptions.findLive(tx, userId) : undefined;
+  const live = userId ? await findLiveSubscription(tx, userId) : undefined;
   if (!userId || live) {
     if (live) await payments.recordFailure(tx, intent.id, SUBSCRIPTION_MESSAGES.alreadySubscribed);
     const taken = { ...context, checkout: intent.id, live: live?.id };
@@ -440,7 +441,7 @@ async function applyDeleted(
 
 /** The reader's live subscription if Stripe keeps it. */
 async function liveAtStripe(deps: Pick<Deps, 'db'>, viewer: Viewer) {
-  const live = await subscriptions.findLive(deps.db, viewer.id);
+  const live = await findLiveSubscription(deps.db, viewer.id);
   return live?.provider === 'stripe' && live.providerRef ? { ...live, providerRef: live.providerRef } : undefined;
 }
 

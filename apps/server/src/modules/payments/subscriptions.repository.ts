@@ -16,15 +16,6 @@ export async function update(db: DbOrTx, id: string, values: Partial<NewSubscrip
   return row!;
 }
 
-/** The reader's subscription that is not over, if any. */
-export async function findLive(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'ended')));
-  return row;
-}
-
 /** Whether the reader ever had a renewing subscription on this site, whatever became of it. */
 export async function hasHadAny(db: DbOrTx, userId: string): Promise<boolean> {
   const [row] = await db
@@ -40,7 +31,10 @@ export async function lockCheckouts(db: DbOrTx, userId: string) {
   await queryRows(db, sql`select pg_advisory_xact_lock(${LOCKS.subscriptionCheckout}, hashtext(${userId}))`);
 }
 
-/** The same, locked until the transaction ends: a change and the renewal job take turns. */
+/**
+ * The reader's subscription that is not over (`findLiveSubscription`), locked until the transaction ends: a change
+ * and the renewal job take turns.
+ */
 export async function lockLive(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db
     .select()

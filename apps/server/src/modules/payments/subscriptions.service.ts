@@ -17,6 +17,7 @@ import { commit, type AfterCommit } from '../../db/commit.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
 import { applyFamilySeats, membersChanged, membersOfOwnersChanged } from '../family/family-access.js';
 import { applyPeriod, applyPeriods } from '../users/premium-access.js';
+import { findLiveSubscription } from '../users/users.service.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
 import type { PaymentIntentRow } from './payments.repository.js';
 import * as repository from './subscriptions.repository.js';
@@ -44,7 +45,7 @@ export const graceEndOf = (deps: Pick<Deps, 'config'>, pastDueSince: Date) =>
 
 /** Refuses a second subscription while one is not over: checked when the payment opens, and again when it is paid. */
 export async function checkNoLiveSubscription(db: DbOrTx, userId: string) {
-  if (await repository.findLive(db, userId)) throw conflict(SUBSCRIPTION_MESSAGES.alreadySubscribed);
+  if (await findLiveSubscription(db, userId)) throw conflict(SUBSCRIPTION_MESSAGES.alreadySubscribed);
 }
 
 /** The free days this reader's checkout of a renewing plan starts with: the shared rule over their history here. */

@@ -255,14 +255,10 @@ export async function remove(db: DbOrTx, id: string): Promise<number> {
   return rows.length;
 }
 
-/** The state of the reader's subscription that is not over, if any. */
+/** The reader's subscription that is not over, if any (one at most: subscriptions_live_user_key). */
 export async function findLiveSubscription(db: DbOrTx, userId: string) {
   const [row] = await db
-    .select({
-      status: subscriptions.status,
-      cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd,
-      periodEnd: subscriptions.periodEnd,
-    })
+    .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'ended')));
   return row;

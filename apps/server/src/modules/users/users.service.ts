@@ -48,6 +48,8 @@ export async function createUserIfEmailFree(
     return created;
   });
 }
+/** The reader's renewing subscription that is not over, if any: the one query of it, the payments module's too. */
+export const findLiveSubscription = (db: DbOrTx, userId: string) => repository.findLiveSubscription(db, userId);
 export const updateUserRow = (db: DbOrTx, id: string, values: Partial<repository.NewUser>) =>
   repository.update(db, id, values);
 
