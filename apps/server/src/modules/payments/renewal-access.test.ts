@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertArticle, insertPublisher } from '../../test/fixtures.js';
+import { insertArticle, insertPublisher, renewingPlan } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
 import { writeStubWebApp } from '../../test/stub-web-app.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
@@ -65,16 +65,7 @@ describe('premium across a renewal', () => {
       {
         method: 'POST',
         url: '/api/admin/plans',
-        payload: {
-          name: 'Monthly',
-          price: 9,
-          durationMinutes: 60,
-          features: ['Every premium article, every month'],
-          premiumArticles: null,
-          visibility: 'listed',
-          renewsEvery: 'month',
-          freeDays: FREE_DAYS,
-        },
+        payload: renewingPlan({ freeDays: FREE_DAYS }),
       },
       adminToken,
     );
