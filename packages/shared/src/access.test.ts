@@ -55,6 +55,10 @@ describe('renewalHeldUntil', () => {
     expect(hasPremiumNow({ ...lapsed, renewing: held }, new Date(held!.getTime() - 1))).toBe(true);
     expect(hasPremiumNow({ ...lapsed, renewing: held }, held!)).toBe(false);
   });
+  it('holds a day without grace days: a site with RENEWAL_GRACE_DAYS=0 still keeps access through the renewal', () => {
+    const held = renewalHeldUntil({ status: 'trialing', cancelAtPeriodEnd: false, periodEnd }, 0);
+    expect(held).toEqual(new Date(periodEnd.getTime() + DAY_MS));
+  });
   it('holds nothing for a cancelled or past due subscription', () => {
     expect(renewalHeldUntil({ status: 'trialing', cancelAtPeriodEnd: true, periodEnd }, 3)).toBeNull();
     expect(renewalHeldUntil({ status: 'past_due', cancelAtPeriodEnd: false, periodEnd }, 3)).toBeNull();

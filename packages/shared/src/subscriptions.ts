@@ -37,16 +37,21 @@ export function holdsAccess(subscription: { status: SubscriptionStatus; cancelAt
   return (subscription.status === 'active' || subscription.status === 'trialing') && !subscription.cancelAtPeriodEnd;
 }
 
+/** A renewal is decided within a day of its period's end (the job every minute, Stripe's invoice about an hour after). */
+export const RENEWAL_DECIDED_WITHIN_DAYS = 1;
+
 /**
  * Until when a subscription that `holdsAccess` holds it while its renewal is undecided: the period's end plus the
- * grace days (RENEWAL_GRACE_DAYS) a refused renewal would have given. Past that, if no job and no webhook decided
- * the renewal, access ends all the same. Null for a subscription that holds nothing past its period.
+ * grace days (RENEWAL_GRACE_DAYS) a refused renewal would have given, and at least a day, so a site without grace
+ * days still keeps access through the renewal. Past that, if no job and no webhook decided the renewal, access ends
+ * all the same. Null for a subscription that holds nothing past its period.
  */
 export function renewalHeldUntil(
   subscription: { status: SubscriptionStatus; cancelAtPeriodEnd: boolean; periodEnd: Date },
   graceDays: number,
 ): Date | null {
-  return holdsAccess(subscription) ? new Date(subscription.periodEnd.getTime() + graceDays * DAY_MS) : null;
+  if (!holdsAccess(subscription)) return null;
+  return new Date(subscription.periodEnd.getTime() + Math.max(graceDays, RENEWAL_DECIDED_WITHIN_DAYS) * DAY_MS);
 }
 
 /**
