@@ -233,6 +233,8 @@ async function startFromFirstInvoice(
   // finds the first's subscription instead of breaking the one-live-subscription index.
   if (userId) await subscriptions.lockCheckouts(tx, userId);
   const live = userId ? await findLiveSubscription(tx, userId) : undefined;
+  // This checkout's own subscription, started by another event of the same invoice while this one waited.
+  if (live?.id === intent.id) return;
   if (!userId || live) {
     if (live) await payments.recordFailure(tx, intent.id, SUBSCRIPTION_MESSAGES.alreadySubscribed);
     const taken = { ...context, checkout: intent.id, live: live?.id };

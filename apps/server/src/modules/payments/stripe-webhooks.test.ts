@@ -312,6 +312,29 @@ describe('Stripe webhooks: read checked, needed or not, believed within bounds',
       },
     );
 
+    it.runIf(process.env.TEST_DATABASE_URL)(
+      'is not the same checkout’s invoice in two events at once: its subscription lives, nothing is taken back',
+      async () => {
+        for (let round = 0; round < 3; round += 1) {
+          const story = await open('monthly');
+          const invoice = payCheckout(story);
+          const refundsBefore = standIn.refunds.size;
+          const bodies = ['', '_again'].map((again) =>
+            event('invoice.paid.first-period.json', story, (parsed) => {
+              parsed.id = `${String(parsed.id)}${again}`;
+              objectOf(parsed).id = invoice.id;
+            }),
+          );
+          const answers = await Promise.all(bodies.map(deliver));
+          expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+          expect(await rowOf(story.localId)).toMatchObject({ status: 'active', periodEnd: DECEMBER });
+          expect(await intentOf(story.localId)).toMatchObject({ status: 'succeeded', lastError: null });
+          expect(standIn.subscriptions.get(story.subscriptionRef)!.status).toBe('active');
+          expect(standIn.refunds.size).toBe(refundsBefore);
+        }
+      },
+    );
+
     it('with free days is cancelled at Stripe; its 0 invoice has nothing to refund', async () => {
       ctx.clock.set(FREE_DAYS_START);
       const first = await open('monthly');
