@@ -251,3 +251,9 @@ export async function memberIdsOfOwners(db: DbOrTx, ownerIds: readonly string[])
     .where(inArray(families.ownerId, [...ownerIds]));
   return rows.map((row) => row.id);
 }
+
+/** Whether the account proved its address (the verification link); read here so family needs nothing of users'. */
+export async function hasVerifiedAddress(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.verifiedAt);
+}

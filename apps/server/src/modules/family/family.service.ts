@@ -14,7 +14,6 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { commit } from '../../db/commit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
-import { findUserById } from '../users/users.service.js';
 import * as repository from './family.repository.js';
 
 /*
@@ -234,7 +233,7 @@ async function checkAddressee(deps: Deps, db: DbOrTx, invitation: repository.Inv
   if (invitation.email !== viewer.email.toLowerCase()) {
     throw forbidden(FAMILY_MESSAGES.invitationForAnotherAddress(invitation.email));
   }
-  if (deps.config.mail && !(await findUserById(db, viewer.id))?.emailVerifiedAt) {
+  if (deps.config.mail && !(await repository.hasVerifiedAddress(db, viewer.id))) {
     throw forbidden(FAMILY_MESSAGES.invitationNeedsVerifiedAddress);
   }
 }
