@@ -42,7 +42,7 @@ export const FAMILY_MESSAGES = {
   invitationForAnotherAddress: (email: string) =>
     `This invitation was sent to ${email}. Sign in with that address to accept it.`,
   invitationNeedsVerifiedAddress:
-    'Verify your e-mail address to accept this invitation: follow the link in the welcome e-mail we sent you.',
+    'Verify your e-mail address to accept this invitation: follow the link in the welcome e‑mail we sent you.',
   tooManyInvitationsToAddress: 'This address has been sent too many invitations. Try again in an hour.',
   tooManyInvitationsToday: 'You have sent as many invitations as a day allows. Try again tomorrow.',
   ownerSetsControls: 'Only the family’s owner sets parental controls.',

@@ -25,6 +25,8 @@ export const RoleRecordSchema = z.object({
    * decided, and at the latest until this date (`renewalHeldUntil`).
    */
   renewing: z.string().optional(),
+  /** They have had a renewing subscription: a renewing plan's free days are not theirs again (`freeDaysFor`). */
+  freeDaysUsed: z.literal(true).optional(),
 });
 export type RoleRecord = z.infer<typeof RoleRecordSchema>;
 

@@ -33,7 +33,7 @@ export const PLAN_TEXT = {
     currency: 'Currency',
     renewsEvery: 'Renews',
     freeDays: 'Free days before the first charge',
-    freeDaysHint: "Only for a reader's first renewing subscription on this site: a later one is charged at once.",
+    freeDaysHint: 'Only for a reader’s first renewing subscription on this site: a later one is charged at once.',
     duration: 'Duration',
     durationUnit: 'Unit',
     features: 'Benefits, one per line',

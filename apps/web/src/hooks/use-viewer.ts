@@ -67,6 +67,8 @@ export interface ViewerState {
   hiddenTags: readonly string[];
   /** A renewal of their subscription failed (docs/product.md#renewing-subscriptions): pages ask for another card. */
   pastDue: boolean;
+  /** They have had a renewing subscription: a renewing plan's free days are not theirs again. */
+  freeDaysUsed: boolean;
 }
 
 const NO_TAGS: readonly string[] = [];
@@ -128,6 +130,7 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
     youngReader: record.youngReader === true,
     hiddenTags: record.hiddenTags ?? NO_TAGS,
     pastDue: record.pastDue === true,
+    freeDaysUsed: record.freeDaysUsed === true,
   };
 }
 

@@ -20,7 +20,8 @@ const SHARED_EXPIRY = '9999-12-31T23:59:59.999Z';
 
 /** A reader's role record as the pages they share with others see it: their own, but for when premium ends. */
 async function sharedRole(deps: Pick<AppDeps, 'db' | 'clock' | 'config'>, viewer: Viewer): Promise<RoleRecord> {
-  const { renewing: _held, ...own } = await viewerRoleRecord(deps, viewer);
+  // Whether their free days are used is theirs alone: the navbar's own lookup brings it once the page runs.
+  const { renewing: _held, freeDaysUsed: _used, ...own } = await viewerRoleRecord(deps, viewer);
   return { ...own, premiumTaken: hasPremiumNow(viewer, deps.clock()) ? SHARED_EXPIRY : null };
 }
 

@@ -16,16 +16,6 @@ export async function update(db: DbOrTx, id: string, values: Partial<NewSubscrip
   return row!;
 }
 
-/** Whether the reader ever had a renewing subscription on this site, whatever became of it. */
-export async function hasHadAny(db: DbOrTx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId))
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Holds the reader's checkout lock until the transaction ends: another checkout of theirs waits for it. */
 export async function lockCheckouts(db: DbOrTx, userId: string) {
   await queryRows(db, sql`select pg_advisory_xact_lock(${LOCKS.subscriptionCheckout}, hashtext(${userId}))`);

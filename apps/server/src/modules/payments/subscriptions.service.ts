@@ -17,7 +17,7 @@ import { commit, type AfterCommit } from '../../db/commit.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
 import { applyFamilySeats, membersChanged, membersOfOwnersChanged } from '../family/family-access.js';
 import { applyPeriod, applyPeriods } from '../users/premium-access.js';
-import { findLiveSubscription } from '../users/users.service.js';
+import { findLiveSubscription, hasHadSubscription } from '../users/users.service.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
 import type { PaymentIntentRow } from './payments.repository.js';
 import * as repository from './subscriptions.repository.js';
@@ -50,7 +50,7 @@ export async function checkNoLiveSubscription(db: DbOrTx, userId: string) {
 
 /** The free days this reader's checkout of a renewing plan starts with: the shared rule over their history here. */
 export async function freeDaysOf(db: DbOrTx, userId: string, plan: PlanSnapshot): Promise<number> {
-  return freeDaysFor(plan, { subscribedBefore: await repository.hasHadAny(db, userId) });
+  return freeDaysFor(plan, { subscribedBefore: await hasHadSubscription(db, userId) });
 }
 
 /**

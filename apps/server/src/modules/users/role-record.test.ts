@@ -64,6 +64,29 @@ describe("a reader's own role record and an admin's look-up of it", () => {
     expect(own).toEqual(await roleOf(admin.token, member.user.email));
   });
 
+  it('say a reader whose ended subscription used its free days has used them, and no one else', async () => {
+    const db = ctx.database.db;
+    const returning = await signedInUser(ctx.app, db);
+    const periodEnd = new Date(ctx.clock.now.getTime() - 10 * DAY);
+    await db.insert(subscriptions).values({
+      userId: returning.user.id,
+      planId: 'monthly',
+      planSnapshot: { ...seedSnapshot('individual'), renewsEvery: 'month', freeDays: 7 },
+      provider: 'test',
+      status: 'ended',
+      periodStart: new Date(periodEnd.getTime() - 7 * DAY),
+      periodEnd,
+      endedAt: periodEnd,
+    });
+    const firstTime = await signedInUser(ctx.app, db);
+
+    const own = await roleOf(returning.token);
+    expect(own.freeDaysUsed).toBe(true);
+    expect(own).toEqual(await roleOf(admin.token, returning.user.email));
+    expect((await roleOf(firstTime.token)).freeDaysUsed).toBeUndefined();
+    expect((await roleOf(admin.token, firstTime.user.email)).freeDaysUsed).toBeUndefined();
+  });
+
   it('answers a role change on the next request', async () => {
     const reader = await signedInUser(ctx.app, ctx.database.db);
     expect((await roleOf(reader.token)).role).toBe('user');

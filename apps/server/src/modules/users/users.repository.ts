@@ -256,6 +256,16 @@ export async function remove(db: DbOrTx, id: string): Promise<number> {
 }
 
 /** The reader's subscription that is not over, if any (one at most: subscriptions_live_user_key). */
+/** Whether the reader ever had a renewing subscription on this site, whatever became of it. */
+export async function hasHadSubscription(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findLiveSubscription(db: DbOrTx, userId: string) {
   const [row] = await db
     .select()

@@ -50,6 +50,8 @@ export async function createUserIfEmailFree(
 }
 /** The reader's renewing subscription that is not over, if any: the one query of it, the payments module's too. */
 export const findLiveSubscription = (db: DbOrTx, userId: string) => repository.findLiveSubscription(db, userId);
+/** Whether the reader ever had a renewing subscription here (`freeDaysFor`): the one query of it, checkout's too. */
+export const hasHadSubscription = (db: DbOrTx, userId: string) => repository.hasHadSubscription(db, userId);
 export const updateUserRow = (db: DbOrTx, id: string, values: Partial<repository.NewUser>) =>
   repository.update(db, id, values);
 
@@ -64,10 +66,11 @@ export async function getRoleRecord(
   email: string,
 ): Promise<RoleRecord> {
   const row = await requireUser(db, email);
-  const [access, controls, subscription] = await Promise.all([
+  const [access, controls, subscription, subscribedBefore] = await Promise.all([
     effectiveAccess(db, row, clock()),
     youngReaderControls(db, row.id),
     repository.findLiveSubscription(db, row.id),
+    repository.hasHadSubscription(db, row.id),
   ]);
   const renewing = renewalHold(subscription, access.familySubscription, config.payments.graceDays);
   return {
@@ -75,24 +78,27 @@ export async function getRoleRecord(
     ...(controls && { youngReader: true as const, hiddenTags: [...controls.hiddenTags].sort() }),
     ...(subscription?.status === 'past_due' && { pastDue: true as const }),
     ...(renewing && { renewing: renewing.toISOString() }),
+    ...(subscribedBefore && { freeDaysUsed: true as const }),
   };
 }
 
 /**
  * The signed-in viewer's own role record, as `getRoleRecord` reads it, from their cached session (decision
  * 019: every change to a role, premium, family or parental controls bumps it): only a pass with a number of
- * premium articles reads its count of opened ones.
+ * premium articles reads its count of opened ones, and every reader whether they have had a subscription.
  */
 export async function viewerRoleRecord(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   viewer: Viewer,
 ): Promise<RoleRecord> {
   if (viewer.premiumArticles !== null) return getRoleRecord(deps, viewer.email);
+  const subscribedBefore = await repository.hasHadSubscription(deps.db, viewer.id);
   return {
     ...toRoleRecord({ role: viewer.role, premiumTaken: viewer.premiumTaken }, null),
     ...(viewer.youngReader && { youngReader: true as const, hiddenTags: [...viewer.youngReader.hiddenTags].sort() }),
     ...(viewer.pastDue && { pastDue: true as const }),
     ...(viewer.renewing && { renewing: viewer.renewing.toISOString() }),
+    ...(subscribedBefore && { freeDaysUsed: true as const }),
   };
 }
 

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, stubApi } from '../../test/api-stub';
 import { config, publishers, stats, trending } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
+import { ROLES, sessionRoutes, storeToken } from '../../test/session';
 
 function stubHome(trendingAnswer: unknown = trending) {
   return stubApi({
@@ -147,6 +148,46 @@ describe('home page', () => {
     expect(within(card).getByText('Five premium articles')).toBeInTheDocument();
     expect(within(card).getByText('€12.50 for 7 days')).toBeInTheDocument();
     expect(within(section).queryByText('Individual Premium')).not.toBeInTheDocument();
+  });
+
+  describe("a renewing plan's note", () => {
+    const monthly: Plan = {
+      ...SEED_PLANS[1]!,
+      id: 'monthly',
+      name: 'Monthly',
+      price: 9,
+      label: '1 Month',
+      value: 43200,
+      renewsEvery: 'month',
+      freeDays: 7,
+    };
+
+    async function planNoteOnHome(signedIn?: { freeDaysUsed?: true }) {
+      if (signedIn) storeToken();
+      stubApi({
+        '/api/config': config,
+        '/api/publishers': publishers,
+        '/api/articles/trending': trending,
+        '/api/stats/users': stats,
+        '/api/plans': { plans: [monthly] },
+        ...(signedIn && sessionRoutes(undefined, { ...ROLES.user, ...signedIn })),
+      });
+      renderRoute('/');
+      const section = await screen.findByRole('region', { name: TEXT.home.plans });
+      return (await within(section).findByRole('heading', { name: 'Monthly' })).closest('article')!;
+    }
+
+    it('promises its free days to a visitor and to a reader who never subscribed', async () => {
+      expect(within(await planNoteOnHome()).getByText('7 days free, then $9.00 a month')).toBeInTheDocument();
+      expect(await within(await planNoteOnHome({})).findByText('7 days free, then $9.00 a month')).toBeInTheDocument();
+    });
+
+    it('promises no free days to a reader whose earlier subscription used them', async () => {
+      const card = await planNoteOnHome({ freeDaysUsed: true });
+
+      expect(await within(card).findByText('$9.00 a month')).toBeInTheDocument();
+      expect(within(card).queryByText(/days free/)).not.toBeInTheDocument();
+    });
   });
 
   describe('upgrade modal', () => {

@@ -51,6 +51,21 @@ async function openSubscription(role: RoleRecord = ROLES.user, path = '/subscrip
   return { ...view, api, person: userEvent.setup() };
 }
 
+/** A renewing plan with free days, listed beside the seed passes. */
+const monthly: Plan = {
+  ...partnerPlan,
+  id: 'monthly',
+  name: 'Monthly',
+  price: 9,
+  label: '1 Month',
+  value: 43200,
+  visibility: 'listed',
+  renewsEvery: 'month',
+  freeDays: 7,
+  position: 4,
+};
+const withMonthly = { [apiPaths.plans]: { plans: [...SEED_PLANS, monthly] } };
+
 const durationSelect = () => screen.getByLabelText(TEXT.subscriptionPage.duration);
 const storedChoice = () => JSON.parse(window.localStorage.getItem(STORAGE_KEYS.subscriptionPlan) ?? 'null') as unknown;
 
@@ -173,5 +188,35 @@ describe('/subscription', () => {
     const status = await screen.findByText(TEXT.subscriptionPage.activeUntil, { exact: false });
     expect(status).toHaveTextContent(TEXT.subscriptionPage.renewalExtends);
     expect(within(status).getByText(/\d{4}/)).toHaveAttribute('datetime', ROLES.premium.premiumTaken);
+  });
+
+  it('says nothing renews by itself while every listed plan is a pass', async () => {
+    await openSubscription();
+
+    expect(screen.getByText(TEXT.subscriptionPage.intro)).toBeInTheDocument();
+  });
+
+  describe('with a renewing plan listed', () => {
+    it('says some plans renew until cancelled', async () => {
+      await openSubscription(ROLES.user, '/subscription', withMonthly);
+
+      expect(screen.getByText(TEXT.subscriptionPage.introWithRenewing)).toBeInTheDocument();
+      expect(screen.queryByText(TEXT.subscriptionPage.intro)).not.toBeInTheDocument();
+    });
+
+    it('promises its free days to a reader who never subscribed', async () => {
+      const { person } = await openSubscription(ROLES.user, '/subscription', withMonthly);
+
+      await person.selectOptions(durationSelect(), 'monthly');
+      expect(await screen.findByText('7 days free, then $9.00 a month')).toBeInTheDocument();
+    });
+
+    it('promises no free days to a reader whose earlier subscription used them: checkout charges at once', async () => {
+      const { person } = await openSubscription({ ...ROLES.user, freeDaysUsed: true }, '/subscription', withMonthly);
+
+      await person.selectOptions(durationSelect(), 'monthly');
+      expect(await screen.findByText('$9.00 a month')).toBeInTheDocument();
+      expect(screen.queryByText(/days free/)).not.toBeInTheDocument();
+    });
   });
 });

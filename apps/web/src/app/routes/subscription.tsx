@@ -63,6 +63,8 @@ function Plans() {
 /** /subscription, signed in only (docs/product.md#screens). */
 export function SubscriptionRoute() {
   const { isPremium, premiumTaken } = useViewer();
+  // "Nothing renews by itself" is true only while no listed plan renews.
+  const renewingListed = usePlans().data?.some((plan) => plan.renewsEvery) === true;
 
   return (
     <section aria-labelledby="subscription-heading" className="container-page max-w-3xl py-10 sm:py-14">
@@ -71,7 +73,9 @@ export function SubscriptionRoute() {
         <h1 id="subscription-heading" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
           {TEXT.subscription.heading}
         </h1>
-        <p className="mt-2 text-ink-soft">{TEXT.subscriptionPage.intro}</p>
+        <p className="mt-2 text-ink-soft">
+          {renewingListed ? TEXT.subscriptionPage.introWithRenewing : TEXT.subscriptionPage.intro}
+        </p>
       </div>
       <div className="mt-8 space-y-4">
         {premiumTaken &&

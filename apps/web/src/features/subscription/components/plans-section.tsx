@@ -1,11 +1,20 @@
-import { formatPrice, PLAN_SALE_TEXT, planNote, TEXT, type Plan } from '@dispatch/shared';
+import { formatPrice, PLAN_SALE_TEXT, TEXT, type Plan } from '@dispatch/shared';
 import { useId } from 'react';
 import { CheckIcon } from '../../../components/icons';
 import { EmptyState, Skeleton, UnavailableNote } from '../../../components/states';
 import { usePlans } from '../../../api/plans';
 import { useChoosePlan } from '../hooks/use-choose-plan';
+import { readerPlanNote } from '../utils/reader-plan-note';
+import { useViewer } from '../../../hooks/use-viewer';
 
-function PlanCard({ plan, featured, onChoose }: { plan: Plan; featured: boolean; onChoose: (plan: Plan) => void }) {
+interface PlanCardProps {
+  plan: Plan;
+  featured: boolean;
+  freeDaysUsed: boolean;
+  onChoose: (plan: Plan) => void;
+}
+
+function PlanCard({ plan, featured, freeDaysUsed, onChoose }: PlanCardProps) {
   const nameId = useId();
   return (
     <article
@@ -34,7 +43,7 @@ function PlanCard({ plan, featured, onChoose }: { plan: Plan; featured: boolean;
         ))}
       </ul>
       {/* Pushed down: every card's note and button line up, whatever its name and list take. */}
-      <p className="mt-auto pt-6 text-sm text-ink-soft italic">{planNote(plan)}</p>
+      <p className="mt-auto pt-6 text-sm text-ink-soft italic">{readerPlanNote(plan, freeDaysUsed)}</p>
       <button
         type="button"
         aria-describedby={nameId}
@@ -54,6 +63,7 @@ function PlanCard({ plan, featured, onChoose }: { plan: Plan; featured: boolean;
 export function PlansSection() {
   const plans = usePlans();
   const choosePlan = useChoosePlan();
+  const { freeDaysUsed } = useViewer();
 
   if (plans.isPending) {
     return (
@@ -72,7 +82,13 @@ export function PlansSection() {
   return (
     <div className="grid items-stretch gap-6 lg:grid-cols-3">
       {plans.data.map((plan, index) => (
-        <PlanCard key={plan.id} plan={plan} featured={index === featured} onChoose={choosePlan} />
+        <PlanCard
+          key={plan.id}
+          plan={plan}
+          featured={index === featured}
+          freeDaysUsed={freeDaysUsed}
+          onChoose={choosePlan}
+        />
       ))}
     </div>
   );
