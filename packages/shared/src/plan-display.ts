@@ -128,16 +128,28 @@ export function formatPrice(amount: number, currency: string): string {
 /**
  * The plan's note, derived so it can never disagree with price and duration
  * (docs/product.md#plan-notes-derived-from-price): "$300.00 for 5 days" for a pass, "$9.00 a month" or
- * "7 days free, then $9.00 a month" for a renewing plan.
+ * "7 days free, then $9.00 a month" for a renewing plan; its free days only for a reader who has not used them
+ * (`freeDaysFor`): an anonymous visitor has not.
  */
 export function planNote(
   plan: Pick<Plan, 'price' | 'currency' | 'label'> & Partial<Pick<Plan, 'renewsEvery' | 'freeDays'>>,
+  reader = { subscribedBefore: false },
 ): string {
   const price = formatPrice(plan.price, plan.currency);
   if (!plan.renewsEvery) return `${price} for ${plan.label.toLowerCase()}`;
   const renewing = `${price} a ${plan.renewsEvery}`;
-  const free = plan.freeDays ?? 0;
+  const free = freeDaysFor(plan, reader);
   return free > 0 ? `${free} ${free === 1 ? 'day' : 'days'} free, then ${renewing}` : renewing;
+}
+
+/**
+ * The free days a checkout of a renewing plan starts with (docs/product.md#renewing-subscriptions): the plan's for
+ * an account's first renewing subscription on this site, none for a later one, which is charged at once. Stripe and
+ * Ghost give a trial once per customer too; an offer granting free days again would be decided here. Here, not in
+ * subscriptions.ts: the plan list's notes take it in the first load, without zod.
+ */
+export function freeDaysFor(plan: { freeDays?: number }, reader: { subscribedBefore: boolean }): number {
+  return reader.subscribedBefore ? 0 : (plan.freeDays ?? 0);
 }
 
 /** What the browser keeps under `subscriptionPlan` (SPEC: label, value, price; the id names the row). */

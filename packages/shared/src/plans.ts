@@ -10,6 +10,7 @@ export {
   durationLabel,
   findPlan,
   formatPrice,
+  freeDaysFor,
   PLAN_SALE_TEXT,
   PLAN_VISIBILITIES,
   planNote,

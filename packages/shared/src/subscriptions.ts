@@ -54,15 +54,6 @@ export function renewalHeldUntil(
   return new Date(subscription.periodEnd.getTime() + Math.max(graceDays, RENEWAL_DECIDED_WITHIN_DAYS) * DAY_MS);
 }
 
-/**
- * The free days a checkout of a renewing plan starts with (docs/product.md#renewing-subscriptions): the plan's for
- * an account's first renewing subscription on this site, none for a later one, which is charged at once. Stripe and
- * Ghost give a trial once per customer too; an offer granting free days again would be decided here.
- */
-export function freeDaysFor(plan: { freeDays?: number }, reader: { subscribedBefore: boolean }): number {
-  return reader.subscribedBefore ? 0 : (plan.freeDays ?? 0);
-}
-
 /** A reader's subscription as /profile shows it: `GET /api/subscription`. */
 export const SubscriptionSchema = z.object({
   _id: z.string(),
@@ -126,6 +117,8 @@ export const TestClockSchema = z.object({ now: z.string(), offsetMinutes: z.numb
 
 export const SUBSCRIPTION_TEXT = {
   heading: 'Your subscription',
+  /** /subscription's intro when a listed plan renews: TEXT.subscriptionPage.intro says nothing does. */
+  introWithRenewing: 'Choose how you want premium access: a pass you pay once, or a plan that renews until you cancel.',
   every: { month: 'a month', year: 'a year' },
   statuses: {
     trialing: 'Free days',

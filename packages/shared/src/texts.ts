@@ -513,9 +513,6 @@ export const TEXT = {
   },
   subscriptionPage: {
     intro: 'Choose how long you want premium access. You pay once; nothing renews by itself.',
-    /** The intro when a listed plan renews: the one above would be untrue. */
-    introWithRenewing:
-      'Choose how you want premium access: a pass you pay once, or a plan that renews until you cancel.',
     duration: 'Subscription duration',
     price: 'Price',
     includes: 'What you get',

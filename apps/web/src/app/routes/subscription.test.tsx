@@ -3,6 +3,7 @@ import {
   PLAN_SALE_TEXT,
   SEED_PLANS,
   STORAGE_KEYS,
+  SUBSCRIPTION_TEXT,
   TEXT,
   type Plan,
   type RoleRecord,
@@ -200,7 +201,7 @@ describe('/subscription', () => {
     it('says some plans renew until cancelled', async () => {
       await openSubscription(ROLES.user, '/subscription', withMonthly);
 
-      expect(screen.getByText(TEXT.subscriptionPage.introWithRenewing)).toBeInTheDocument();
+      expect(screen.getByText(SUBSCRIPTION_TEXT.introWithRenewing)).toBeInTheDocument();
       expect(screen.queryByText(TEXT.subscriptionPage.intro)).not.toBeInTheDocument();
     });
 

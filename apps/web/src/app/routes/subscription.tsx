@@ -1,4 +1,4 @@
-import { PLAN_MESSAGES, PLAN_SALE_TEXT, TEXT } from '@dispatch/shared';
+import { PLAN_MESSAGES, PLAN_SALE_TEXT, SUBSCRIPTION_TEXT, TEXT } from '@dispatch/shared';
 import type { LoaderFunctionArgs } from 'react-router';
 import { useSearchParams } from 'react-router';
 import { PremiumEnded } from '../../features/subscription/components/premium-ended';
@@ -74,7 +74,7 @@ export function SubscriptionRoute() {
           {TEXT.subscription.heading}
         </h1>
         <p className="mt-2 text-ink-soft">
-          {renewingListed ? TEXT.subscriptionPage.introWithRenewing : TEXT.subscriptionPage.intro}
+          {renewingListed ? SUBSCRIPTION_TEXT.introWithRenewing : TEXT.subscriptionPage.intro}
         </p>
       </div>
       <div className="mt-8 space-y-4">

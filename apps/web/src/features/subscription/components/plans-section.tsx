@@ -1,10 +1,9 @@
-import { formatPrice, PLAN_SALE_TEXT, TEXT, type Plan } from '@dispatch/shared';
+import { formatPrice, PLAN_SALE_TEXT, planNote, TEXT, type Plan } from '@dispatch/shared';
 import { useId } from 'react';
 import { CheckIcon } from '../../../components/icons';
 import { EmptyState, Skeleton, UnavailableNote } from '../../../components/states';
 import { usePlans } from '../../../api/plans';
 import { useChoosePlan } from '../hooks/use-choose-plan';
-import { readerPlanNote } from '../utils/reader-plan-note';
 import { useViewer } from '../../../hooks/use-viewer';
 
 interface PlanCardProps {
@@ -43,7 +42,7 @@ function PlanCard({ plan, featured, freeDaysUsed, onChoose }: PlanCardProps) {
         ))}
       </ul>
       {/* Pushed down: every card's note and button line up, whatever its name and list take. */}
-      <p className="mt-auto pt-6 text-sm text-ink-soft italic">{readerPlanNote(plan, freeDaysUsed)}</p>
+      <p className="mt-auto pt-6 text-sm text-ink-soft italic">{planNote(plan, { subscribedBefore: freeDaysUsed })}</p>
       <button
         type="button"
         aria-describedby={nameId}

@@ -1,4 +1,4 @@
-import { defaultPlan, findPlan, formatPrice, TEXT, type Plan } from '@dispatch/shared';
+import { defaultPlan, findPlan, formatPrice, planNote, TEXT, type Plan } from '@dispatch/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -7,7 +7,6 @@ import { describedBy, FieldError } from '../../../components/form-field';
 import { CheckIcon } from '../../../components/icons';
 import { HydratedForm } from '../../../components/hydrated-form';
 import { useChoosePlan } from '../hooks/use-choose-plan';
-import { readerPlanNote } from '../utils/reader-plan-note';
 import { useViewer } from '../../../hooks/use-viewer';
 import { readStoredPlanId } from '../utils/plan-choice';
 
@@ -96,7 +95,7 @@ export function SubscriptionForm({ plans, linkedPlan }: SubscriptionFormProps) {
                 {formatPrice(plan.price, plan.currency)}
               </p>
               <p className="mt-1 text-sm font-semibold break-words text-ink">{plan.name}</p>
-              <p className="mt-1 text-sm text-ink-soft italic">{readerPlanNote(plan, freeDaysUsed)}</p>
+              <p className="mt-1 text-sm text-ink-soft italic">{planNote(plan, { subscribedBefore: freeDaysUsed })}</p>
             </div>
             <div className="mt-5 sm:mt-0 sm:min-w-56">
               <p className="kicker">{TEXT.subscriptionPage.includes}</p>
