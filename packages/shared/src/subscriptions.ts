@@ -98,6 +98,8 @@ export const SUBSCRIPTION_MESSAGES = {
   /** A checkout's payment row, for an operator: the site's own call to Stripe failed. */
   notTakenBack:
     'Paid beside a live subscription or for a deleted account; cancelling and refunding it at Stripe failed: do it in Stripe’s dashboard.',
+  /** Stripe's first invoice of a checkout not saved yet: a 409 makes Stripe deliver it again, as any non-2xx does. */
+  checkoutNotSaved: 'This checkout is still being saved; deliver the event again.',
   freeDaysUsed:
     'Your free days were used by an earlier subscription, so this one is charged at once. Open the payment page again to subscribe.',
   notCancellable: 'This subscription has already ended.',

@@ -1,5 +1,6 @@
 import {
   PAYMENT_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
   type ErrorResponse,
   type MySubscription,
   type PaymentIntent,
@@ -220,7 +221,11 @@ describe('renewing plans with Stripe Billing', () => {
     const story = await open('monthly');
     await db().delete(paymentIntents).where(eq(paymentIntents.id, story.localId));
     const payload = event('invoice.paid.first-period.json', story);
-    expect((await deliver(payload)).statusCode).toBe(500);
+    const early = await deliver(payload);
+    expect([early.statusCode, early.json<ErrorResponse>().message]).toEqual([
+      409,
+      SUBSCRIPTION_MESSAGES.checkoutNotSaved,
+    ]);
     expect(await rowOf(story.localId)).toBeUndefined();
   });
 

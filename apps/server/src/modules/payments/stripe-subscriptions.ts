@@ -206,10 +206,11 @@ async function startFromFirstInvoice(
   }
   const intent = await subscriptions.findCheckout(tx, localId);
   if (!intent) {
-    // Stripe can pay free days' invoice before checkout saved its intent: failing makes Stripe deliver it again
-    // later. Long after, the checkout is not coming: it is another site's, or its save failed.
+    // Stripe can pay free days' invoice before checkout saved its intent: a 409 (any answer but a 2xx) makes Stripe
+    // deliver it again later, and no 5xx is logged as the site failing. Long after, the checkout is not coming: it
+    // is another site's, or its save failed.
     if (now.getTime() - sent.eventCreated.getTime() < CHECKOUT_SAVE_WINDOW_MS) {
-      throw new Error(`Stripe paid checkout ${localId}, which is not saved (yet)`);
+      throw conflict(SUBSCRIPTION_MESSAGES.checkoutNotSaved);
     }
     log.warn({ ...context, checkout: localId }, 'stripe invoice of a checkout this site does not have; ignored');
     return;
