@@ -13,7 +13,7 @@ import { editorialRoutes } from './modules/editorial/editorial.routes.js';
 import { giftLinkRoutes } from './modules/reading/gift-links.routes.js';
 import { readingRoutes } from './modules/reading/reading.routes.js';
 import { writingRoutes } from './modules/writing/writing.routes.js';
-import { briefSubscriptionRoutes } from './modules/brief/subscriptions.routes.js';
+import { briefSignupRoutes } from './modules/brief/signups.routes.js';
 import { briefSendRoutes } from './modules/brief/brief-admin.routes.js';
 import { familyRoutes } from './modules/family/family.routes.js';
 import { correctionRoutes } from './modules/corrections/corrections.routes.js';
@@ -104,7 +104,7 @@ const ROUTE_MODULES = [
   noticeRoutes,
   giftLinkRoutes,
   revenueRoutes,
-  briefSubscriptionRoutes,
+  briefSignupRoutes,
   briefSendRoutes,
   familyRoutes,
 ];

@@ -15,7 +15,7 @@ import { LOCKS } from '../../db/locks.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../plugins/errors.js';
 import { getArticlesForExport, removeArticlesOf } from '../writing/writing.service.js';
 import { endAllSessions } from '../auth/auth.service.js';
-import { getSubscriptionForExport } from '../brief/subscriptions.service.js';
+import { getSignupForExport } from '../brief/signups.service.js';
 import { verifyPassword } from '../auth/password.js';
 import { getPreferences, listNotices, removeNoticesOf } from '../notices/notices.service.js';
 import { detachPayments, listAllPayments } from '../payments/payments.service.js';
@@ -54,7 +54,7 @@ export async function exportAccount(
       payments: await listAllPayments(tx, row.id),
       notices: (await listNotices(tx, row.id)).notices,
       notificationPreferences: preferences.kinds,
-      dailyBrief: await getSubscriptionForExport(tx, row.email),
+      dailyBrief: await getSignupForExport(tx, row.email),
     };
   });
 }
