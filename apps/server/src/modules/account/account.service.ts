@@ -106,7 +106,7 @@ export async function deleteAccount(
     const ended = await endSubscriptionsOf(tx, row.id, clock());
     await detachPayments(tx, row.id);
     const articleImages = await removeArticlesOf(tx, row.id);
-    after.stale('catalog');
+    after.stale('catalogue');
     await removeUserRow(tx, row.id);
     after.stale('users');
     return { imageUrls: [row.profilePic, ...articleImages], ended };
