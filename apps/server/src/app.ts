@@ -19,6 +19,7 @@ import { familyRoutes } from './modules/family/family.routes.js';
 import { correctionRoutes } from './modules/corrections/corrections.routes.js';
 import { createLoginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { resolveViewer } from './modules/auth/auth.service.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { createMailTokens } from './modules/notices/mail-tokens.js';
@@ -233,7 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     payments: options.payments ?? paymentsFor(config),
     testClock,
   };
-  registerAuth(app, deps);
+  registerAuth(app, deps, (token) => resolveViewer(deps, token));
   // server.ts's reminder job writes its e-mails through the same notifier, on the same clock.
   app.decorate('notifier', deps.notifier);
   app.decorate('clock', clock);
