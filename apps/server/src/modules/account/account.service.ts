@@ -19,8 +19,7 @@ import { getSignupForExport } from '../brief/signups.service.js';
 import { verifyPassword } from '../auth/password.js';
 import { getPreferences, listNotices, removeNoticesOf } from '../notices/notices.service.js';
 import { detachPayments, listAllPayments } from '../payments/payments.service.js';
-import { cancelAtStripe } from '../payments/stripe-subscriptions.js';
-import { endSubscriptionsOf } from '../payments/subscriptions.service.js';
+import { cancelAtProviders, endSubscriptionsOf } from '../subscriptions/subscriptions.service.js';
 import { removeImagesNoLongerUsed } from '../uploads/uploads.service.js';
 import { countAdmins, findUserById, lockUserForUpdate, removeUserRow } from '../users/users.service.js';
 import { endFamilyOf } from '../family/family-access.js';
@@ -113,7 +112,7 @@ export async function deleteAccount(
   });
 
   // Outside the transaction: Stripe's answer may take a while, and the account is gone whatever it says.
-  await cancelAtStripe(deps, log, ended);
+  await cancelAtProviders(deps, log, ended);
   await removeImagesNoLongerUsed(db, images, imageUrls);
   return { deleted: true };
 }
