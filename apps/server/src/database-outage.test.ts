@@ -210,14 +210,9 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
 
   it('answers again once the database is back, without a restart', async () => {
     await proxy.setMode('forward');
-    const deadline = Date.now() + 5_000;
-    let status = 0;
-    while (Date.now() < deadline) {
-      status = (await app.inject({ method: 'GET', url: '/api/articles/approved?search=back' })).statusCode;
-      if (status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(status).toBe(200);
+    const search = async () =>
+      (await app.inject({ method: 'GET', url: '/api/articles/approved?search=back' })).statusCode;
+    await expect.poll(search, { timeout: 5_000, interval: 100 }).toBe(200);
     const home = await get('/');
     expect(home.result.statusCode).toBe(200);
     expect(home.result.headers['cache-control']).toMatch(/^public, /);
