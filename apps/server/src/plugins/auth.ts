@@ -1,6 +1,7 @@
 import { answerAccess, API_MESSAGES, ARTICLE_MESSAGES, hasPremiumAccess, type AccessRule } from '@dispatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps, Viewer, ViewerCache } from '../app-types.js';
+import { addressBucket } from './client-address.js';
 import { forbidden, unauthorized } from './errors.js';
 
 /**
@@ -33,6 +34,10 @@ declare module 'fastify' {
     viewers: ViewerCache;
   }
 }
+
+/** An abuse limit's key (plugins/rate-limit.ts): the signed-in account, else the client's address. */
+export const perAccount = (name: string) => (request: FastifyRequest) =>
+  `${name}:${request.viewer?.id ?? addressBucket(request.ip)}`;
 
 function checkAccess(request: FastifyRequest, access: Access, now: Date): void {
   assertAccess(request.viewer, access, now, {

@@ -11,9 +11,9 @@ import {
 } from '@dispatch/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { bearer, requireViewer } from '../../plugins/auth.js';
+import { bearer, perAccount, requireViewer } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/errors.js';
-import { abuseLimit, perAccount } from '../../plugins/rate-limit.js';
+import { abuseLimit } from '../../plugins/rate-limit.js';
 import * as service from './payments.service.js';
 
 export function paymentRoutes(app: AppInstance, deps: AppDeps) {

@@ -207,8 +207,8 @@ function paidAsAsked(paid: Stripe.PaymentIntent, intent: repository.PaymentInten
 }
 
 /**
- * Stripe's word that a payment succeeded, or a renewing subscription's event (subscriptions/stripe-subscriptions.ts). The
- * signature is checked on the raw body; an event id seen before changes nothing.
+ * Stripe's word that a payment succeeded, or a renewing subscription's event (subscriptions/stripe-subscriptions.ts).
+ * The signature is checked on the raw body; an event id seen before changes nothing.
  */
 export async function handleStripeWebhook(
   deps: Deps,

@@ -28,7 +28,7 @@ export async function renewDue(
   batch = BATCH,
   stopping?: AbortSignal,
 ): Promise<RenewalCounts> {
-  const counts: RenewalCounts = { renewed: 0, failed: 0, ended: 0, waiting: 0 };
+  const counts: RenewalCounts = { renewed: 0, failed: 0, ended: 0 };
   while (!stopping?.aborted) {
     const settled = await commit(deps, async (tx, after) => {
       return settleAll(deps, tx, after, await repository.claimDue(tx, now, batch), now);

@@ -1,11 +1,4 @@
-import {
-  HOUR_MS,
-  PAYMENT_MESSAGES,
-  SUBSCRIPTION_MESSAGES,
-  formatPrice,
-  toMajorUnits,
-  type SubscriptionPortal,
-} from '@dispatch/shared';
+import { HOUR_MS, PAYMENT_MESSAGES, SUBSCRIPTION_MESSAGES, type SubscriptionPortal } from '@dispatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppDeps, Viewer } from '../../app-types.js';
@@ -35,7 +28,7 @@ import {
 } from './stripe-billing.js';
 import type { SubscriptionProvider } from './subscription-provider.js';
 import * as subscriptions from './subscriptions.repository.js';
-import { end, grantPeriod, graceEndOf, receipt } from './subscriptions.service.js';
+import { end, grantPeriod, graceEndOf, paymentFailedOf, receipt } from './subscriptions.service.js';
 
 /*
  * Renewing plans with Stripe Billing (docs/decisions/053-stripe-billing.md): Stripe keeps the card, charges each
@@ -371,15 +364,7 @@ async function applyFailure(
   if (known || !pastDue.userId) return;
   const graceEndsAt = graceEndOf(deps, pastDueSince);
   await grantPeriod(tx, after, pastDue, graceEndsAt, now);
-  const plan = pastDue.planSnapshot;
-  await deps.notifier.subscriptionEvent(tx, {
-    kind: 'payment-failed',
-    userId: pastDue.userId,
-    planName: plan.name,
-    amount: formatPrice(toMajorUnits(plan.amount), plan.currency),
-    graceEndsAt,
-    at: now,
-  });
+  await deps.notifier.subscriptionEvent(tx, paymentFailedOf(pastDue.userId, pastDue.planSnapshot, graceEndsAt, now));
 }
 
 /**

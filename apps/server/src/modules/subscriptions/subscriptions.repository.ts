@@ -24,14 +24,14 @@ export async function lockCheckouts(db: DbOrTx, userId: string) {
 }
 
 /**
- * The reader's subscription that is not over (`findLiveSubscription`), locked until the transaction ends: a change
- * and the renewal job take turns.
+ * The subscription `id` if it is not over, locked until the transaction ends: a change and the renewal job take
+ * turns.
  */
-export async function lockLive(db: DbOrTx, userId: string): Promise<SubscriptionRow | undefined> {
+export async function lockLive(db: DbOrTx, id: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'ended')))
+    .where(and(eq(subscriptions.id, id), ne(subscriptions.status, 'ended')))
     .for('update');
   return row;
 }

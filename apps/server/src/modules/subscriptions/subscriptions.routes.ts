@@ -6,8 +6,8 @@ import {
   TestClockSchema,
 } from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
-import { bearer, requireViewer } from '../../plugins/auth.js';
-import { abuseLimit, perAccount } from '../../plugins/rate-limit.js';
+import { bearer, perAccount, requireViewer } from '../../plugins/auth.js';
+import { abuseLimit } from '../../plugins/rate-limit.js';
 import { renewDue } from './renewals.js';
 import * as stripeBilling from './stripe-subscriptions.js';
 import * as service from './subscriptions.service.js';

@@ -149,6 +149,17 @@ export async function grantPeriod(
   await membersChanged(tx, after, subscription.userId);
 }
 
+/** A paid period's receipt e-mail, for a subscription that has a reader. */
+const receiptOf = (subscription: SubscriptionRow & { userId: string }, start: Date, end: Date, now: Date) => ({
+  kind: 'receipt' as const,
+  userId: subscription.userId,
+  planName: subscription.planSnapshot.name,
+  amount: priceOf(subscription.planSnapshot),
+  periodStart: start,
+  periodEnd: end,
+  at: now,
+});
+
 export function receipt(
   notifier: Notifier,
   tx: DbOrTx,
@@ -158,19 +169,21 @@ export function receipt(
   now: Date,
 ) {
   if (!subscription.userId) return;
-  return notifier.subscriptionEvent(tx, {
-    kind: 'receipt',
-    userId: subscription.userId,
-    planName: subscription.planSnapshot.name,
-    amount: priceOf(subscription.planSnapshot),
-    periodStart: start,
-    periodEnd: end,
-    at: now,
-  });
+  return notifier.subscriptionEvent(tx, receiptOf({ ...subscription, userId: subscription.userId }, start, end, now));
 }
 
+/** A refused renewal's e-mail: access runs until the grace period ends. */
+export const paymentFailedOf = (userId: string, plan: PlanSnapshot, graceEndsAt: Date, now: Date) => ({
+  kind: 'payment-failed' as const,
+  userId,
+  planName: plan.name,
+  amount: priceOf(plan),
+  graceEndsAt,
+  at: now,
+});
+
 /** What the renewal job did with one due subscription. */
-export type Settled = 'renewed' | 'failed' | 'ended' | 'waiting';
+export type Settled = 'renewed' | 'failed' | 'ended';
 
 /**
  * The renewal job's batch, locked by the caller's transaction: first what each row is due for (a cancelled one ends
@@ -187,8 +200,7 @@ export async function settleAll(
   const outcomes: Settled[] = [];
   const toCharge: SubscriptionRow[] = [];
   for (const subscription of due) {
-    if (subscription.status === 'ended') outcomes.push('waiting');
-    else if (subscription.cancelAtPeriodEnd && subscription.status !== 'past_due') {
+    if (subscription.cancelAtPeriodEnd && subscription.status !== 'past_due') {
       await end(tx, after, subscription, 'cancelled', subscription.periodEnd);
       outcomes.push('ended');
     } else if (subscription.status === 'past_due' && now >= graceEndOf(deps, pastDueSinceOf(subscription))) {
@@ -247,15 +259,9 @@ async function renewTogether(
     tx,
     subscribed
       .filter(({ subscriptionId }) => paid.has(subscriptionId))
-      .map(({ subscription, periodStart, periodEnd }) => ({
-        kind: 'receipt' as const,
-        userId: subscription.userId!,
-        planName: subscription.planSnapshot.name,
-        amount: priceOf(subscription.planSnapshot),
-        periodStart,
-        periodEnd,
-        at: now,
-      })),
+      .map(({ subscription, periodStart, periodEnd }) =>
+        receiptOf({ ...subscription, userId: subscription.userId! }, periodStart, periodEnd, now),
+      ),
   );
 }
 
@@ -304,14 +310,7 @@ async function refuseTogether(
     });
     if (earlier || !pastDue.userId) continue;
     await grantPeriod(tx, after, pastDue, graceEnd, now);
-    await deps.notifier.subscriptionEvent(tx, {
-      kind: 'payment-failed',
-      userId: pastDue.userId,
-      planName: plan.name,
-      amount: priceOf(plan),
-      graceEndsAt: graceEnd,
-      at: now,
-    });
+    await deps.notifier.subscriptionEvent(tx, paymentFailedOf(pastDue.userId, plan, graceEnd, now));
   }
 }
 
@@ -369,14 +368,20 @@ export function toSubscription(deps: Pick<Deps, 'config'>, row: SubscriptionRow)
   };
 }
 
+/**
+ * Saves a change of the reader's subscription `live`, the row its provider was asked about: locked (a change and the
+ * renewal job take turns) and read again, so `change` decides on what the row holds now. Gone meanwhile (ended),
+ * 404.
+ */
 async function changeLive<T>(
   deps: Deps,
   viewer: Viewer,
+  live: SubscriptionRow | undefined,
   change: (tx: DbOrTx, after: AfterCommit, row: SubscriptionRow, now: Date) => Promise<T>,
 ): Promise<T> {
   const now = deps.clock();
   return commit(deps, async (tx, after) => {
-    const row = await repository.lockLive(tx, viewer.id);
+    const row = live && (await repository.lockLive(tx, live.id));
     if (!row) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
     // Whether it holds access past its period (its members' too) may change: `renewing` on their viewers.
     after.viewerChanged(viewer.id);
@@ -387,13 +392,16 @@ async function changeLive<T>(
 }
 
 /**
- * The provider that keeps a subscription: the site's. One bought from the test provider is kept in our rows alone,
- * whatever provider the site uses since.
+ * The provider that keeps a subscription: the site's. One bought from the test provider, or one no provider knows
+ * (no `providerRef`), is kept in our rows alone, whatever provider the site uses since: the test provider's rules.
  */
-function providerOf(deps: Pick<Deps, 'payments'>, row: { provider: string }): SubscriptionProvider {
+function providerOf(
+  deps: Pick<Deps, 'payments'>,
+  row: { provider: string; providerRef: string | null },
+): SubscriptionProvider {
   const { provider } = deps.payments;
+  if (row.provider === TEST_SUBSCRIPTIONS.name || !row.providerRef) return TEST_SUBSCRIPTIONS;
   if (row.provider === provider.name) return provider;
-  if (row.provider === TEST_SUBSCRIPTIONS.name) return TEST_SUBSCRIPTIONS;
   throw new Error(`A ${row.provider} subscription needs PAYMENTS=${row.provider} and its keys`);
 }
 
@@ -406,7 +414,8 @@ async function liveOf(deps: Pick<Deps, 'db'>, viewer: Viewer) {
 /**
  * POST /api/subscription/cancel: a trial or a paid period runs to its end and is not charged again; a past due
  * subscription ends at once (the grace days already given run out). Asked of the provider first (outside any
- * transaction), then saved.
+ * transaction), then saved. Past due is decided again on the locked row: a renewal refused while the cancel waited
+ * for the lock ends a test provider's subscription too, else the job would retry the card of a reader who cancelled.
  */
 export async function cancelSubscription(deps: Deps, viewer: Viewer) {
   const live = await liveOf(deps, viewer);
@@ -415,8 +424,9 @@ export async function cancelSubscription(deps: Deps, viewer: Viewer) {
   if (endsNow) await provider.cancelNow(live);
   else if (live.cancelAtPeriodEnd) throw conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled);
   const cancelAtPeriodEnd = endsNow || (await provider.setCancelAtPeriodEnd(live, true));
-  const row = await changeLive(deps, viewer, async (tx, after, locked, now) => {
-    if (!endsNow || locked.status !== 'past_due') {
+  const row = await changeLive(deps, viewer, live, async (tx, after, locked, now) => {
+    const keptHere = provider === TEST_SUBSCRIPTIONS;
+    if (locked.status !== 'past_due' || !(endsNow || keptHere)) {
       return repository.update(tx, locked.id, { cancelAtPeriodEnd, updatedAt: now });
     }
     await end(tx, after, locked, 'cancelled', now);
@@ -430,7 +440,7 @@ export async function resumeSubscription(deps: Deps, viewer: Viewer) {
   const live = await liveOf(deps, viewer);
   if (!live.cancelAtPeriodEnd || live.periodEnd <= deps.clock()) throw conflict(SUBSCRIPTION_MESSAGES.notResumable);
   const cancelAtPeriodEnd = await providerOf(deps, live).setCancelAtPeriodEnd(live, false);
-  const row = await changeLive(deps, viewer, (tx, _after, locked, now) =>
+  const row = await changeLive(deps, viewer, live, (tx, _after, locked, now) =>
     repository.update(tx, locked.id, { cancelAtPeriodEnd, updatedAt: now }),
   );
   return { subscription: toSubscription(deps, row) };
@@ -444,9 +454,9 @@ export async function resumeSubscription(deps: Deps, viewer: Viewer) {
  */
 export async function replaceCard(deps: Deps, viewer: Viewer, card: Card) {
   const live = await findLiveSubscription(deps.db, viewer.id);
-  if (live && live.provider !== TEST_SUBSCRIPTIONS.name) throw badRequest(PAYMENT_MESSAGES.wrongProvider);
+  if (live && providerOf(deps, live) !== TEST_SUBSCRIPTIONS) throw badRequest(PAYMENT_MESSAGES.wrongProvider);
   const kept = attachCard(card, deps.clock());
-  const row = await changeLive(deps, viewer, async (tx, after, locked, now) => {
+  const row = await changeLive(deps, viewer, live, async (tx, after, locked, now) => {
     if (locked.status === 'past_due') {
       if (chargeCardOnFile(kept.token) !== 'succeeded') throw declined(PAYMENT_MESSAGES.cardDeclined);
       await renewTogether(deps, tx, after, [locked], now);
@@ -470,8 +480,8 @@ export async function cancelAtProviders(
       await providerOf(deps, row).cancelNow(row);
     } catch (err) {
       log.error(
-        { err, subscription: row.id, stripeSubscription: row.providerRef },
-        'could not cancel a deleted account’s subscription at Stripe: cancel it in the dashboard',
+        { err, subscription: row.id, provider: row.provider, providerRef: row.providerRef },
+        'could not cancel a deleted account’s subscription at its provider: cancel it in the provider’s dashboard',
       );
     }
   }

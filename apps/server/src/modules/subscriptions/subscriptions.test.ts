@@ -16,7 +16,7 @@ import {
 } from '@dispatch/shared';
 import { and, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { mailOutbox, paymentIntents, subscriptions, users } from '../../db/schema.js';
 import { renewingPlan } from '../../test/fixtures.js';
@@ -24,6 +24,7 @@ import { bearer, PASSWORD, signedInUser } from '../../test/http.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { remindPremiumEnds, remindYearlyRenewals } from '../notices/premium-reminders.js';
 import { renewDue } from './renewals.js';
+import { TEST_SUBSCRIPTIONS } from './test-billing.js';
 
 const VISA = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
 /** Stripe's card that attaches to a customer and then fails every charge. */
@@ -277,6 +278,76 @@ describe('renewing subscriptions with the test provider', () => {
     } finally {
       ctx.clock.set(start);
     }
+  });
+
+  it('ends a cancel that waited while the job refused the renewal: the reader who cancelled is not charged again', async () => {
+    const plan = await createPlan({ freeDays: 3 });
+    const start = ctx.clock.now;
+    const { token, user } = await subscribe(plan.id, FAILS_LATER);
+    const trialEnd = new Date(start.getTime() + 3 * DAY_MS);
+    // The cancel read the row before the job's batch took it: the job refuses the card while the cancel waits.
+    const asked = vi.spyOn(TEST_SUBSCRIPTIONS, 'setCancelAtPeriodEnd').mockImplementationOnce(async (_row, cancel) => {
+      await renewDue(ctx.deps, trialEnd);
+      return cancel;
+    });
+    const cancelled = await call({ method: 'POST', url: '/api/subscription/cancel' }, token);
+    asked.mockRestore();
+    expect(cancelled.statusCode).toBe(200);
+    const ended = cancelled.json<MySubscription>().subscription!;
+    expect(ended).toMatchObject({ status: 'ended', endedReason: 'cancelled', nextChargeAt: null });
+    await renewDue(ctx.deps, new Date(trialEnd.getTime() + DAY_MS));
+    await renewDue(ctx.deps, new Date(trialEnd.getTime() + 10 * DAY_MS));
+    const renewals = (await chargesOf(ended._id)).filter((charge) => charge.kind === 'renewal');
+    expect(renewals.map((charge) => charge.status)).toEqual(['requires_payment']);
+    expect(await mine(token)).toMatchObject({ status: 'ended' });
+    expect(await premiumOf(user.id)).toBeTruthy();
+  });
+
+  it('saves a change on the subscription the provider was asked about: one that ended meanwhile answers 404', async () => {
+    const plan = await createPlan({ freeDays: 0 });
+    const { token } = await subscribe(plan.id);
+    const first = (await mine(token))!;
+    // While the provider is asked, that subscription ends and the reader starts another.
+    const asked = vi.spyOn(TEST_SUBSCRIPTIONS, 'setCancelAtPeriodEnd').mockImplementationOnce(async (_row, cancel) => {
+      await db()
+        .update(subscriptions)
+        .set({ status: 'ended', nextAttemptAt: null })
+        .where(eq(subscriptions.id, first._id));
+      const intent = await call(
+        { method: 'POST', url: '/api/create-payment-intent', payload: { planId: plan.id } },
+        token,
+      );
+      const { clientSecret } = intent.json<PaymentIntent>();
+      const paid = await call(
+        { method: 'POST', url: '/api/payments/confirm', payload: { clientSecret, card: VISA } },
+        token,
+      );
+      expect(paid.statusCode).toBe(200);
+      return cancel;
+    });
+    const cancelled = await call({ method: 'POST', url: '/api/subscription/cancel' }, token);
+    asked.mockRestore();
+    expect(cancelled.statusCode).toBe(404);
+    expect(cancelled.json<ErrorResponse>().message).toBe(SUBSCRIPTION_MESSAGES.notFound);
+    const second = (await mine(token))!;
+    expect(second._id).not.toBe(first._id);
+    expect(second).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+  });
+
+  it('keeps the test rules for a Stripe row no provider knows (no providerRef) on a test site: cancel and resume', async () => {
+    const plan = await createPlan({ freeDays: 0 });
+    const { token } = await subscribe(plan.id);
+    const live = (await mine(token))!;
+    await db()
+      .update(subscriptions)
+      .set({ provider: 'stripe', providerRef: null })
+      .where(eq(subscriptions.id, live._id));
+    const cancelled = await call({ method: 'POST', url: '/api/subscription/cancel' }, token);
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json<MySubscription>().subscription).toMatchObject({ cancelAtPeriodEnd: true });
+    const resumed = await call({ method: 'POST', url: '/api/subscription/resume' }, token);
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json<MySubscription>().subscription).toMatchObject({ cancelAtPeriodEnd: false });
   });
 
   it('refuses 0341 when the first charge is due at once, and a second subscription while one runs', async () => {
