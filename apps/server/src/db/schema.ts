@@ -50,7 +50,7 @@ export const users = pgTable(
     premiumTaken: timestamp({ withTimezone: true }),
     /**
      * How many premium articles the current access run opens in full; null: every one
-     * (modules/users/premium-access.ts owns the rule).
+     * (modules/premium/premium-access.ts owns the rule).
      */
     premiumArticles: integer(),
     /** The start of the run that allowance counts its opened articles from. */

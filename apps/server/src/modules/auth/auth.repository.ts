@@ -17,7 +17,7 @@ function prepareLiveSession(db: DbOrTx) {
       .select({
         session: sessions,
         user: users,
-        // A member's family access: the owner's, when it opens every premium article (modules/users/premium-access.ts).
+        // A member's family access: the owner's, when it opens every premium article (modules/premium/premium-access.ts).
         familyPremiumTaken: owners.premiumTaken,
         youngReader: familyMembers.youngReader,
         hiddenTags: familyMembers.hiddenTags,

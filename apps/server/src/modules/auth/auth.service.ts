@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { commit, type CommitDeps } from '../../db/commit.js';
 import { AppError, badRequest, conflict } from '../../plugins/errors.js';
 import type { CachedSession } from '../../app-types.js';
-import { renewalHold, withFamilyAccess } from '../users/premium-access.js';
+import { renewalHold, withFamilyAccess } from '../premium/premium-access.js';
 import { toUser } from '../users/users.mapper.js';
 import * as users from '../users/users.service.js';
 import * as repository from './auth.repository.js';

@@ -413,6 +413,35 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
     expect(body.subscribers).toEqual({ active: 3, pending: 0, suppressed: 0 });
   });
 
+  it("sends the premium audience's special edition to a family member through the owner, not to a limited pass", async () => {
+    const db = ctx.database.db;
+    const article = await approved({ title: 'Breaking: for members', isPremium: true });
+    const owner = await insertUser(db, { premiumTaken: new Date(ctx.clock.now.getTime() + HOUR) });
+    const member = await insertUser(db);
+    const [family] = await db.insert(families).values({ ownerId: owner.id, seats: 3 }).returning();
+    await db.insert(familyMembers).values({ userId: member.id, familyId: family!.id });
+    const limited = await insertUser(db, {
+      premiumTaken: new Date(ctx.clock.now.getTime() + HOUR),
+      premiumArticles: 3,
+      premiumArticlesSince: ctx.clock.now,
+    });
+    await subscribe({ email: member.email, userId: member.id });
+    await subscribe({ email: limited.email, userId: limited.id });
+
+    const special = (audience: string) =>
+      call(
+        { method: 'POST', url: '/api/admin/brief/special', payload: { articleId: article.id, audience } },
+        adminToken,
+      );
+    expect((await special('premium')).json()).toEqual({ queued: 1 });
+    const worker = sender();
+    expect(await worker.deliverDue()).toBe(1);
+    expect((await smtp.waitFor(1)).map((mail) => mail.to)).toEqual([member.email]);
+    expect((await special('free')).json()).toEqual({ queued: 1 });
+    expect(await worker.deliverDue()).toBe(1);
+    expect((await smtp.waitFor(2)).map((mail) => mail.to)).toEqual([member.email, limited.email]);
+  });
+
   it('counts sent, failed, bounced and unsubscribed per send in the sends list', async () => {
     await approved({ tags: ['Politics'] });
     const one = await subscribe();

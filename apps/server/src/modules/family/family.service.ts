@@ -2,8 +2,6 @@ import {
   DAY_MS,
   FAMILY_LIMITS,
   FAMILY_MESSAGES,
-  hasPremiumNow,
-  renewalHeldUntil,
   type FamilyControls,
   type FamilyInvitation,
   type FamilyInvitationPreview,
@@ -14,12 +12,13 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { commit } from '../../db/commit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
+import { fullAccessNow, premiumNow, type OwnAccess } from '../premium/premium-access.js';
 import * as repository from './family.repository.js';
 
 /*
  * Families (docs/product.md#families, docs/decisions/044-families.md). The owner bought a plan of several seats;
  * members read premium exactly while the owner's full access lasts: the session query reads it beside the
- * member's row (modules/users/premium-access.ts `withFamilyAccess`), so whatever changes the owner's access
+ * member's row (modules/premium/premium-access.ts `withFamilyAccess`), so whatever changes the owner's access
  * or a membership invalidates the cached viewers of everyone it concerns. Seats are counted under a lock on
  * the family's row.
  */
@@ -31,20 +30,9 @@ const controlsOf = (row: { youngReader: boolean; hiddenTags: string[] }): Family
   youngReader: row.youngReader,
   hiddenTags: row.hiddenTags as FamilyControls['hiddenTags'],
 });
-type PassFacts = NonNullable<Awaited<ReturnType<typeof repository.passOf>>>;
-
-/** Premium now by the shared rule (`hasPremiumNow`), a renewal not yet decided holding it (decision 055). */
-const hasPremium = (deps: Deps, pass: PassFacts, now: Date) =>
-  hasPremiumNow(
-    {
-      premiumTaken: pass.premiumTaken,
-      renewing: pass.subscription && renewalHeldUntil(pass.subscription, deps.config.payments.graceDays),
-    },
-    now,
-  );
 /** The owner's access opens every premium article now: their family is active, and may take members. */
-const hasFullAccess = (deps: Deps, owner: PassFacts, now: Date) =>
-  owner.premiumArticles === null && hasPremium(deps, owner, now);
+const hasFullAccess = (deps: Deps, owner: OwnAccess, now: Date) =>
+  fullAccessNow(owner, deps.config.payments.graceDays, now);
 
 async function invitationView(deps: Deps, row: repository.InvitationRow): Promise<FamilyInvitation> {
   const token = await deps.mailTokens.familyInvitation(row.id, row.expiresAt);
@@ -251,7 +239,7 @@ export async function previewInvitation(deps: Deps, viewer: Viewer, token: strin
   checkOpen(invitation, now);
   await checkAddressee(deps, deps.db, invitation, viewer);
   const self = await repository.passOf(deps.db, viewer.id);
-  const ownActive = self && hasPremium(deps, self, now) ? self.premiumTaken : null;
+  const ownActive = self && premiumNow(self, deps.config.payments.graceDays, now) ? self.premiumTaken : null;
   return { ...shown, ownPremiumUntil: iso(ownActive), joined: false };
 }
 

@@ -15,8 +15,8 @@ import type { AppDeps, Notifier, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { commit, type AfterCommit } from '../../db/commit.js';
 import { AppError, conflict, notFound } from '../../plugins/errors.js';
-import { applyFamilySeats, membersChanged, membersOfOwnersChanged } from '../family/family-access.js';
-import { applyPeriod, applyPeriods } from '../users/premium-access.js';
+import { applyFamilySeats } from '../family/family-access.js';
+import { accessChanged, grantRenewingPeriod, grantRenewingPeriods } from '../premium/premium-grants.js';
 import { findLiveSubscription, hasHadSubscription } from '../users/users.service.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
 import type { PaymentIntentRow } from './payments.repository.js';
@@ -123,10 +123,8 @@ export async function grantPeriod(
   now: Date,
 ) {
   if (!subscription.userId) return;
-  await applyPeriod(tx, subscription.userId, until, now);
+  await grantRenewingPeriod(tx, after, subscription.userId, until, now);
   await applyFamilySeats(tx, subscription.userId, subscription.planSnapshot.familySeats, now);
-  after.viewerChanged(subscription.userId);
-  await membersChanged(tx, after, subscription.userId);
 }
 
 export function receipt(
@@ -199,13 +197,7 @@ async function renewTogether(
   const paid = await repository.insertPaidRenewals(tx, renewals, now);
   await repository.moveToPeriods(tx, renewals, now);
   const readers = renewals.map(({ subscription, periodEnd }) => ({ userId: subscription.userId!, until: periodEnd }));
-  await applyPeriods(tx, readers, now);
-  for (const { userId } of readers) after.viewerChanged(userId);
-  await membersOfOwnersChanged(
-    tx,
-    after,
-    readers.map(({ userId }) => userId),
-  );
+  await grantRenewingPeriods(tx, after, readers, now);
   await deps.notifier.subscriptionEvents(
     tx,
     renewals
@@ -339,11 +331,8 @@ export async function end(
     cancelAtPeriodEnd: false,
     updatedAt: at,
   });
-  if (subscription.userId) {
-    after.viewerChanged(subscription.userId);
-    await membersChanged(tx, after, subscription.userId);
-  }
-  after.stale('users');
+  if (subscription.userId) await accessChanged(tx, after, [subscription.userId]);
+  else after.stale('users');
 }
 
 /** GET /api/subscription: the reader's current subscription, or their last one; null when never had. */
@@ -387,9 +376,7 @@ export async function changeLive<T>(
     const row = await repository.lockLive(tx, viewer.id);
     if (!row) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
     // Whether it holds access past its period (its members' too) may change: `renewing` on their viewers.
-    after.viewerChanged(viewer.id);
-    await membersChanged(tx, after, viewer.id);
-    after.stale('users');
+    await accessChanged(tx, after, [viewer.id]);
     return change(tx, after, row, now);
   });
 }
