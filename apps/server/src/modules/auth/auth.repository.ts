@@ -18,7 +18,7 @@ function prepareLiveSession(db: DbOrTx) {
         session: sessions,
         user: users,
         // A member's family access: the owner's, when it opens every premium article (modules/premium/premium-access.ts).
-        familyPremiumTaken: owners.premiumTaken,
+        familyPremiumUntil: owners.premiumUntil,
         youngReader: familyMembers.youngReader,
         hiddenTags: familyMembers.hiddenTags,
         // The subscription that is not over: past due, the site asks for another card on every page; in good

@@ -46,12 +46,14 @@ async function loadSession(deps: Deps, sessionId: string, now: Date): Promise<Ca
   }
   const { user, subscription, familySubscription } = found;
   const renewing = renewalHold(subscription, familySubscription, deps.config.payments.graceDays);
+  const access = withFamilyAccess(user, found.familyPremiumUntil);
   const viewer = {
     id: user.id,
     email: user.email,
     name: user.name,
     role: user.role,
-    ...withFamilyAccess(user, found.familyPremiumTaken),
+    premiumTaken: access.premiumUntil,
+    premiumArticles: access.premiumArticles,
     ...(found.youngReader && { youngReader: { hiddenTags: found.hiddenTags ?? [] } }),
     ...(subscription?.status === 'past_due' && { pastDue: true as const }),
     ...(renewing && { renewing }),

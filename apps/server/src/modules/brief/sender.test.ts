@@ -375,8 +375,8 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
       description: `${'x'.repeat(100)}${SECRET}`,
     });
     const pending = await approved({ status: 'pending' });
-    const premiumReader = await insertUser(ctx.database.db, { premiumTaken: new Date(ctx.clock.now.getTime() + HOUR) });
-    const lapsedReader = await insertUser(ctx.database.db, { premiumTaken: new Date(ctx.clock.now.getTime() - HOUR) });
+    const premiumReader = await insertUser(ctx.database.db, { premiumUntil: new Date(ctx.clock.now.getTime() + HOUR) });
+    const lapsedReader = await insertUser(ctx.database.db, { premiumUntil: new Date(ctx.clock.now.getTime() - HOUR) });
     await subscribe({ email: premiumReader.email, userId: premiumReader.id });
     await subscribe({ email: lapsedReader.email, userId: lapsedReader.id });
     await subscribe();
@@ -416,12 +416,12 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
   it("sends the premium audience's special edition to a family member through the owner, not to a limited pass", async () => {
     const db = ctx.database.db;
     const article = await approved({ title: 'Breaking: for members', isPremium: true });
-    const owner = await insertUser(db, { premiumTaken: new Date(ctx.clock.now.getTime() + HOUR) });
+    const owner = await insertUser(db, { premiumUntil: new Date(ctx.clock.now.getTime() + HOUR) });
     const member = await insertUser(db);
     const [family] = await db.insert(families).values({ ownerId: owner.id, seats: 3 }).returning();
     await db.insert(familyMembers).values({ userId: member.id, familyId: family!.id });
     const limited = await insertUser(db, {
-      premiumTaken: new Date(ctx.clock.now.getTime() + HOUR),
+      premiumUntil: new Date(ctx.clock.now.getTime() + HOUR),
       premiumArticles: 3,
       premiumArticlesSince: ctx.clock.now,
     });

@@ -41,7 +41,7 @@ export async function lockFamily(db: DbOrTx, familyId: string): Promise<FamilyRo
 export async function passOf(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
-      premiumTaken: owners.premiumTaken,
+      premiumUntil: owners.premiumUntil,
       premiumArticles: owners.premiumArticles,
       subscription: ownerSubscription,
     })
@@ -204,7 +204,7 @@ export async function findMembership(db: DbOrTx, userId: string) {
       owner: {
         id: owners.id,
         name: owners.name,
-        premiumTaken: owners.premiumTaken,
+        premiumUntil: owners.premiumUntil,
         premiumArticles: owners.premiumArticles,
       },
       ownerSubscription,

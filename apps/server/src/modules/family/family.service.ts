@@ -57,7 +57,7 @@ export async function getFamily(deps: Deps, viewer: Viewer): Promise<FamilyView>
     return {
       role: 'owner',
       seats: family.seats,
-      until: iso(owner?.premiumTaken ?? null),
+      until: iso(owner?.premiumUntil ?? null),
       active: owner ? hasFullAccess(deps, owner, now) : false,
       members: members.map(({ youngReader, hiddenTags, ...member }) => ({
         ...member,
@@ -74,7 +74,7 @@ export async function getFamily(deps: Deps, viewer: Viewer): Promise<FamilyView>
     role: 'member',
     owner: { name: owner.name },
     planName: membership.planName,
-    until: iso(owner.premiumTaken),
+    until: iso(owner.premiumUntil),
     active: hasFullAccess(deps, { ...owner, subscription: ownerSubscription }, now),
     joinedAt: membership.joinedAt.toISOString(),
     controls: controlsOf(membership),
@@ -239,7 +239,7 @@ export async function previewInvitation(deps: Deps, viewer: Viewer, token: strin
   checkOpen(invitation, now);
   await checkAddressee(deps, deps.db, invitation, viewer);
   const self = await repository.passOf(deps.db, viewer.id);
-  const ownActive = self && premiumNow(self, deps.config.payments.graceDays, now) ? self.premiumTaken : null;
+  const ownActive = self && premiumNow(self, deps.config.payments.graceDays, now) ? self.premiumUntil : null;
   return { ...shown, ownPremiumUntil: iso(ownActive), joined: false };
 }
 

@@ -14,7 +14,7 @@ const SHORTEST_REMINDED_MINUTES = (3 * DAY_MS) / MINUTE_MS;
 
 interface DueReminder {
   user_id: string;
-  premium_taken: Date;
+  premium_until: Date;
   stage: number;
 }
 
@@ -31,18 +31,18 @@ export async function remindPremiumEnds(
   stopping?: AbortSignal,
 ): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const stage = sql`case when u.premium_taken <= ${at} then ${STAGE.ended}::int
-    when u.premium_taken <= ${at} + interval '1 day' then ${STAGE.oneDay}::int else ${STAGE.threeDays}::int end`;
+  const stage = sql`case when u.premium_until <= ${at} then ${STAGE.ended}::int
+    when u.premium_until <= ${at} + interval '1 day' then ${STAGE.oneDay}::int else ${STAGE.threeDays}::int end`;
   const due = await queryRows<DueReminder>(
     db,
-    sql`select u.id as user_id, u.premium_taken, ${stage} as stage
+    sql`select u.id as user_id, u.premium_until, ${stage} as stage
         from users u
-        where u.premium_taken > ${at} - ${LAPSE_NOTICE_WINDOW_MS} * interval '1 millisecond'
-          and u.premium_taken <= ${at} + interval '3 days'
+        where u.premium_until > ${at} - ${LAPSE_NOTICE_WINDOW_MS} * interval '1 millisecond'
+          and u.premium_until <= ${at} + interval '3 days'
           and not exists (select 1 from premium_reminders r
-            where r.user_id = u.id and r.premium_until = u.premium_taken and r.stage >= ${stage})
+            where r.user_id = u.id and r.premium_until = u.premium_until and r.stage >= ${stage})
           and not exists (select 1 from payment_intents p
-            where p.user_id = u.id and p.period_end = u.premium_taken
+            where p.user_id = u.id and p.period_end = u.premium_until
               and (p.plan_snapshot->>'durationMinutes')::int < ${SHORTEST_REMINDED_MINUTES}::int)
           and not exists (select 1 from subscriptions s
             where s.user_id = u.id and s.status <> 'ended' and not s.cancel_at_period_end)`,
@@ -51,7 +51,7 @@ export async function remindPremiumEnds(
   for (const reminder of due) {
     // Shutting down: the reminders not written yet are the next round's, on this instance or another.
     if (stopping?.aborted) break;
-    const endsAt = new Date(reminder.premium_taken);
+    const endsAt = new Date(reminder.premium_until);
     const stageNow = Number(reminder.stage);
     const claimed = await db.transaction(async (tx) => {
       const [row] = await queryRows<{ stage: number }>(

@@ -123,7 +123,7 @@ async function completeIntent(
 
 async function premiumOf(db: DbOrTx, userId: string): Promise<string | null> {
   const user = await findUserById(db, userId);
-  return user?.premiumTaken ? user.premiumTaken.toISOString() : null;
+  return user?.premiumUntil ? user.premiumUntil.toISOString() : null;
 }
 
 async function ownIntent(db: DbOrTx, viewer: Viewer, clientSecret: string) {

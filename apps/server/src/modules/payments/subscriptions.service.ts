@@ -27,7 +27,7 @@ import { attachTestCard, chargeTestCardOnFile, type TestCardOnFile } from './tes
  * Renewing subscriptions (docs/product.md#renewing-subscriptions), with the built-in test provider: the card is
  * kept as an opaque token, and the renewal job (renewals.ts) charges it on the server's clock at the end of each
  * period, at the price and interval the subscription was bought at. A period's access, or a failed renewal's
- * grace, is applied to users.premium_taken, which stays the one place access is decided.
+ * grace, is applied to users.premium_until, which stays the one place access is decided.
  */
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'cache' | 'viewers' | 'notifier'>;

@@ -4,7 +4,7 @@ import * as repository from './premium.repository.js';
 
 /*
  * Premium, decided in one place (docs/product.md#plans, docs/decisions/061-one-home-for-premium-access.md). A
- * reader's own access ends at users.premium_taken, whatever gave it: a pass extends it from the later of now and
+ * reader's own access ends at users.premium_until, whatever gave it: a pass extends it from the later of now and
  * the current expiry; a renewing period and an admin's complimentary grant raise it (premium-grants.ts).
  * users.premium_articles is the allowance of the current run of access (null: every premium article), counted
  * from users.premium_articles_since in premium_article_opens (premium-opens.ts). A family member reads through
@@ -12,12 +12,12 @@ import * as repository from './premium.repository.js';
  * over many readers say the same with `premiumNowSql` (premium-now.ts).
  */
 
-type AccessRow = Pick<repository.AccessRow, 'premiumTaken' | 'premiumArticles' | 'premiumArticlesSince'>;
+type AccessRow = Pick<repository.AccessRow, 'premiumUntil' | 'premiumArticles' | 'premiumArticlesSince'>;
 type AccessChange = Required<AccessRow>;
 type HoldFacts = Parameters<typeof renewalHeldUntil>[0];
 
-export const isActive = (row: Pick<AccessRow, 'premiumTaken'>, now: Date) =>
-  row.premiumTaken !== null && row.premiumTaken > now;
+export const isActive = (row: Pick<AccessRow, 'premiumUntil'>, now: Date) =>
+  row.premiumUntil !== null && row.premiumUntil > now;
 
 /** What a pass of `minutes` with `premiumArticles` (null: all) does to the reader's access. */
 export function afterPass(
@@ -26,14 +26,14 @@ export function afterPass(
   now: Date,
 ): AccessChange {
   const active = isActive(row, now);
-  const from = active ? row.premiumTaken! : now;
-  const premiumTaken = new Date(from.getTime() + pass.durationMinutes * MINUTE_MS);
+  const from = active ? row.premiumUntil! : now;
+  const premiumUntil = new Date(from.getTime() + pass.durationMinutes * MINUTE_MS);
   // Lapsed or never had: a new run, with this pass's allowance.
-  if (!active) return { premiumTaken, premiumArticles: pass.premiumArticles, premiumArticlesSince: now };
+  if (!active) return { premiumUntil, premiumArticles: pass.premiumArticles, premiumArticlesSince: now };
   // Active: full stays full, a full pass makes the run full, and two limited passes add up.
   const premiumArticles =
     row.premiumArticles === null || pass.premiumArticles === null ? null : row.premiumArticles + pass.premiumArticles;
-  return { premiumTaken, premiumArticles, premiumArticlesSince: row.premiumArticlesSince ?? now };
+  return { premiumUntil, premiumArticles, premiumArticlesSince: row.premiumArticlesSince ?? now };
 }
 
 /** The access a member holds through their family (the owner's full access and plan); undefined outside one. */
@@ -45,13 +45,13 @@ export const familyAccessOf = (db: DbOrTx, userId: string) => repository.familyA
  * access is no date: it is carried beside this one (`renewalHold`).
  */
 export function withFamilyAccess(
-  own: Pick<AccessRow, 'premiumTaken' | 'premiumArticles'>,
+  own: Pick<AccessRow, 'premiumUntil' | 'premiumArticles'>,
   familyPremiumTaken: Date | null,
-): Pick<AccessRow, 'premiumTaken' | 'premiumArticles'> {
-  if (familyPremiumTaken && (own.premiumTaken === null || familyPremiumTaken > own.premiumTaken)) {
-    return { premiumTaken: familyPremiumTaken, premiumArticles: null };
+): Pick<AccessRow, 'premiumUntil' | 'premiumArticles'> {
+  if (familyPremiumTaken && (own.premiumUntil === null || familyPremiumTaken > own.premiumUntil)) {
+    return { premiumUntil: familyPremiumTaken, premiumArticles: null };
   }
-  return { premiumTaken: own.premiumTaken, premiumArticles: own.premiumArticles };
+  return { premiumUntil: own.premiumUntil, premiumArticles: own.premiumArticles };
 }
 
 /**
@@ -87,12 +87,12 @@ export async function premiumArticlesOf(
  * is access (current or past); none when there never was.
  */
 export function accessSource(
-  row: Pick<AccessRow, 'premiumTaken'>,
+  row: Pick<AccessRow, 'premiumUntil'>,
   pass: { periodEnd: Date | null; pastDue: boolean } | null,
 ): Exclude<PremiumAccess['source'], 'family'> {
-  if (!row.premiumTaken) return null;
+  if (!row.premiumUntil) return null;
   if (pass?.pastDue) return 'pass';
-  return pass?.periodEnd && pass.periodEnd.getTime() === row.premiumTaken.getTime() ? 'pass' : 'complimentary';
+  return pass?.periodEnd && pass.periodEnd.getTime() === row.premiumUntil.getTime() ? 'pass' : 'complimentary';
 }
 
 /**
@@ -104,18 +104,18 @@ export async function effectiveAccess(
   row: Pick<repository.AccessRow, 'id'> & AccessRow,
   now: Date,
 ): Promise<{
-  premiumTaken: Date | null;
+  premiumUntil: Date | null;
   premiumArticles: PremiumAccess['premiumArticles'];
   familySubscription: HoldFacts | null;
 }> {
   const family = await familyAccessOf(db, row.id);
   const familySubscription = family?.subscription ?? null;
-  const access = withFamilyAccess(row, family?.premiumTaken ?? null);
+  const access = withFamilyAccess(row, family?.premiumUntil ?? null);
   if (access.premiumArticles === null) {
-    return { premiumTaken: access.premiumTaken, premiumArticles: null, familySubscription };
+    return { premiumUntil: access.premiumUntil, premiumArticles: null, familySubscription };
   }
   return {
-    premiumTaken: access.premiumTaken,
+    premiumUntil: access.premiumUntil,
     premiumArticles: await premiumArticlesOf(db, row, now),
     familySubscription,
   };
@@ -123,7 +123,7 @@ export async function effectiveAccess(
 
 /** An account's own access and its subscription that is not over, as a family's owner holds it. */
 export interface OwnAccess {
-  premiumTaken: Date | null;
+  premiumUntil: Date | null;
   premiumArticles: number | null;
   subscription: HoldFacts | null;
 }
@@ -131,7 +131,7 @@ export interface OwnAccess {
 /** Premium now (`hasPremiumNow`), a renewal not yet decided holding it (decision 055). */
 export const premiumNow = (own: OwnAccess, graceDays: number, now: Date) =>
   hasPremiumNow(
-    { premiumTaken: own.premiumTaken, renewing: own.subscription && renewalHeldUntil(own.subscription, graceDays) },
+    { premiumTaken: own.premiumUntil, renewing: own.subscription && renewalHeldUntil(own.subscription, graceDays) },
     now,
   );
 

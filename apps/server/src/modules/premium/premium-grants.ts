@@ -37,7 +37,7 @@ export async function grantPass(
   const change = afterPass(row, pass, now);
   await repository.setAccess(tx, userId, change);
   await accessChanged(tx, after, [userId]);
-  return change.premiumTaken!;
+  return change.premiumUntil!;
 }
 
 /**
@@ -78,5 +78,5 @@ export async function grantComplimentary(
   await grantRenewingPeriod(tx, after, userId, until, now);
   const row = await repository.findAccess(tx, userId);
   if (!row) throw notFound(API_MESSAGES.userNotFound);
-  return row.premiumTaken!;
+  return row.premiumUntil!;
 }

@@ -17,9 +17,9 @@ export function premiumNowSql(user: SQL, now: Date, graceDays: number): SQL {
       left join families pn_f on pn_f.id = pn_m.family_id
       left join users pn_o on pn_o.id = pn_f.owner_id and pn_o.premium_articles is null
     where pn_u.id = ${user}.id
-      and (case when pn_o.premium_taken > pn_u.premium_taken or (pn_o.premium_taken is not null and pn_u.premium_taken is null)
+      and (case when pn_o.premium_until > pn_u.premium_until or (pn_o.premium_until is not null and pn_u.premium_until is null)
              then true else pn_u.premium_articles is null end)
-      and (greatest(pn_u.premium_taken, pn_o.premium_taken) > ${at}
+      and (greatest(pn_u.premium_until, pn_o.premium_until) > ${at}
         or exists (select 1 from subscriptions pn_s
           where pn_s.user_id in (pn_u.id, pn_o.id) and pn_s.status in ('active', 'trialing')
             and not pn_s.cancel_at_period_end and pn_s.period_end + ${heldDays} * interval '1 day' > ${at})))`;

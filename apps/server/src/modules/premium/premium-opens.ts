@@ -9,7 +9,7 @@ import * as repository from './premium.repository.js';
 
 /** Whether this viewer's access is active and limited to a number of premium articles. */
 export const hasLimitedPass = (viewer: Pick<Viewer, 'role' | 'premiumTaken' | 'premiumArticles'>, now: Date) =>
-  viewer.role !== 'admin' && viewer.premiumArticles !== null && isActive(viewer, now);
+  viewer.role !== 'admin' && viewer.premiumArticles !== null && isActive({ premiumUntil: viewer.premiumTaken }, now);
 
 /**
  * A reader with a limited pass asks for a premium article in full: already opened in this run, it opens; else

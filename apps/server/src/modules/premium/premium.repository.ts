@@ -4,12 +4,12 @@ import type { DbOrTx } from '../../db/client.js';
 import { families, familyMembers, paymentIntents, premiumArticleOpens, subscriptions, users } from '../../db/schema.js';
 
 /*
- * The access columns of users (premium_taken, premium_articles, premium_articles_since), the opens of a limited
+ * The access columns of users (premium_until, premium_articles, premium_articles_since), the opens of a limited
  * pass, and the family owner's access a member reads through: the only code that writes premium access.
  */
 
 export type AccessRow = typeof users.$inferSelect;
-type AccessChange = Pick<typeof users.$inferInsert, 'premiumTaken' | 'premiumArticles' | 'premiumArticlesSince'>;
+type AccessChange = Pick<typeof users.$inferInsert, 'premiumUntil' | 'premiumArticles' | 'premiumArticlesSince'>;
 
 const owners = alias(users, 'owner');
 const ownerSubscriptions = alias(subscriptions, 'owner_subscription');
@@ -38,8 +38,8 @@ export async function grantUntil(db: DbOrTx, periods: readonly { userId: string;
   const given = JSON.stringify(periods.map(({ userId, until }) => ({ user_id: userId, until: until.toISOString() })));
   await db.execute(sql`
     update ${users} u set
-      premium_articles_since = case when u.premium_taken > ${at} then coalesce(u.premium_articles_since, ${at}) else ${at} end,
-      premium_taken = greatest(u.premium_taken, given.until),
+      premium_articles_since = case when u.premium_until > ${at} then coalesce(u.premium_articles_since, ${at}) else ${at} end,
+      premium_until = greatest(u.premium_until, given.until),
       premium_articles = null
     from jsonb_to_recordset(${given}::jsonb) as given(user_id uuid, until timestamptz)
     where u.id = given.user_id`);
@@ -88,7 +88,7 @@ export async function recordOpen(db: DbOrTx, userId: string, articleId: string, 
 export async function familyAccessOf(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
-      premiumTaken: owners.premiumTaken,
+      premiumUntil: owners.premiumUntil,
       ownerName: owners.name,
       subscription: {
         status: ownerSubscriptions.status,

@@ -44,7 +44,7 @@ describe("a reader's own role record and an admin's look-up of it", () => {
   it('agree for a family member while the owner’s renewal is undecided', async () => {
     const db = ctx.database.db;
     const periodEnd = new Date(ctx.clock.now.getTime() - 60_000);
-    const owner = await signedInUser(ctx.app, db, { premiumTaken: periodEnd });
+    const owner = await signedInUser(ctx.app, db, { premiumUntil: periodEnd });
     await db.insert(subscriptions).values({
       userId: owner.user.id,
       planId: 'family',

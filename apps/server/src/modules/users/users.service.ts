@@ -89,7 +89,7 @@ export async function getRoleRecord(
   ]);
   const renewing = renewalHold(subscription, access.familySubscription, config.payments.graceDays);
   return {
-    ...toRoleRecord({ role: row.role, premiumTaken: access.premiumTaken }, access.premiumArticles),
+    ...toRoleRecord({ role: row.role, premiumUntil: access.premiumUntil }, access.premiumArticles),
     ...(controls && { youngReader: true as const, hiddenTags: [...controls.hiddenTags].sort() }),
     ...(subscription?.status === 'past_due' && { pastDue: true as const }),
     ...(renewing && { renewing: renewing.toISOString() }),
@@ -109,7 +109,7 @@ export async function viewerRoleRecord(
   if (viewer.premiumArticles !== null) return getRoleRecord(deps, viewer.email);
   const subscribedBefore = await repository.hasHadSubscription(deps.db, viewer.id);
   return {
-    ...toRoleRecord({ role: viewer.role, premiumTaken: viewer.premiumTaken }, null),
+    ...toRoleRecord({ role: viewer.role, premiumUntil: viewer.premiumTaken }, null),
     ...(viewer.youngReader && { youngReader: true as const, hiddenTags: [...viewer.youngReader.hiddenTags].sort() }),
     ...(viewer.pastDue && { pastDue: true as const }),
     ...(viewer.renewing && { renewing: viewer.renewing.toISOString() }),
@@ -119,7 +119,7 @@ export async function viewerRoleRecord(
 
 /** A user as the API shows them, their premium their own or their family's, whichever ends later. */
 export async function toUserWithAccess(db: DbOrTx, row: repository.UserRow, now: Date): Promise<User> {
-  return { ...toUser(row), premiumTaken: (await effectiveAccess(db, row, now)).premiumTaken?.toISOString() ?? null };
+  return { ...toUser(row), premiumTaken: (await effectiveAccess(db, row, now)).premiumUntil?.toISOString() ?? null };
 }
 
 export async function getProfile(db: Db, email: string): Promise<User> {
@@ -216,9 +216,9 @@ export async function getPremiumAccess(deps: Pick<AppDeps, 'db' | 'clock'>, emai
   const { user, pass } = found;
   const now = deps.clock();
   const family = await familyAccessOf(deps.db, user.id);
-  if (family?.premiumTaken && withFamilyAccess(user, family.premiumTaken).premiumTaken === family.premiumTaken) {
+  if (family?.premiumUntil && withFamilyAccess(user, family.premiumUntil).premiumUntil === family.premiumUntil) {
     return {
-      until: family.premiumTaken.toISOString(),
+      until: family.premiumUntil.toISOString(),
       active: isActive(family, now),
       source: 'family',
       plan: family.plan,
@@ -227,7 +227,7 @@ export async function getPremiumAccess(deps: Pick<AppDeps, 'db' | 'clock'>, emai
   }
   const source = accessSource(user, pass);
   return {
-    until: user.premiumTaken?.toISOString() ?? null,
+    until: user.premiumUntil?.toISOString() ?? null,
     active: isActive(user, now),
     source,
     plan: source === 'pass' && pass ? { id: pass.planId, name: pass.planName, features: pass.features } : null,
