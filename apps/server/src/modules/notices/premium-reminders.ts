@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.js';
 import type { Notifier } from '../../app-types.js';
 import { startPeriodic } from '../../plugins/periodic.js';
+import { premiumNowSql } from '../premium/premium-now.js';
 
 // A site that was down for a while does not mail lapses older than this.
 const LAPSE_NOTICE_WINDOW_MS = 7 * DAY_MS;
@@ -22,13 +23,15 @@ interface DueReminder {
  * Writes the reminder e-mails due at `now`: for each premium period ending within 3 days (or ended within
  * a week) whose current stage — or a later one — has no record yet. The record's primary key makes each
  * stage of each period go out once, whichever instance gets there, and a clock that jumps forward past
- * two stages sends only the later one.
+ * two stages sends only the later one. A reader who is still premium when their own access ends (through their
+ * family's owner) is not reminded.
  */
 export async function remindPremiumEnds(
   db: Db,
   notifier: Notifier,
   now: Date,
   stopping?: AbortSignal,
+  graceDays: number = SUBSCRIPTION_LIMITS.graceDaysDefault,
 ): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const stage = sql`case when u.premium_until <= ${at} then ${STAGE.ended}::int
@@ -45,7 +48,8 @@ export async function remindPremiumEnds(
             where p.user_id = u.id and p.period_end = u.premium_until
               and (p.plan_snapshot->>'durationMinutes')::int < ${SHORTEST_REMINDED_MINUTES}::int)
           and not exists (select 1 from subscriptions s
-            where s.user_id = u.id and s.status <> 'ended' and not s.cancel_at_period_end)`,
+            where s.user_id = u.id and s.status <> 'ended' and not s.cancel_at_period_end)
+          and not ${premiumNowSql(sql`u`, sql`u.premium_until`, graceDays)}`,
   );
   let written = 0;
   for (const reminder of due) {
@@ -141,7 +145,7 @@ export async function remindYearlyRenewals(
 
 /** Looks for due reminders every `intervalMs` until `stop()`. */
 export function startPremiumReminders(
-  deps: { db: Db; notifier: Notifier; clock: () => Date },
+  deps: { db: Db; notifier: Notifier; clock: () => Date; graceDays: number },
   log: FastifyBaseLogger,
   intervalMs = 60_000,
 ) {
@@ -152,7 +156,7 @@ export function startPremiumReminders(
     async round(stopping) {
       const now = deps.clock();
       const written =
-        (await remindPremiumEnds(deps.db, deps.notifier, now, stopping)) +
+        (await remindPremiumEnds(deps.db, deps.notifier, now, stopping, deps.graceDays)) +
         (await remindYearlyRenewals(deps.db, deps.notifier, now, stopping));
       if (written > 0) log.info({ written }, 'premium reminders written to the outbox');
     },

@@ -4,12 +4,12 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * "Premium now" in SQL, for any query over readers: the row `user` (an alias of users, e.g. sql`u`, or
  * sql`${users}`) reads every premium article at `now`. The rule the viewer's `hasPremiumAccess` applies, for
- * readers rather than admins: their own access or their family owner's full access, whichever ends later, opening
+ * readers rather than admins (`now` may be a column: premium at that moment): their own access or their family owner's full access, whichever ends later, opening
  * every article, or a renewal not decided yet holding either (`renewalHeldUntil`). A limited pass is not premium
  * here: it opens articles one at a time.
  */
-export function premiumNowSql(user: SQL, now: Date, graceDays: number): SQL {
-  const at = sql`${now.toISOString()}::timestamptz`;
+export function premiumNowSql(user: SQL, now: Date | SQL, graceDays: number): SQL {
+  const at = now instanceof Date ? sql`${now.toISOString()}::timestamptz` : now;
   const heldDays = Math.max(graceDays, RENEWAL_DECIDED_WITHIN_DAYS);
   return sql`exists (
     select 1 from users pn_u
