@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { commit } from '../../db/commit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
 import { fullAccessNow, premiumNow, type OwnAccess } from '../premium/premium-access.js';
+import { accessChanged } from '../premium/premium-grants.js';
 import * as repository from './family.repository.js';
 
 /*
@@ -152,7 +153,7 @@ export async function removeMember(deps: Deps, viewer: Viewer, userId: string): 
   await commit(deps, async (tx, after) => {
     await repository.lockFamily(tx, family.id);
     if (!(await repository.removeMember(tx, family.id, userId))) throw notFound(FAMILY_MESSAGES.notMember);
-    after.viewerChanged(userId);
+    await accessChanged(tx, after, [userId]);
     await deps.notifier.familyEvent(tx, {
       kind: 'family-removed',
       memberIds: [userId],
@@ -196,7 +197,7 @@ export async function leave(deps: Deps, viewer: Viewer): Promise<void> {
   if (membership.youngReader) throw forbidden(FAMILY_MESSAGES.youngReaderLeave);
   await commit(deps, async (tx, after) => {
     await repository.removeMember(tx, membership.familyId, viewer.id);
-    after.viewerChanged(viewer.id);
+    await accessChanged(tx, after, [viewer.id]);
   });
 }
 
@@ -266,7 +267,7 @@ export async function acceptInvitation(deps: Deps, viewer: Viewer, token: string
     if (!(await repository.insertMember(tx, viewer.id, family.id, now))) {
       throw conflict(FAMILY_MESSAGES.alreadyInAFamily);
     }
-    after.viewerChanged(viewer.id);
+    await accessChanged(tx, after, [viewer.id]);
   });
   return getFamily(deps, viewer);
 }

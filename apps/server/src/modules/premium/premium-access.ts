@@ -46,10 +46,10 @@ export const familyAccessOf = (db: DbOrTx, userId: string) => repository.familyA
  */
 export function withFamilyAccess(
   own: Pick<AccessRow, 'premiumUntil' | 'premiumArticles'>,
-  familyPremiumTaken: Date | null,
+  familyPremiumUntil: Date | null,
 ): Pick<AccessRow, 'premiumUntil' | 'premiumArticles'> {
-  if (familyPremiumTaken && (own.premiumUntil === null || familyPremiumTaken > own.premiumUntil)) {
-    return { premiumUntil: familyPremiumTaken, premiumArticles: null };
+  if (familyPremiumUntil && (own.premiumUntil === null || familyPremiumUntil > own.premiumUntil)) {
+    return { premiumUntil: familyPremiumUntil, premiumArticles: null };
   }
   return { premiumUntil: own.premiumUntil, premiumArticles: own.premiumArticles };
 }

@@ -13,7 +13,8 @@ import * as repository from './premium.repository.js';
 
 /**
  * Someone's access may have changed without a grant (a subscription ended, cancelled or resumed: whether its
- * renewal holds access): marks the same viewers and tables a grant does.
+ * renewal holds access; a reader joined or left a family, or was removed from it): marks the same viewers and
+ * tables a grant does.
  */
 export async function accessChanged(tx: DbOrTx, after: AfterCommit, userIds: readonly string[]) {
   for (const id of userIds) after.viewerChanged(id);
