@@ -1,7 +1,8 @@
 // The import rules ESLint cannot check file by file (docs/conventions.md#where-new-code-goes), on the graph
 // TypeScript itself resolves: no import cycle anywhere, type-only imports included; no cycle between the server's
-// modules either (a module is a folder of apps/server/src/modules); a web feature never imports another
-// feature; components/, hooks/ and lib/ never import a feature. Dynamic imports do not count: they run nothing
+// modules either (a module is a folder of apps/server/src/modules); the server's plugins/ and db/ import no module
+// (their tests may); a web feature never imports another feature; components/, hooks/ and lib/ never import a
+// feature. Dynamic imports do not count: they run nothing
 // while another module is still loading. Part of `npm run lint`.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -97,6 +98,11 @@ const isSharedWebCode = (file) =>
 
 const serverModules = path.join(root, 'apps/server/src/modules') + path.sep;
 const serverModuleOf = (file) => /^([^/]+)\//.exec(path.relative(serverModules, file).split(path.sep).join('/'))?.[1];
+const serverSource = path.join(root, 'apps/server/src') + path.sep;
+const isTest = (file) => /\.test\.tsx?$/.test(file);
+/** A source file of the server's infrastructure, which every module may use and so may use no module. */
+const isInfrastructure = (file) =>
+  /^(plugins|db)\//.test(path.relative(serverSource, file).split(path.sep).join('/')) && !isTest(file);
 
 /** The server's modules and what each imports of the others, with one import that shows each edge. */
 function moduleGraph(graph) {
@@ -104,7 +110,7 @@ function moduleGraph(graph) {
   const example = new Map();
   for (const [file, targets] of graph) {
     // A test may exercise several modules together; what it imports is no module's dependency.
-    const from = file.startsWith(serverModules) && !file.endsWith('.test.ts') ? serverModuleOf(file) : undefined;
+    const from = file.startsWith(serverModules) && !isTest(file) ? serverModuleOf(file) : undefined;
     if (!from) continue;
     if (!modules.has(from)) modules.set(from, []);
     for (const target of targets) {
@@ -131,6 +137,13 @@ for (const project of PROJECTS) {
         component.filter((to) => example.has(`${from}→${to}`)).map((to) => example.get(`${from}→${to}`)),
       );
       problems.push(`module cycle: ${component.join(' ↔ ')} (${edges.join('; ')})`);
+    }
+    for (const [file, targets] of graph) {
+      if (!isInfrastructure(file)) continue;
+      for (const { file: target } of targets.filter((target) => target.file.startsWith(serverModules)))
+        problems.push(
+          `plugins/ and db/ import no module (app.ts passes in what a plugin needs of one): ${path.relative(root, file)} → ${path.relative(root, target)}`,
+        );
     }
   }
   if (project !== 'apps/web') continue;

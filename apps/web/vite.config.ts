@@ -81,5 +81,8 @@ export default defineConfig(({ command }) => ({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // CI shares two cores among the three projects' workers (and whatever else the machine runs): a whole route
+    // rendered through a few clicks can take several times what it takes on an idle machine.
+    ...(process.env.CI && { testTimeout: 20_000, hookTimeout: 30_000 }),
   },
 }));

@@ -13,12 +13,13 @@ import { editorialRoutes } from './modules/editorial/editorial.routes.js';
 import { giftLinkRoutes } from './modules/reading/gift-links.routes.js';
 import { readingRoutes } from './modules/reading/reading.routes.js';
 import { writingRoutes } from './modules/writing/writing.routes.js';
-import { briefSubscriptionRoutes } from './modules/brief/subscriptions.routes.js';
+import { briefSignupRoutes } from './modules/brief/signups.routes.js';
 import { briefSendRoutes } from './modules/brief/brief-admin.routes.js';
 import { familyRoutes } from './modules/family/family.routes.js';
 import { correctionRoutes } from './modules/corrections/corrections.routes.js';
 import { createLoginLimits } from './modules/auth/login-limits.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { resolveViewer } from './modules/auth/auth.service.js';
 import { googleRoutes } from './modules/auth/google.routes.js';
 import { createTokenSigner } from './modules/auth/tokens.js';
 import { createMailTokens } from './modules/notices/mail-tokens.js';
@@ -26,8 +27,8 @@ import { noticeRoutes } from './modules/notices/notices.routes.js';
 import { createNotifier } from './modules/notices/notices.service.js';
 import { adminPublisherRoutes, publisherRoutes } from './modules/publishers/publishers.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
-import { startRenewals } from './modules/payments/renewals.js';
-import { subscriptionRoutes } from './modules/payments/subscriptions.routes.js';
+import { startRenewals } from './modules/subscriptions/renewals.js';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { createTestClock, type TestClock } from './plugins/test-clock.js';
 import { adminPlanRoutes, planRoutes } from './modules/plans/plans.routes.js';
 import { revenueRoutes } from './modules/revenue/revenue.routes.js';
@@ -104,7 +105,7 @@ const ROUTE_MODULES = [
   noticeRoutes,
   giftLinkRoutes,
   revenueRoutes,
-  briefSubscriptionRoutes,
+  briefSignupRoutes,
   briefSendRoutes,
   familyRoutes,
 ];
@@ -233,7 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     payments: options.payments ?? paymentsFor(config),
     testClock,
   };
-  registerAuth(app, deps);
+  registerAuth(app, deps, (token) => resolveViewer(deps, token));
   // server.ts's reminder job writes its e-mails through the same notifier, on the same clock.
   app.decorate('notifier', deps.notifier);
   app.decorate('clock', clock);

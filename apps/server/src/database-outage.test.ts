@@ -14,8 +14,7 @@ import { causesOf, isDatabaseUnavailable } from './plugins/database-errors.js';
 import { createResponseCache } from './plugins/response-cache.js';
 import { createViewerCache } from './plugins/viewer-cache.js';
 import { insertArticle, insertPublisher, insertUser } from './test/fixtures.js';
-import { hashPassword } from './modules/auth/password.js';
-import { bearer, PASSWORD } from './test/http.js';
+import { bearer, PASSWORD, passwordHashOf } from './test/http.js';
 import { ignoreIdleErrors } from './test/postgres.js';
 import { writeStubWebApp } from './test/stub-web-app.js';
 import { startTcpProxy, type ProxyMode, type TcpProxy } from './test/tcp-proxy.js';
@@ -87,7 +86,7 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
     const publisherId = (await insertPublisher(test.database.db, { name: 'Outage Gazette' })).id;
     const authorId = (await insertUser(test.database.db)).id;
     articleId = (await insertArticle(test.database.db, { publisherId, authorId }, { title: 'Before the outage' })).id;
-    const user = await insertUser(test.database.db, { passwordHash: await hashPassword(PASSWORD) });
+    const user = await insertUser(test.database.db, { passwordHash: await passwordHashOf(PASSWORD) });
     const login = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -211,14 +210,9 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
 
   it('answers again once the database is back, without a restart', async () => {
     await proxy.setMode('forward');
-    const deadline = Date.now() + 5_000;
-    let status = 0;
-    while (Date.now() < deadline) {
-      status = (await app.inject({ method: 'GET', url: '/api/articles/approved?search=back' })).statusCode;
-      if (status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(status).toBe(200);
+    const search = async () =>
+      (await app.inject({ method: 'GET', url: '/api/articles/approved?search=back' })).statusCode;
+    await expect.poll(search, { timeout: 5_000, interval: 100 }).toBe(200);
     const home = await get('/');
     expect(home.result.statusCode).toBe(200);
     expect(home.result.headers['cache-control']).toMatch(/^public, /);

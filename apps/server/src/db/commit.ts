@@ -10,7 +10,7 @@ export type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
  * (docs/decisions/051-articles-by-job-and-effects-after-commit.md).
  */
 export interface AfterCommit {
-  /** Every cached answer of the namespace: `catalog` (articles, publishers, corrections), `users`, `plans`. */
+  /** Every cached answer of the namespace: `catalogue` (articles, publishers, corrections), `users`, `plans`. */
   stale(namespace: CacheNamespace): void;
   /** A person's cached viewer: their sessions, role, premium, family or profile changed. */
   viewerChanged(userId: string): void;

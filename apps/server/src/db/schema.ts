@@ -497,7 +497,7 @@ export const subscriptions = pgTable(
     remindedFor: timestamp({ withTimezone: true }),
     /**
      * Stripe only: when Stripe created the last event that changed this row's state (`created`); an event created
-     * earlier that arrives late may not change it back (modules/payments/stripe-billing.ts, `isNewer`).
+     * earlier that arrives late may not change it back (modules/subscriptions/stripe-billing.ts, `isNewer`).
      */
     stripeLastEventAt: timestamp({ withTimezone: true }),
     endedAt: timestamp({ withTimezone: true }),

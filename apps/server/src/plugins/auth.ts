@@ -1,7 +1,6 @@
 import { answerAccess, API_MESSAGES, ARTICLE_MESSAGES, hasPremiumAccess, type AccessRule } from '@dispatch/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps, Viewer, ViewerCache } from '../app-types.js';
-import { resolveViewer } from '../modules/auth/auth.service.js';
 import { forbidden, unauthorized } from './errors.js';
 
 /**
@@ -74,8 +73,14 @@ function namedEmail(request: FastifyRequest): unknown {
   return (request.params as Record<string, unknown>).email ?? (request.query as Record<string, unknown>).email;
 }
 
-/** Reads `Authorization: Bearer` on every request into `request.viewer`, then enforces the route's access. */
-export function registerAuth(app: FastifyInstance, deps: AppDeps) {
+/** The viewer behind a bearer token, or undefined when it names no live session: modules/auth's `resolveViewer`. */
+export type ResolveViewer = (token: string) => Promise<Viewer | undefined>;
+
+/**
+ * Reads `Authorization: Bearer` on every request into `request.viewer` (app.ts passes modules/auth's resolver: a
+ * plugin imports no module), then enforces the route's access.
+ */
+export function registerAuth(app: FastifyInstance, deps: AppDeps, resolveViewer: ResolveViewer) {
   app.decorateRequest('viewer', null);
   app.decorateRequest('sessionRejected', false);
   app.decorate('routeAccess', new Map<string, Access>());
@@ -88,7 +93,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps) {
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (header?.startsWith('Bearer ')) {
-      const viewer = await resolveViewer(deps, header.slice('Bearer '.length).trim());
+      const viewer = await resolveViewer(header.slice('Bearer '.length).trim());
       request.viewer = viewer ?? null;
       request.sessionRejected = viewer === undefined;
     }

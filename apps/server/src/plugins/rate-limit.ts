@@ -37,6 +37,10 @@ export function abuseLimit(limits: AbuseLimitMaxima, name: AbuseLimitName, key?:
   };
 }
 
+/** An abuse limit's key: the signed-in account (`request.viewer`, set by plugins/auth.ts), else the address. */
+export const perAccount = (name: string) => (request: FastifyRequest) =>
+  `${name}:${(request as { viewer?: { id: string } | null }).viewer?.id ?? addressBucket(request.ip)}`;
+
 /** Counts one request: 0 when it may go ahead, else the seconds until the key may try again. */
 export type SharedLimit = (request: FastifyRequest) => Promise<number>;
 

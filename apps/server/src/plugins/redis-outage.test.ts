@@ -175,13 +175,9 @@ describe.runIf(serverUrl && redisUrl)('Redis unreachable behind a TCP proxy', ()
   const times = (msg: string) => logged.filter((line) => line.msg.startsWith(msg)).length;
 
   async function waitForHealth(status: string) {
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline) {
-      if ((await app.inject({ method: 'GET', url: '/api/health' })).json<{ status: string }>().status === status)
-        return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`health never said ${status}`);
+    const health = async () =>
+      (await app.inject({ method: 'GET', url: '/api/health' })).json<{ status: string }>().status;
+    await expect.poll(health, { timeout: 5_000, interval: 100 }).toBe(status);
   }
 
   /** Every kind of request answers, none with a 5xx, none after more than a second. */

@@ -9,6 +9,7 @@ import { articles } from '../db/schema.js';
 import { insertArticle, insertPublisher, insertUser, makeImage } from '../test/fixtures.js';
 import { bearer, signedInUser } from '../test/http.js';
 import { createTestContext, type TestContext, openTwoInstances, type TwoInstances } from '../test/test-app.js';
+import type { SharedRedis } from './redis.js';
 import { createResponseCache, normalisedKey } from './response-cache.js';
 import { writeStubWebApp } from '../test/stub-web-app.js';
 
@@ -32,14 +33,35 @@ describe('the response cache', () => {
     const cache = createResponseCache({ maxBytes: 1_000_000, now: () => now });
     let loads = 0;
     const load = async () => (loads += 1);
-    expect(await cache.remember('catalog', 'k', 1000, load)).toBe(1);
-    expect(await cache.remember('catalog', 'k', 1000, load)).toBe(1);
+    expect(await cache.remember('catalogue', 'k', 1000, load)).toBe(1);
+    expect(await cache.remember('catalogue', 'k', 1000, load)).toBe(1);
     now = 1001;
-    expect(await cache.remember('catalog', 'k', 1000, load)).toBe(2);
+    expect(await cache.remember('catalogue', 'k', 1000, load)).toBe(2);
     await cache.invalidate('users');
-    expect(await cache.remember('catalog', 'k', 1000, load)).toBe(2);
-    await cache.invalidate('catalog');
-    expect(await cache.remember('catalog', 'k', 1000, load)).toBe(3);
+    expect(await cache.remember('catalogue', 'k', 1000, load)).toBe(2);
+    await cache.invalidate('catalogue');
+    expect(await cache.remember('catalogue', 'k', 1000, load)).toBe(3);
+  });
+
+  it("shares the catalogue's generation in Redis with an instance of the build that named it `catalog`", async () => {
+    // A rolling deploy runs both builds at once: each must see the other's writes.
+    const generations = new Map<string, number>();
+    const client = {
+      get: async (key: string) => (generations.has(key) ? String(generations.get(key)) : null),
+      incr: async (key: string) => {
+        generations.set(key, (generations.get(key) ?? 0) + 1);
+        return generations.get(key);
+      },
+    };
+    const redis = { call: (command: (c: typeof client) => unknown) => command(client), onRecovered: () => {} };
+    const cache = createResponseCache({ maxBytes: 1_000_000, redis: redis as unknown as SharedRedis });
+    let loads = 0;
+    const load = async () => (loads += 1);
+    expect(await cache.remember('catalogue', 'k', 60_000, load)).toBe(1);
+    await client.incr('dispatch-cache:generation:catalog');
+    expect(await cache.remember('catalogue', 'k', 60_000, load)).toBe(2);
+    await cache.invalidate('catalogue');
+    expect(generations.get('dispatch-cache:generation:catalog')).toBe(2);
   });
 
   it('keeps the answers in use through 20,000 one-off keys, dropping the least recently used', async () => {
@@ -47,7 +69,7 @@ describe('the response cache', () => {
     const loads = new Map<string, number>();
     // About the size of a search answer with a card or two: the flood is several times the budget.
     const remember = (key: string) =>
-      cache.remember('catalog', key, 60_000, async () => {
+      cache.remember('catalogue', key, 60_000, async () => {
         loads.set(key, (loads.get(key) ?? 0) + 1);
         return { articles: [{ title: key, excerpt: 'x'.repeat(300) }], total: 1 };
       });
@@ -94,8 +116,8 @@ describe('the response cache', () => {
     const cache = createResponseCache({ maxBytes: 10_000 });
     let loads = 0;
     const load = async () => ((loads += 1), 'x'.repeat(20_000));
-    await cache.remember('catalog', 'page:/', 60_000, load);
-    await cache.remember('catalog', 'page:/', 60_000, load);
+    await cache.remember('catalogue', 'page:/', 60_000, load);
+    await cache.remember('catalogue', 'page:/', 60_000, load);
     expect(loads).toBe(2);
   });
 
@@ -103,12 +125,12 @@ describe('the response cache', () => {
     const cache = createResponseCache({ maxBytes: 10_000 });
     let loads = 0;
     const small = async () => ((loads += 1), { rest: Buffer.alloc(5_000) });
-    await cache.remember('catalog', 'page:/a', 60_000, small);
-    await cache.remember('catalog', 'page:/a', 60_000, small);
+    await cache.remember('catalogue', 'page:/a', 60_000, small);
+    await cache.remember('catalogue', 'page:/a', 60_000, small);
     expect(loads).toBe(1);
     const large = async () => ((loads += 1), { rest: Buffer.alloc(20_000) });
-    await cache.remember('catalog', 'page:/b', 60_000, large);
-    await cache.remember('catalog', 'page:/b', 60_000, large);
+    await cache.remember('catalogue', 'page:/b', 60_000, large);
+    await cache.remember('catalogue', 'page:/b', 60_000, large);
     expect(loads).toBe(3);
   });
 });

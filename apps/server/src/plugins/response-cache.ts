@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { SharedRedis } from './redis.js';
 
-export type CacheNamespace = 'catalog' | 'users' | 'plans';
+export type CacheNamespace = 'catalogue' | 'users' | 'plans';
 
 /**
  * Caches public answers (lists, trending, publishers, stats) in each instance's memory, keyed by a
@@ -28,6 +28,14 @@ interface Entry {
 }
 
 const ENTRY_OVERHEAD = 100;
+
+// Stored names, like a table's: the catalogue's generation keeps the key an earlier build reads and bumps, so
+// during a rolling deploy both builds see each other's writes (docs/decisions/064-names-that-say-what-they-hold.md).
+const GENERATION_KEYS: Record<CacheNamespace, string> = {
+  catalogue: 'dispatch-cache:generation:catalog',
+  users: 'dispatch-cache:generation:users',
+  plans: 'dispatch-cache:generation:plans',
+};
 export const OUTAGE_TTL_MS = 5_000;
 
 /**
@@ -72,14 +80,13 @@ export function createResponseCache(options: {
     sizeCalculation: (entry, key) => entrySize(key, entry),
   });
   const loading = new Map<string, Promise<unknown>>();
-  const localGenerations: Record<CacheNamespace, number> = { catalog: 0, users: 0, plans: 0 };
-  const redisKey = (namespace: CacheNamespace) => `dispatch-cache:generation:${namespace}`;
+  const localGenerations: Record<CacheNamespace, number> = { catalogue: 0, users: 0, plans: 0 };
   // Namespaces whose bump could not reach Redis: made as soon as it is back.
   const owed = new Set<CacheNamespace>();
 
   async function bump(namespace: CacheNamespace) {
     try {
-      await redis!.call((client) => client.incr(redisKey(namespace)));
+      await redis!.call((client) => client.incr(GENERATION_KEYS[namespace]));
       owed.delete(namespace);
     } catch {
       owed.add(namespace);
@@ -94,7 +101,7 @@ export function createResponseCache(options: {
   async function generation(namespace: CacheNamespace): Promise<string | undefined> {
     if (!redis) return String(localGenerations[namespace]);
     try {
-      return (await redis.call((client) => client.get(redisKey(namespace)))) ?? '0';
+      return (await redis.call((client) => client.get(GENERATION_KEYS[namespace]))) ?? '0';
     } catch {
       return undefined;
     }

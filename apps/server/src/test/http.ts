@@ -29,9 +29,21 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export const PASSWORD = 'Secret#123';
 
+const passwordHashes = new Map<string, Promise<string>>();
+
+/**
+ * A real argon2id hash of `password`, made once per worker: argon2 is slow on purpose, and the users of a test
+ * need no salt of their own.
+ */
+export function passwordHashOf(password: string): Promise<string> {
+  let hash = passwordHashes.get(password);
+  if (!hash) passwordHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 /** A user with a known password, logged in: its row and its token. */
 export async function signedInUser(app: AppInstance, db: Db, values: Parameters<typeof insertUser>[1] = {}) {
-  const user = await insertUser(db, { passwordHash: await hashPassword(PASSWORD), ...values });
+  const user = await insertUser(db, { passwordHash: await passwordHashOf(PASSWORD), ...values });
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/login',

@@ -8,7 +8,7 @@ import { createTestContext, type TestContext } from './test-app.js';
 
 /*
  * The server with PAYMENTS=stripe against the stand-in for Stripe's API, selling the two renewing plans the signed
- * webhook fixtures tell of (modules/payments/__fixtures__/stripe/README.md), and those fixtures read for a story.
+ * webhook fixtures tell of (modules/subscriptions/__fixtures__/stripe/README.md), and those fixtures read for a story.
  */
 
 const at = (iso: string) => new Date(iso);
@@ -46,7 +46,7 @@ export interface StripeStory {
 /** A fixture as Stripe would send it for this story (the yearly plan's for a free-days file), parsed. */
 export function fixtureEvent(file: string, story: StripeStory): Record<string, unknown> {
   const ids = file.includes('free-days') ? FIXTURE_IDS.yearly : FIXTURE_IDS.monthly;
-  const text = readFileSync(new URL(`../modules/payments/__fixtures__/stripe/${file}`, import.meta.url), 'utf8')
+  const text = readFileSync(new URL(`../modules/subscriptions/__fixtures__/stripe/${file}`, import.meta.url), 'utf8')
     .replaceAll(ids.subscription, story.subscriptionRef)
     .replaceAll(ids.local, story.localId)
     .replaceAll(ids.user, story.userId)

@@ -104,7 +104,7 @@ export async function createTestContext(
     deps: { db: database.db, clock: now, config, cache, viewers, notifier: app.notifier },
     clock,
     async changed() {
-      await cache.invalidate('catalog');
+      await cache.invalidate('catalogue');
       await cache.invalidate('users');
       await cache.invalidate('plans');
       viewers.clear();

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
@@ -14,4 +14,15 @@ export function renderRoute(path: string) {
     </AppProviders>,
   );
   return { ...view, router, queryClient };
+}
+
+/**
+ * Imports the lazy modules of the pages at `paths` (a `beforeAll`'s work): the first import of a page's chunk
+ * transforms and evaluates its whole module graph, over a second on a busy machine, and a test's waits are
+ * for the page, not for that.
+ */
+export async function loadRouteModules(...paths: string[]) {
+  const routes = createRoutes(createQueryClient());
+  const lazyRoutes = paths.flatMap((path) => matchRoutes(routes, path) ?? []).map((match) => match.route.lazy);
+  await Promise.all(lazyRoutes.map((lazy) => (typeof lazy === 'function' ? lazy() : undefined)));
 }

@@ -15,12 +15,11 @@ import { LOCKS } from '../../db/locks.js';
 import { badRequest, conflict, forbidden, unauthorized } from '../../plugins/errors.js';
 import { getArticlesForExport, removeArticlesOf } from '../writing/writing.service.js';
 import { endAllSessions } from '../auth/auth.service.js';
-import { getSubscriptionForExport } from '../brief/subscriptions.service.js';
+import { getSignupForExport } from '../brief/signups.service.js';
 import { verifyPassword } from '../auth/password.js';
 import { getPreferences, listNotices, removeNoticesOf } from '../notices/notices.service.js';
 import { detachPayments, listAllPayments } from '../payments/payments.service.js';
-import { cancelAtStripe } from '../payments/stripe-subscriptions.js';
-import { endSubscriptionsOf } from '../payments/subscriptions.service.js';
+import { cancelAtProviders, endSubscriptionsOf } from '../subscriptions/subscriptions.service.js';
 import { removeImagesNoLongerUsed } from '../uploads/uploads.service.js';
 import { countAdmins, findUserById, lockUserForUpdate, removeUserRow } from '../users/users.service.js';
 import { endFamilyOf } from '../family/family-access.js';
@@ -54,7 +53,7 @@ export async function exportAccount(
       payments: await listAllPayments(tx, row.id),
       notices: (await listNotices(tx, row.id)).notices,
       notificationPreferences: preferences.kinds,
-      dailyBrief: await getSubscriptionForExport(tx, row.email),
+      dailyBrief: await getSignupForExport(tx, row.email),
     };
   });
 }
@@ -106,14 +105,14 @@ export async function deleteAccount(
     const ended = await endSubscriptionsOf(tx, row.id, clock());
     await detachPayments(tx, row.id);
     const articleImages = await removeArticlesOf(tx, row.id);
-    after.stale('catalog');
+    after.stale('catalogue');
     await removeUserRow(tx, row.id);
     after.stale('users');
     return { imageUrls: [row.profilePic, ...articleImages], ended };
   });
 
   // Outside the transaction: Stripe's answer may take a while, and the account is gone whatever it says.
-  await cancelAtStripe(deps, log, ended);
+  await cancelAtProviders(deps, log, ended);
   await removeImagesNoLongerUsed(db, images, imageUrls);
   return { deleted: true };
 }

@@ -11,7 +11,7 @@ import * as repository from './articles.repository.js';
  */
 
 // Public answers may show view counts up to a minute old (trending may lag views by 60 s).
-export const CATALOG_TTL_MS = 60_000;
+export const CATALOGUE_TTL_MS = 60_000;
 
 export const articleNotFound = () => notFound(ARTICLE_MESSAGES.notFound);
 
@@ -40,7 +40,7 @@ export function asAccessViewer(viewer: Viewer | null) {
  * may lag by up to a minute); who gets which is decided per request.
  */
 export async function articleAnswers({ db, cache }: Pick<AppDeps, 'db' | 'cache'>, id: string) {
-  return cache.remember('catalog', `article:${id}`, CATALOG_TTL_MS, async () => {
+  return cache.remember('catalogue', `article:${id}`, CATALOGUE_TTL_MS, async () => {
     const row = await repository.findFull(db, id);
     if (!row) return null;
     return {

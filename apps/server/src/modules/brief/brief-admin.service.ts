@@ -14,7 +14,7 @@ import * as repository from './brief-send.repository.js';
 import { composeFor, notHidden, toBriefArticle, type Follows } from './compose.js';
 import { briefRendererFor } from './sender.js';
 import type { BriefRenderer } from './render.js';
-import { unsubscribeLinks } from './subscriptions.service.js';
+import { unsubscribeLinks } from './signups.service.js';
 import { hiddenTagsOf, youngReaderControls } from '../family/family-access.js';
 
 /*

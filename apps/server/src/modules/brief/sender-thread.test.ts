@@ -22,9 +22,7 @@ describe("the brief's sending thread", () => {
     const { log, lines } = capturedLog();
     const thread = startBriefSenderThread({ entry: ENDS_AT_ONCE, restartAfterMs: 20 }, log);
     const ended = () => lines.filter((line) => line.msg === 'brief: the sending thread ended; starting another');
-    const deadline = Date.now() + 10_000;
-    while (ended().length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(ended().length).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => ended().length, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(3);
     expect(ended()[0]!.code).toBe(3);
 
     await thread.stop();

@@ -14,8 +14,8 @@ import {
 } from './compose.js';
 import { buildBriefMessage, parseSender } from './mime.js';
 import { createBriefRenderer, type BriefContent, type BriefRenderer } from './render.js';
-import { nextBriefAt } from './subscriptions.schedule.js';
-import { suppress, unsubscribeLinks } from './subscriptions.service.js';
+import { nextBriefAt } from './signups.schedule.js';
+import { suppress, unsubscribeLinks } from './signups.service.js';
 import { startPeriodic } from '../../plugins/periodic.js';
 
 /*

@@ -18,7 +18,7 @@ import {
   articleAnswers,
   articleNotFound,
   asAccessViewer,
-  CATALOG_TTL_MS,
+  CATALOGUE_TTL_MS,
   refuseHidden,
 } from '../articles/article-answers.js';
 import {
@@ -77,7 +77,7 @@ export function getApprovedArticles(
     page: query.page,
     limit: query.limit,
   });
-  return cache.remember('catalog', key, CATALOG_TTL_MS, async () => {
+  return cache.remember('catalogue', key, CATALOGUE_TTL_MS, async () => {
     if (filter.search) {
       const found = await repository.searchApproved(
         db,
@@ -119,7 +119,7 @@ async function listPage(
     premium: filter.premiumOnly ? 'only' : undefined,
     hiddenTags: filter.hiddenTags?.join(','),
   });
-  const index = await cache.remember('catalog', indexKey, LIST_INDEX_TTL_MS, () =>
+  const index = await cache.remember('catalogue', indexKey, LIST_INDEX_TTL_MS, () =>
     repository.approvedListIndex(db, filter, LIST_INDEX_STRIDE),
   );
   const start = index.starts[Math.floor(offset / LIST_INDEX_STRIDE)];
@@ -134,7 +134,7 @@ export function getTrendingArticles(
 ): Promise<TrendingArticle[]> {
   const hiddenTags = hiddenTagsOf(viewer);
   const key = normalisedKey({ list: 'trending', hiddenTags: hiddenTags?.join(',') });
-  return cache.remember('catalog', key, CATALOG_TTL_MS, async () =>
+  return cache.remember('catalogue', key, CATALOGUE_TTL_MS, async () =>
     (await repository.listTrending(db, LIMITS.trendingCount, hiddenTags)).map(toTrendingArticle),
   );
 }
@@ -146,7 +146,7 @@ export function getPremiumArticles(
 ): Promise<ArticlePage> {
   const hiddenTags = hiddenTagsOf(viewer);
   const key = normalisedKey({ list: 'premium', ...page, hiddenTags: hiddenTags?.join(',') });
-  return cache.remember('catalog', key, CATALOG_TTL_MS, () =>
+  return cache.remember('catalogue', key, CATALOGUE_TTL_MS, () =>
     listPage({ db, cache }, { premiumOnly: true, hiddenTags }, page),
   );
 }
@@ -175,7 +175,7 @@ function newestCards(
     tag: filter.tag,
     hiddenTags: filter.hiddenTags?.join(','),
   });
-  return deps.cache.remember('catalog', key, CATALOG_TTL_MS, async () =>
+  return deps.cache.remember('catalogue', key, CATALOGUE_TTL_MS, async () =>
     (await repository.newestApprovedCards(deps.db, filter, count)).map(toArticleCard),
   );
 }

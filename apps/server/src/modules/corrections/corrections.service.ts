@@ -65,7 +65,7 @@ export async function publishCorrection(
       note: input.note,
       createdAt: at,
     });
-    after.stale('catalog');
+    after.stale('catalogue');
     return toCorrection({ ...row, note: input.note, revisionId: revision._id, revisionNumber: revision.number });
   });
 }
@@ -78,11 +78,11 @@ export async function getArticleCorrections(
 ): Promise<ArticleCorrections> {
   await getArticlePreview(deps, articleId, viewer);
   // Few articles have a correction: the others' pages read none.
-  const corrected = await deps.cache.remember('catalog', 'corrections:articles', CORRECTIONS_TTL_MS, async () => {
+  const corrected = await deps.cache.remember('catalogue', 'corrections:articles', CORRECTIONS_TTL_MS, async () => {
     return new Set(await repository.correctedArticleIds(deps.db));
   });
   if (!corrected.has(articleId)) return { corrections: [] };
-  return deps.cache.remember('catalog', `corrections:article:${articleId}`, CORRECTIONS_TTL_MS, async () => ({
+  return deps.cache.remember('catalogue', `corrections:article:${articleId}`, CORRECTIONS_TTL_MS, async () => ({
     corrections: (await repository.listForArticle(deps.db, articleId)).map(toCorrection),
   }));
 }
@@ -105,7 +105,7 @@ export function getCorrectionPage(
     limit: query.limit,
     hiddenTags: hiddenTags?.join(','),
   });
-  return deps.cache.remember('catalog', key, CORRECTIONS_TTL_MS, async () => {
+  return deps.cache.remember('catalogue', key, CORRECTIONS_TTL_MS, async () => {
     const [rows, total] = await Promise.all([
       repository.listPublished(deps.db, toRowWindow(query), hiddenTags),
       repository.countPublished(deps.db, hiddenTags),

@@ -97,7 +97,7 @@ export async function transitionArticle(
 export async function runTransition(deps: TransitionDeps, viewer: Viewer, id: string, move: Move) {
   await commit(deps, async (tx, after) => {
     await transitionArticle(tx, deps.notifier, viewer, id, move, deps.clock());
-    after.stale('catalog');
+    after.stale('catalogue');
   });
   return { modifiedCount: 1 };
 }

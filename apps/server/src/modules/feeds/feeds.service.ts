@@ -64,7 +64,7 @@ function querySuffix(filter: { tag?: string; publisher?: string }): string {
 export async function getFeed(deps: Deps, format: 'rss' | 'atom', query: FeedQuery): Promise<PublicDocument> {
   const filter = await resolveFilter(deps, query);
   const key = `feed:${normalisedKey({ format, ...filter })}`;
-  return deps.cache.remember('catalog', key, DOCUMENT_TTL_MS, async () => {
+  return deps.cache.remember('catalogue', key, DOCUMENT_TTL_MS, async () => {
     const now = deps.clock();
     const urls = siteUrls(deps.config.publicUrl);
     const about = [filter.tag, filter.publisher].filter(Boolean).join(' · ');
@@ -84,7 +84,7 @@ export async function getFeed(deps: Deps, format: 'rss' | 'atom', query: FeedQue
 
 /** The latest corrections across the site, as the /corrections page lists them. */
 export function getCorrectionsFeed(deps: Deps, format: 'rss' | 'atom'): Promise<PublicDocument> {
-  return deps.cache.remember('catalog', `feed:corrections:${format}`, DOCUMENT_TTL_MS, async () => {
+  return deps.cache.remember('catalogue', `feed:corrections:${format}`, DOCUMENT_TTL_MS, async () => {
     const urls = siteUrls(deps.config.publicUrl);
     const channel = {
       siteName: deps.config.site.name,
@@ -103,7 +103,7 @@ export function getCorrectionsFeed(deps: Deps, format: 'rss' | 'atom'): Promise<
 }
 
 const pageStarts = (deps: Deps, pageSize: number) =>
-  deps.cache.remember('catalog', `sitemap:starts:${pageSize}`, DOCUMENT_TTL_MS, () =>
+  deps.cache.remember('catalogue', `sitemap:starts:${pageSize}`, DOCUMENT_TTL_MS, () =>
     getSitemapPageStarts(deps.db, pageSize),
   );
 
@@ -111,7 +111,7 @@ export const articleSitemapPath = (page: number) => `/sitemaps/articles-${page}.
 
 export async function getSitemapIndex(deps: Deps, pageSize = SITEMAP_PAGE_SIZE): Promise<PublicDocument> {
   const starts = await pageStarts(deps, pageSize);
-  return deps.cache.remember('catalog', `sitemap:index:${pageSize}`, DOCUMENT_TTL_MS, async () => {
+  return deps.cache.remember('catalogue', `sitemap:index:${pageSize}`, DOCUMENT_TTL_MS, async () => {
     const urls = siteUrls(deps.config.publicUrl);
     return toPublicDocument(
       sitemapIndex([
@@ -136,7 +136,7 @@ export async function getArticleSitemap(
   const starts = await pageStarts(deps, pageSize);
   const start = starts[page - 1];
   if (!start) return page === 1 ? toPublicDocument(urlSet([])) : undefined;
-  return deps.cache.remember('catalog', `sitemap:articles:${pageSize}:${page}`, DOCUMENT_TTL_MS, async () => {
+  return deps.cache.remember('catalogue', `sitemap:articles:${pageSize}:${page}`, DOCUMENT_TTL_MS, async () => {
     const urls = siteUrls(deps.config.publicUrl);
     const rows = await getSitemapPage(deps.db, start, pageSize);
     return toPublicDocument(urlSet(rows.map((row) => ({ url: urls.article(row.id), lastModified: row.updatedAt }))));
@@ -145,7 +145,7 @@ export async function getArticleSitemap(
 
 /** The fixed public pages, a page per tag and one per publisher. */
 export function getPagesSitemap(deps: Deps): Promise<PublicDocument> {
-  return deps.cache.remember('catalog', 'sitemap:pages', DOCUMENT_TTL_MS, async () => {
+  return deps.cache.remember('catalogue', 'sitemap:pages', DOCUMENT_TTL_MS, async () => {
     const urls = siteUrls(deps.config.publicUrl);
     const paths = [
       ...PUBLIC_PAGES,
@@ -158,7 +158,7 @@ export function getPagesSitemap(deps: Deps): Promise<PublicDocument> {
 
 /** Articles published (the date the site shows) in the last 48 hours, as Google News asks. */
 export function getNewsSitemap(deps: Deps): Promise<PublicDocument> {
-  return deps.cache.remember('catalog', 'sitemap:news', DOCUMENT_TTL_MS, async () => {
+  return deps.cache.remember('catalogue', 'sitemap:news', DOCUMENT_TTL_MS, async () => {
     const urls = siteUrls(deps.config.publicUrl);
     const since = new Date(deps.clock().getTime() - NEWS_WINDOW_MS);
     const rows = await getApprovedSince(deps.db, since, NEWS_MAX);

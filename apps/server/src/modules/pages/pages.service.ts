@@ -227,12 +227,12 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
       audience = viewer ? await audienceOf(request.url, viewer, sameSite) : undefined;
       if (viewer && audience) {
         const key = `page:${request.url}:${audience.key}`;
-        page = await deps.cache.remember('catalog', key, PAGE_TTL_MS, () =>
+        page = await deps.cache.remember('catalogue', key, PAGE_TTL_MS, () =>
           render(request.url, viewer, sameSite, audience),
         );
       } else if (viewer) page = await render(request.url, viewer, sameSite);
       else
-        page = await deps.cache.remember('catalog', `page:${request.url}`, PAGE_TTL_MS, () =>
+        page = await deps.cache.remember('catalogue', `page:${request.url}`, PAGE_TTL_MS, () =>
           render(request.url, null),
         );
     } catch (error) {

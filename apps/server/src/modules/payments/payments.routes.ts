@@ -9,17 +9,12 @@ import {
   PaymentStatusSchema,
   PAYMENT_MESSAGES,
 } from '@dispatch/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { notFound } from '../../plugins/errors.js';
-import { addressBucket } from '../../plugins/client-address.js';
-import { abuseLimit } from '../../plugins/rate-limit.js';
+import { abuseLimit, perAccount } from '../../plugins/rate-limit.js';
 import * as service from './payments.service.js';
-
-/** An abuse limit's key: the signed-in account, else the address. */
-export const perAccount = (name: string) => (request: FastifyRequest) =>
-  `${name}:${request.viewer?.id ?? addressBucket(request.ip)}`;
 
 export function paymentRoutes(app: AppInstance, deps: AppDeps) {
   app.post(

@@ -10,6 +10,7 @@ import {
   formatPrice,
   toMajorUnits,
   type Card,
+  type PlanSnapshot,
   type PaymentIntent,
   type PaymentResult,
 } from '@dispatch/shared';
@@ -24,18 +25,19 @@ import { grantPass } from '../premium/premium-grants.js';
 import { applyFamilySeats } from '../family/family-access.js';
 import { findPlanOnSale, snapshotOf } from '../plans/plans.service.js';
 import type { Notifier } from '../../app-types.js';
-import * as repository from './payments.repository.js';
+import { recordSubscription } from '../revenue/funnel.service.js';
+import { applyBillingEvent } from '../subscriptions/stripe-subscriptions.js';
 import {
-  checkNoLiveSubscription,
-  freeDaysOf,
   isRenewing,
+  openCheckout,
   startSubscription,
   takeCheckoutTurn,
-} from './subscriptions.service.js';
-import { attachTestCard, chargeTestCard, chargeTestCardOnFile } from './test-provider.js';
-import { recordSubscription } from '../revenue/funnel.service.js';
-import { applyBillingEvent, startStripeCheckout } from './stripe-subscriptions.js';
+} from '../subscriptions/subscriptions.service.js';
+import type { OpenedCheckout } from '../subscriptions/subscription-provider.js';
+import { attachCard, chargeCardOnFile, declined } from '../subscriptions/test-billing.js';
+import * as repository from './payments.repository.js';
 import { verifiedEvent } from './stripe-events.js';
+import { chargeTestCard } from './test-provider.js';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'payments' | 'cache' | 'viewers' | 'notifier'>;
 
@@ -43,48 +45,42 @@ const intentNotFound = () => notFound(PAYMENT_MESSAGES.intentNotFound);
 
 /**
  * Opens a payment for a plan on sale (listed, or unlisted: sold by its link); the amount and currency come from
- * the plan's row, whatever the client sends, and the intent keeps a snapshot of the plan: what paying grants.
+ * the plan's row, whatever the client sends, and the intent keeps a snapshot of the plan: what paying grants. A
+ * renewing plan's checkout is opened by the subscription side (`openCheckout`), with the free days this reader gets.
  */
 export async function createPaymentIntent(deps: Deps, viewer: Viewer, planId: string): Promise<PaymentIntent> {
   const plan = await findPlanOnSale(deps.db, planId);
   if (!plan) throw badRequest(PLAN_MESSAGES.planUnavailable, { planId: [PLAN_MESSAGES.planUnavailable] });
   const { provider } = deps.payments;
-  let snapshot = snapshotOf(plan, deps.config.payments.currency);
-  if (isRenewing(snapshot)) {
-    await checkNoLiveSubscription(deps.db, viewer.id);
-    // What this reader's checkout grants: the plan's free days only for their first subscription.
-    const offered = { ...snapshot, freeDays: await freeDaysOf(deps.db, viewer.id, snapshot) };
-    if (provider.name === 'stripe') return startStripeCheckout(deps, viewer, plan.id, offered);
-    snapshot = offered;
-  }
-  const { amount, currency } = snapshot;
   const intentId = crypto.randomUUID();
-  const { clientSecret, providerRef } = await provider.createIntent({
-    intentId,
-    amount,
-    currency,
-    userId: viewer.id,
-    planId: plan.id,
-  });
+  const sold = snapshotOf(plan, deps.config.payments.currency);
+  const { amount, currency } = sold;
+  const opened: OpenedCheckout & { plan: PlanSnapshot; providerRef?: string | null } = isRenewing(sold)
+    ? await openCheckout(deps, viewer, plan.id, sold, intentId)
+    : {
+        plan: sold,
+        ...(await provider.createIntent({ intentId, amount, currency, userId: viewer.id, planId: plan.id })),
+      };
   await repository.insertIntent(deps.db, {
     id: intentId,
     userId: viewer.id,
     planId: plan.id,
-    planSnapshot: snapshot,
+    planSnapshot: opened.plan,
     amount,
     currency,
     provider: provider.name,
-    clientSecret,
-    providerRef,
+    clientSecret: opened.clientSecret,
+    providerRef: opened.providerRef ?? null,
     createdAt: deps.clock(),
   });
   return {
-    clientSecret,
+    clientSecret: opened.clientSecret,
     provider: provider.name,
     planId: plan.id,
     amount: toMajorUnits(amount),
     currency,
-    ...(isRenewing(snapshot) && { freeDays: snapshot.freeDays ?? 0 }),
+    ...(opened.kind && { kind: opened.kind }),
+    ...(isRenewing(opened.plan) && { freeDays: opened.plan.freeDays ?? 0 }),
   };
 }
 
@@ -145,24 +141,32 @@ export async function confirmTestPayment(
   if (intent.provider !== 'test') throw badRequest(PAYMENT_MESSAGES.wrongProvider);
   if (intent.status === 'succeeded') return { status: 'succeeded', premiumTaken: await premiumOf(db, viewer.id) };
   const now = clock();
-  const plan = intent.planSnapshot;
-  if (isRenewing(plan)) return startTestSubscription(deps, viewer, intent, card, now);
-  const outcome = chargeTestCard(card, now);
-  if (outcome !== 'succeeded') {
-    await repository.recordFailure(db, intent.id, outcome);
-    throw new AppError(ERROR_CODES.cardDeclined, 402, outcome);
+  try {
+    if (isRenewing(intent.planSnapshot)) await startTestSubscription(deps, viewer, intent, card, now);
+    else await payOnce(deps, viewer, intent, card, now);
+  } catch (error) {
+    if (error instanceof AppError && error.code === ERROR_CODES.cardDeclined) {
+      await repository.recordFailure(db, intent.id, error.message);
+    }
+    throw error;
   }
+  return { status: 'succeeded', premiumTaken: await premiumOf(db, viewer.id) };
+}
+
+/** A pass paid once with a test card; a refused card is answered 402 with the network's message. */
+async function payOnce(deps: Deps, viewer: Viewer, intent: repository.PaymentIntentRow, card: Card, now: Date) {
+  const outcome = chargeTestCard(card, now);
+  if (outcome !== 'succeeded') throw declined(outcome);
   await commit(deps, async (tx, after) => {
     await completeIntent(tx, after, deps.notifier, intent, now);
   });
-  return { status: 'succeeded', premiumTaken: await premiumOf(db, viewer.id) };
 }
 
 /**
  * A renewing plan's checkout with the test provider: the card is kept on file (a token), and charged at once
- * unless this checkout starts with free days; a refused card starts nothing. The charge waits for the checkout's
- * turn (`takeCheckoutTurn`): of two checkouts confirmed at once, the second finds the first's subscription and is
- * refused before its card is charged; the same checkout confirmed twice is answered as paid.
+ * unless this checkout starts with free days; a refused card starts nothing (402). The charge waits for the
+ * checkout's turn (`takeCheckoutTurn`): of two checkouts confirmed at once, the second finds the first's subscription
+ * and is refused before its card is charged; the same checkout confirmed twice is answered as paid.
  */
 async function startTestSubscription(
   deps: Deps,
@@ -170,33 +174,23 @@ async function startTestSubscription(
   intent: repository.PaymentIntentRow,
   card: Card,
   now: Date,
-): Promise<PaymentResult> {
-  const kept = attachTestCard(card, now);
-  const refused =
-    typeof kept === 'string'
-      ? kept
-      : await commit(deps, async (tx, after) => {
-          try {
-            await takeCheckoutTurn(tx, viewer.id, intent.planSnapshot);
-          } catch (error) {
-            // The same checkout confirmed twice at once (a double click): the second finds it paid, not a rival.
-            if ((await repository.findByClientSecret(tx, intent.clientSecret))?.status === 'succeeded')
-              return undefined;
-            throw error;
-          }
-          const free = (intent.planSnapshot.freeDays ?? 0) > 0;
-          const outcome = free ? 'succeeded' : chargeTestCardOnFile(kept.token);
-          if (outcome !== 'succeeded') return outcome;
-          const won = await repository.markSucceeded(tx, intent.id, now);
-          if (!won?.userId) return undefined;
-          await startSubscription(tx, after, deps.notifier, { ...won, userId: won.userId }, kept, now);
-          return undefined;
-        });
-  if (refused !== undefined) {
-    await repository.recordFailure(deps.db, intent.id, refused);
-    throw new AppError(ERROR_CODES.cardDeclined, 402, refused);
-  }
-  return { status: 'succeeded', premiumTaken: await premiumOf(deps.db, viewer.id) };
+) {
+  const kept = attachCard(card, now);
+  await commit(deps, async (tx, after) => {
+    try {
+      await takeCheckoutTurn(tx, viewer.id, intent.planSnapshot);
+    } catch (error) {
+      // The same checkout confirmed twice at once (a double click): the second finds it paid, not a rival.
+      if ((await repository.findByClientSecret(tx, intent.clientSecret))?.status === 'succeeded') return;
+      throw error;
+    }
+    const free = (intent.planSnapshot.freeDays ?? 0) > 0;
+    const outcome = free ? 'succeeded' : chargeCardOnFile(kept.token);
+    if (outcome !== 'succeeded') throw declined(outcome);
+    const won = await repository.markSucceeded(tx, intent.id, now);
+    if (!won?.userId) return;
+    await startSubscription(tx, after, deps.notifier, { ...won, userId: won.userId }, kept, now);
+  });
 }
 
 export async function getPaymentStatus(deps: Deps, viewer: Viewer, clientSecret: string) {
@@ -210,7 +204,7 @@ function paidAsAsked(paid: Stripe.PaymentIntent, intent: repository.PaymentInten
 }
 
 /**
- * Stripe's word that a payment succeeded, or a renewing subscription's event (stripe-subscriptions.ts). The
+ * Stripe's word that a payment succeeded, or a renewing subscription's event (subscriptions/stripe-subscriptions.ts). The
  * signature is checked on the raw body; an event id seen before changes nothing.
  */
 export async function handleStripeWebhook(

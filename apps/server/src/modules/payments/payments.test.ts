@@ -6,14 +6,13 @@ import {
   type UserStats,
 } from '@dispatch/shared';
 import { eq } from 'drizzle-orm';
-import { createServer, type Server } from 'node:http';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moderationActions, paymentIntents, plans, users } from '../../db/schema.js';
 import { insertArticle, insertPublisher, insertUser } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
+import { createStripeTestContext, type StripeTestContext } from '../../test/stripe-context.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
-import { createStripeClient, createStripeProvider } from './stripe-provider.js';
 
 const MINUTE = 60_000;
 const GOOD_CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
@@ -240,54 +239,15 @@ describe('test payments and premium', () => {
 describe('the Stripe provider', () => {
   const WEBHOOK_SECRET = 'whsec_test_secret';
   let ctx: TestContext;
-  let standIn: Server;
-  const received: URLSearchParams[] = [];
   let stripe: Stripe;
+  let context: StripeTestContext;
+  const paymentIntentsCreated = () => context.standIn.requestsTo('POST', '/v1/payment_intents');
 
   beforeAll(async () => {
-    // A local stand-in for Stripe's API: Stripe's servers cannot be reached from here.
-    standIn = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        const form = new URLSearchParams(body);
-        received.push(form);
-        const id = `pi_${received.length}`;
-        response.setHeader('content-type', 'application/json');
-        response.end(
-          JSON.stringify({
-            id,
-            object: 'payment_intent',
-            amount: Number(form.get('amount')),
-            currency: form.get('currency'),
-            client_secret: `${id}_secret_x`,
-            status: 'requires_payment_method',
-          }),
-        );
-      });
-    });
-    await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
-    const address = standIn.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    stripe = createStripeClient({
-      secretKey: 'sk_test_x',
-      webhookSecret: WEBHOOK_SECRET,
-      api: { host: '127.0.0.1', port, protocol: 'http' },
-    });
-    ctx = await createTestContext({
-      env: {
-        PAYMENTS: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_x',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      },
-      payments: { provider: createStripeProvider(stripe), stripe: { client: stripe, webhookSecret: WEBHOOK_SECRET } },
-    });
+    context = await createStripeTestContext(WEBHOOK_SECRET);
+    ({ ctx, stripe } = context);
   });
-  afterAll(async () => {
-    await ctx.close();
-    await new Promise((resolve) => standIn.close(resolve));
-  });
+  afterAll(() => context.close());
 
   const webhook = (payload: string, signature: string) =>
     ctx.app.inject({
@@ -321,7 +281,7 @@ describe('the Stripe provider', () => {
       amount: 500,
       clientSecret: expect.stringMatching(/_secret_/),
     });
-    const sent = received.at(-1)!;
+    const sent = paymentIntentsCreated().at(-1)!.form;
     expect(sent.get('amount')).toBe('50000');
     expect(sent.get('currency')).toBe('usd');
     expect(sent.get('metadata[userId]')).toBe(buyer.user.id);

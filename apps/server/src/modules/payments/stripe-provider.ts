@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { stripeSubscriptions } from '../subscriptions/stripe-subscriptions.js';
 import type { PaymentProvider } from './payment-provider.js';
 
 export interface StripeSettings {
@@ -12,9 +13,11 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   return new Stripe(settings.secretKey, { maxNetworkRetries: 2, timeout: 20_000, ...settings.api });
 }
 
+/** Stripe: a PaymentIntent for a one-off payment; renewing plans through Stripe Billing (`stripeSubscriptions`). */
 export function createStripeProvider(stripe: Stripe): PaymentProvider {
   return {
     name: 'stripe',
+    ...stripeSubscriptions(stripe),
     async createIntent({ intentId, amount, currency, userId, planId }) {
       const intent = await stripe.paymentIntents.create(
         {

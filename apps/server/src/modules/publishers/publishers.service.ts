@@ -23,7 +23,7 @@ const PUBLISHERS_TTL_MS = 60_000;
 const MAX_SLUG_NUMBER = 50;
 
 export function getPublishers({ db, cache }: Pick<AppDeps, 'db' | 'cache'>): Promise<Publisher[]> {
-  return cache.remember('catalog', 'publishers', PUBLISHERS_TTL_MS, async () =>
+  return cache.remember('catalogue', 'publishers', PUBLISHERS_TTL_MS, async () =>
     (await repository.listPublishers(db)).map(toPublisher),
   );
 }
@@ -61,7 +61,7 @@ export async function createPublisher(
         createdAt: deps.clock(),
       });
       if (row) {
-        after.stale('catalog');
+        after.stale('catalogue');
         return toPublisher(row);
       }
       if (await repository.findByName(tx, input.name)) throw conflict(ARTICLE_MESSAGES.publisherTaken);

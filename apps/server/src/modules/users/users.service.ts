@@ -139,7 +139,7 @@ export async function updateProfile(
   const updated = await commit({ db, cache, viewers }, async (tx, after) => {
     const changed = await repository.update(tx, row.id, { name: input.name, profilePic: input.profile_pic });
     // Article pages show their author's name and photo; the viewer carries the name.
-    after.stale('catalog');
+    after.stale('catalogue');
     after.viewerChanged(row.id);
     return changed;
   });

@@ -133,7 +133,7 @@ async function saveContent(
       at,
     );
     await recordRevision(tx, { articleId: id, authorId: viewer.id, ...input, at });
-    after.stale('catalog');
+    after.stale('catalogue');
   });
   return { modifiedCount: 1 };
 }
@@ -173,7 +173,7 @@ export async function deleteArticle(
     if (!isAuthor && viewer.role !== 'admin') throw forbidden();
     const deletedCount = await repository.remove(tx, id);
     if (!isAuthor) await recordAction(tx, { actorId: viewer.id, action: 'delete', articleId: id, at: deps.clock() });
-    after.stale('catalog');
+    after.stale('catalogue');
     return { deletedCount };
   });
 }

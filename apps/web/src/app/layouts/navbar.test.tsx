@@ -1,11 +1,11 @@
 import { API_MESSAGES, STORAGE_KEYS, TEXT, type RoleRecord } from '@dispatch/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../lib/paths';
 import { errorResponse, stubApi } from '../../test/api-stub';
 import { config } from '../../test/fixtures';
-import { renderRoute } from '../../test/render-route';
+import { loadRouteModules, renderRoute } from '../../test/render-route';
 import { ROLES, sessionRoutes, storeToken, TEST_TOKEN, testUser } from '../../test/session';
 
 const user = testUser();
@@ -125,6 +125,8 @@ describe('role lookup (docs/product.md#article-status)', () => {
 });
 
 describe('Logout', () => {
+  beforeAll(() => loadRouteModules('/profile', '/login'));
+
   it("ends the session, forgets the token, says 'User logged out!' and goes to /login", async () => {
     const { api, router } = renderSignedIn(ROLES.user);
     const person = userEvent.setup();

@@ -1,11 +1,11 @@
 import { LIMITS, TEXT, type MyArticle } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '../../lib/paths';
 import { stubApi } from '../../test/api-stub';
 import { config } from '../../test/fixtures';
-import { renderRoute } from '../../test/render-route';
+import { loadRouteModules, renderRoute } from '../../test/render-route';
 import { sessionRoutes, storeToken, testUser } from '../../test/session';
 import { myArticle, pathOf } from '../../test/writing-fixtures';
 
@@ -40,6 +40,8 @@ async function openMyArticles(initial: MyArticle[], path = '/my-articles') {
 const rowOf = (title: string) => screen.getByRole('cell', { name: title }).closest('tr') as HTMLElement;
 
 describe('/my-articles', () => {
+  beforeAll(() => loadRouteModules('/my-articles'));
+
   const list = [
     myArticle({ _id: ids.pending, title: 'Pending piece' }),
     myArticle({ _id: ids.declined, title: 'Declined piece', status: 'declined', reason: 'Needs <b>sources</b>.' }),

@@ -1,11 +1,11 @@
 import { PAYMENT_MESSAGES, SUBSCRIPTION_TEXT, TEXT, type Subscription } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '../../lib/paths';
 import { errorResponse, stubApi, type StubRequest } from '../../test/api-stub';
 import { config, publishers } from '../../test/fixtures';
-import { renderRoute } from '../../test/render-route';
+import { loadRouteModules, renderRoute } from '../../test/render-route';
 import { sessionRoutes, storeToken, testUser } from '../../test/session';
 
 const user = testUser();
@@ -80,6 +80,8 @@ async function openProfile(initial: Subscription | null, pastDueRole = false, pa
 }
 
 describe('/profile: the renewing subscription', () => {
+  beforeAll(() => loadRouteModules('/profile'));
+
   it('shows free days and the first charge, cancels after a confirmation, and resumes', async () => {
     const { sent, person } = await openProfile(trialing);
     const panel = await screen.findByRole('region', { name: T.heading });

@@ -25,7 +25,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.js';
 import { createMailer, type Mailer } from '../notices/mailer.js';
 import { sweep } from '../system/housekeeping.js';
 import { mostReadSince } from './hourly-views.service.js';
-import { suppress, unsubscribeLinks } from './subscriptions.service.js';
+import { suppress, unsubscribeLinks } from './signups.service.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -99,7 +99,7 @@ describe('subscribing to the daily brief', () => {
     expect(again.json()).toEqual({ status: 'active', email: 'vera.visitor@example.com' });
   });
 
-  it('gives the same answer for an address already subscribed, and leaves its subscription as it was', async () => {
+  it('gives the same answer for an address already subscribed, and leaves its sign-up as it was', async () => {
     const first = await subscribe({ ...settings, email: 'vera.visitor@example.com', hour: 22 });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: 'pending', email: 'vera.visitor@example.com' });
@@ -184,7 +184,7 @@ describe('subscribing to the daily brief', () => {
     expect((await subscribe({ ...settings, email: 'other.flood@example.com' })).statusCode).toBe(200);
   });
 
-  it("reads, saves and stops the reader's subscription, validating the settings", async () => {
+  it("reads, saves and stops the reader's sign-up, validating the settings", async () => {
     ctx.clock.set(new Date('2026-06-10T10:00:00Z'));
     const reader = await signedInUser(ctx.app, db(), { emailVerifiedAt: new Date() });
     expect((await me(reader.token)).json()).toEqual({ subscription: null });
@@ -352,7 +352,7 @@ describe('subscribing to the daily brief', () => {
     expect(none.statusCode).toBe(400);
   });
 
-  it("lists the subscription in the account's export, and removes it with the account", async () => {
+  it("lists the sign-up in the account's export, and removes it with the account", async () => {
     const reader = await signedInUser(ctx.app, db(), { emailVerifiedAt: new Date() });
     await subscribe({ ...settings, tags: ['Sports'] }, reader.token);
     const exported = await ctx.app.inject({ method: 'GET', url: '/api/account/export', headers: bearer(reader.token) });

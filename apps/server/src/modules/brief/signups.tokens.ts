@@ -3,18 +3,18 @@ import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
 /**
  * The brief's links, signed with the site's secret like the notices' (docs/decisions/023-notifications-and-mail-outbox.md),
- * each for its own audience: a confirmation link names a subscription and the address it went to, for a week; an
- * unsubscribe link names a subscription and, in a brief, the send it came with (counted per send) and never expires.
+ * each for its own audience: a confirmation link names a sign-up and the address it went to, for a week; an
+ * unsubscribe link names a sign-up and, in a brief, the send it came with (counted per send) and never expires.
  */
 const CONFIRM_AUDIENCE = 'brief-confirm';
 const UNSUBSCRIBE_AUDIENCE = 'brief-unsubscribe';
 const CONFIRM_TTL_MS = 7 * 86_400_000;
 
 export interface BriefTokens {
-  confirm(subscriptionId: string, email: string, now: Date): Promise<string>;
-  readConfirm(token: string, now: Date): Promise<{ subscriptionId: string; email: string } | undefined>;
-  unsubscribe(subscriptionId: string, sendId?: string): Promise<string>;
-  readUnsubscribe(token: string): Promise<{ subscriptionId: string; sendId?: string } | undefined>;
+  confirm(signupId: string, email: string, now: Date): Promise<string>;
+  readConfirm(token: string, now: Date): Promise<{ signupId: string; email: string } | undefined>;
+  unsubscribe(signupId: string, sendId?: string): Promise<string>;
+  readUnsubscribe(token: string): Promise<{ signupId: string; sendId?: string } | undefined>;
 }
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
@@ -50,26 +50,24 @@ export function createBriefTokens(secret: string): BriefTokens {
     }
   };
   return {
-    confirm: (subscriptionId, email, now) =>
-      sign(CONFIRM_AUDIENCE, subscriptionId, { email }, new Date(now.getTime() + CONFIRM_TTL_MS)),
+    confirm: (signupId, email, now) =>
+      sign(CONFIRM_AUDIENCE, signupId, { email }, new Date(now.getTime() + CONFIRM_TTL_MS)),
     async readConfirm(token, now) {
       const payload = await read(token, CONFIRM_AUDIENCE, now);
-      return payload && typeof payload.email === 'string'
-        ? { subscriptionId: payload.sub, email: payload.email }
-        : undefined;
+      return payload && typeof payload.email === 'string' ? { signupId: payload.sub, email: payload.email } : undefined;
     },
-    unsubscribe: async (subscriptionId, sendId) =>
+    unsubscribe: async (signupId, sendId) =>
       signHs256(key, {
         ...(sendId === undefined ? {} : { send: sendId }),
         aud: UNSUBSCRIBE_AUDIENCE,
-        sub: subscriptionId,
+        sub: signupId,
       }),
     async readUnsubscribe(token) {
       const payload = await read(token, UNSUBSCRIBE_AUDIENCE);
       if (!payload) return undefined;
-      if (payload.send === undefined) return { subscriptionId: payload.sub };
+      if (payload.send === undefined) return { signupId: payload.sub };
       return typeof payload.send === 'string' && UUID.test(payload.send)
-        ? { subscriptionId: payload.sub, sendId: payload.send }
+        ? { signupId: payload.sub, sendId: payload.send }
         : undefined;
     },
   };

@@ -11,12 +11,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
-import * as service from './subscriptions.service.js';
+import * as service from './signups.service.js';
 
 const UnsubscribeResultSchema = z.object({ status: z.literal('unsubscribed') });
 
-/** The daily brief's subscriptions: subscribing and confirming, the reader's settings, and the e-mail's unsubscribe link. */
-export function briefSubscriptionRoutes(app: AppInstance, deps: AppDeps) {
+/** The daily brief's sign-ups: subscribing and confirming, the reader's settings, and the e-mail's unsubscribe link. */
+export function briefSignupRoutes(app: AppInstance, deps: AppDeps) {
   // Per address asked for, whoever asks: a form cannot be used to flood someone's inbox with confirmation links.
   const countSubscribe = app.createRateLimit({
     max: BRIEF_LIMITS.subscribesPerHour,

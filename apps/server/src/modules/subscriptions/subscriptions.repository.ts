@@ -5,6 +5,8 @@ import { paymentIntents, stripeCustomers, subscriptions } from '../../db/schema.
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
+/** A subscription's payments are rows of `payment_intents`: its checkout's, and each period's charge. */
+export type PaymentRow = typeof paymentIntents.$inferSelect;
 
 export async function insert(db: DbOrTx, values: NewSubscription): Promise<SubscriptionRow> {
   const [row] = await db.insert(subscriptions).values(values).returning();
@@ -95,7 +97,7 @@ export async function recordStart(
   await db.update(paymentIntents).set(values).where(eq(paymentIntents.id, intentId));
 }
 
-/** A retry refused again: the period's refused charge says why, once. */
+/** A payment refused or not served: the row says why, once. */
 export async function recordRefusal(db: DbOrTx, id: string, message: string) {
   await db.update(paymentIntents).set({ lastError: message }).where(eq(paymentIntents.id, id));
 }
@@ -166,8 +168,24 @@ export async function moveToPeriods(db: DbOrTx, renewals: readonly Renewal[], no
 }
 
 /*
- * Stripe Billing (modules/payments/stripe-subscriptions.ts).
+ * Stripe Billing (stripe-subscriptions.ts).
  */
+
+/** The charge of a Stripe invoice (`in_…`), if recorded. */
+export async function findChargeByRef(db: DbOrTx, invoiceId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(paymentIntents).where(eq(paymentIntents.providerRef, invoiceId));
+  return row;
+}
+
+/** An invoice's charge recorded as refused, now paid; answers it only the first time, so it is counted once. */
+export async function markChargePaid(db: DbOrTx, id: string, at: Date): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(paymentIntents)
+    .set({ status: 'succeeded', succeededAt: at, lastError: null })
+    .where(and(eq(paymentIntents.id, id), ne(paymentIntents.status, 'succeeded')))
+    .returning();
+  return row;
+}
 
 /** The reader's customer at Stripe, if a checkout made one. */
 export async function findStripeCustomer(db: DbOrTx, userId: string): Promise<string | undefined> {

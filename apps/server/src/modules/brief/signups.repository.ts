@@ -2,16 +2,15 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { briefDeliveries, briefSubscriptions } from '../../db/schema.js';
 
-export type SubscriptionRow = typeof briefSubscriptions.$inferSelect;
-export type SubscriptionSettings = Pick<SubscriptionRow, 'hour' | 'timeZone' | 'tags' | 'publisherIds'>;
+export type SignupRow = typeof briefSubscriptions.$inferSelect;
 
-export async function findByEmail(db: DbOrTx, email: string): Promise<SubscriptionRow | undefined> {
+export async function findByEmail(db: DbOrTx, email: string): Promise<SignupRow | undefined> {
   const [row] = await db.select().from(briefSubscriptions).where(eq(briefSubscriptions.email, email.toLowerCase()));
   return row;
 }
 
 /** The row for this address, locked until the transaction ends: two subscribe requests at once take turns. */
-export async function lockByEmail(db: DbOrTx, email: string): Promise<SubscriptionRow | undefined> {
+export async function lockByEmail(db: DbOrTx, email: string): Promise<SignupRow | undefined> {
   const [row] = await db
     .select()
     .from(briefSubscriptions)
@@ -20,7 +19,7 @@ export async function lockByEmail(db: DbOrTx, email: string): Promise<Subscripti
   return row;
 }
 
-export async function findById(db: DbOrTx, id: string): Promise<SubscriptionRow | undefined> {
+export async function findById(db: DbOrTx, id: string): Promise<SignupRow | undefined> {
   const [row] = await db.select().from(briefSubscriptions).where(eq(briefSubscriptions.id, id));
   return row;
 }
@@ -51,14 +50,14 @@ export async function markUnsubscribed(db: DbOrTx, id: string, at: Date) {
   return row;
 }
 
-/** The one delivery of this send to this subscription, marked as the one the reader unsubscribed from. */
-export async function markDeliveryUnsubscribed(db: DbOrTx, subscriptionId: string, sendId: string, at: Date) {
+/** The one delivery of this send to this sign-up, marked as the one the reader unsubscribed from. */
+export async function markDeliveryUnsubscribed(db: DbOrTx, signupId: string, sendId: string, at: Date) {
   await db
     .update(briefDeliveries)
     .set({ unsubscribedAt: at })
     .where(
       and(
-        eq(briefDeliveries.subscriptionId, subscriptionId),
+        eq(briefDeliveries.subscriptionId, signupId),
         eq(briefDeliveries.sendId, sendId),
         isNull(briefDeliveries.unsubscribedAt),
       ),

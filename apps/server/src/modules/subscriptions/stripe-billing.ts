@@ -7,6 +7,9 @@ import {
 } from '@dispatch/shared';
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
+import type { RenewingPlan } from './subscription-provider.js';
+
+export type { RenewingPlan };
 
 /*
  * Stripe Billing for renewing plans (docs/decisions/052-renewing-subscriptions.md): Stripe keeps the card, charges
@@ -21,9 +24,6 @@ import type Stripe from 'stripe';
  * - a subscription has no `current_period_start/end`: each item has its own (`items.data[].current_period_end`);
  * - a subscription item's `price_data` takes a Product id (`product`), not `product_data`.
  */
-
-/** A plan snapshot that renews. */
-export type RenewingPlan = PlanSnapshot & { renewsEvery: NonNullable<PlanSnapshot['renewsEvery']> };
 
 /** What checkout hands the browser: confirm a payment (first period due now) or a setup (free days first). */
 export interface StartedStripeSubscription {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextBriefAt } from './subscriptions.schedule.js';
+import { nextBriefAt } from './signups.schedule.js';
 
 const at = (iso: string) => new Date(iso);
 const next = (hour: number, zone: string, after: string) => nextBriefAt(hour, zone, at(after)).toISOString();

@@ -7,8 +7,7 @@ import {
 } from '@dispatch/shared';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
-import { abuseLimit } from '../../plugins/rate-limit.js';
-import { perAccount } from './payments.routes.js';
+import { abuseLimit, perAccount } from '../../plugins/rate-limit.js';
 import { renewDue } from './renewals.js';
 import * as stripeBilling from './stripe-subscriptions.js';
 import * as service from './subscriptions.service.js';
@@ -39,7 +38,7 @@ export function subscriptionRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: MySubscriptionSchema },
       },
     },
-    (request) => stripeBilling.cancelMySubscription(deps, requireViewer(request)),
+    (request) => service.cancelSubscription(deps, requireViewer(request)),
   );
 
   app.post(
@@ -53,7 +52,7 @@ export function subscriptionRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: MySubscriptionSchema },
       },
     },
-    (request) => stripeBilling.resumeMySubscription(deps, requireViewer(request)),
+    (request) => service.resumeSubscription(deps, requireViewer(request)),
   );
 
   app.post(
@@ -72,7 +71,7 @@ export function subscriptionRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: MySubscriptionSchema },
       },
     },
-    (request) => stripeBilling.replaceMyCard(deps, requireViewer(request), request.body.card),
+    (request) => service.replaceCard(deps, requireViewer(request), request.body.card),
   );
 
   app.post(

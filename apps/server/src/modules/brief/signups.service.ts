@@ -11,10 +11,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { getPublishers } from '../publishers/publishers.service.js';
 import { findUserByEmail, findUserById } from '../users/users.service.js';
-import * as repository from './subscriptions.repository.js';
+import * as repository from './signups.repository.js';
 import { hasHighlights } from './compose.js';
-import { nextBriefAt } from './subscriptions.schedule.js';
-import { createBriefTokens, type BriefTokens } from './subscriptions.tokens.js';
+import { nextBriefAt } from './signups.schedule.js';
+import { createBriefTokens, type BriefTokens } from './signups.tokens.js';
 
 /*
  * Who gets the daily brief (docs/product.md#the-daily-brief): one row per address. A visitor's address is
@@ -39,10 +39,10 @@ function tokensFor(secret: string) {
  */
 export async function unsubscribeLinks(
   deps: Pick<AppDeps, 'config' | 'secret'>,
-  subscriptionId: string,
+  signupId: string,
   sendId?: string,
 ): Promise<{ pageUrl: string; oneClickUrl: string }> {
-  const token = await tokensFor(deps.secret).unsubscribe(subscriptionId, sendId);
+  const token = await tokensFor(deps.secret).unsubscribe(signupId, sendId);
   return {
     pageUrl: `${deps.config.publicUrl}/brief/unsubscribe?token=${token}`,
     oneClickUrl: `${deps.config.publicUrl}/api/brief/unsubscribe?token=${token}`,
@@ -74,7 +74,7 @@ async function checkedSettings(deps: Pick<AppDeps, 'db' | 'cache'>, settings: Br
 
 /**
  * `POST /api/brief/subscribe`. A verified reader is subscribed at once; anyone else gets a confirmation link and
- * the same answer whatever the address's row held, and an active subscription is not changed by a request that
+ * the same answer whatever the address's row held, and an active sign-up is not changed by a request that
  * has not proven the address.
  */
 export async function subscribe(
@@ -88,8 +88,8 @@ export async function subscribe(
   const settings = await checkedSettings(deps, input);
   const verified = viewer ? Boolean((await findUserById(deps.db, viewer.id))?.emailVerifiedAt) : false;
   const now = deps.clock();
-  const confirmUrl = async (subscriptionId: string) =>
-    `${deps.config.publicUrl}/brief/confirm?token=${await tokensFor(deps.secret).confirm(subscriptionId, email, now)}`;
+  const confirmUrl = async (signupId: string) =>
+    `${deps.config.publicUrl}/brief/confirm?token=${await tokensFor(deps.secret).confirm(signupId, email, now)}`;
 
   return deps.db.transaction(async (tx) => {
     const existing =
@@ -122,11 +122,11 @@ export async function subscribe(
 
 const linkInvalid = () => badRequest(BRIEF_MESSAGES.linkInvalid);
 
-/** `POST /api/brief/confirm`: the confirmation link's token makes a pending subscription active. */
+/** `POST /api/brief/confirm`: the confirmation link's token makes a pending sign-up active. */
 export async function confirm(deps: Deps, token: string): Promise<{ status: 'active'; email: string }> {
   const now = deps.clock();
   const claims = await tokensFor(deps.secret).readConfirm(token, now);
-  const row = claims && (await repository.findById(deps.db, claims.subscriptionId));
+  const row = claims && (await repository.findById(deps.db, claims.signupId));
   if (!claims || !row || row.email !== claims.email) throw linkInvalid();
   if (row.status === 'active') return { status: 'active', email: row.email };
   if (row.status !== 'pending') throw linkInvalid();
@@ -145,7 +145,7 @@ export async function confirm(deps: Deps, token: string): Promise<{ status: 'act
   return { status: 'active', email: row.email };
 }
 
-function toSubscription(row: repository.SubscriptionRow, highlights: boolean): BriefSubscription {
+function toBriefSubscription(row: repository.SignupRow, highlights: boolean): BriefSubscription {
   return {
     email: row.email,
     status: row.status,
@@ -159,11 +159,11 @@ function toSubscription(row: repository.SubscriptionRow, highlights: boolean): B
   };
 }
 
-const mine = async (deps: Deps, viewer: Viewer, row: repository.SubscriptionRow | undefined) => ({
-  subscription: row ? toSubscription(row, await hasHighlights(deps, viewer.email)) : null,
+const mine = async (deps: Deps, viewer: Viewer, row: repository.SignupRow | undefined) => ({
+  subscription: row ? toBriefSubscription(row, await hasHighlights(deps, viewer.email)) : null,
 });
 
-/** `GET /api/brief/me`: the subscription of the account's address, or null. */
+/** `GET /api/brief/me`: the sign-up of the account's address, or null. */
 export async function getMine(deps: Deps, viewer: Viewer) {
   return mine(deps, viewer, await repository.findByEmail(deps.db, viewer.email));
 }
@@ -197,7 +197,7 @@ export async function unsubscribeByToken(deps: Deps, token: string | undefined):
   if (!claims) throw linkInvalid();
   const now = deps.clock();
   const found = await deps.db.transaction(async (tx) => {
-    const row = await repository.markUnsubscribed(tx, claims.subscriptionId, now);
+    const row = await repository.markUnsubscribed(tx, claims.signupId, now);
     if (row && claims.sendId) await repository.markDeliveryUnsubscribed(tx, row.id, claims.sendId, now);
     return row !== undefined;
   });
@@ -209,14 +209,14 @@ export async function unsubscribeByToken(deps: Deps, token: string | undefined):
  * For the sender: the receiving server refused mail to this address for good, so the brief stops until the
  * reader subscribes again (and confirms). An unsubscribed row stays unsubscribed. Whether a row changed.
  */
-export async function suppress(db: DbOrTx, subscriptionId: string, reason: string, now: Date): Promise<boolean> {
-  return repository.markSuppressed(db, subscriptionId, reason.slice(0, 500), now);
+export async function suppress(db: DbOrTx, signupId: string, reason: string, now: Date): Promise<boolean> {
+  return repository.markSuppressed(db, signupId, reason.slice(0, 500), now);
 }
 
-/** The account's subscription, for its export. */
-export async function getSubscriptionForExport(db: DbOrTx, email: string): Promise<BriefSubscription | null> {
+/** The account's sign-up, for its export. */
+export async function getSignupForExport(db: DbOrTx, email: string): Promise<BriefSubscription | null> {
   const row = await repository.findByEmail(db, email);
-  return row ? toSubscription(row, false) : null;
+  return row ? toBriefSubscription(row, false) : null;
 }
 
 export const tooManySubscribes = () => new AppError(ERROR_CODES.tooManyRequests, 429, BRIEF_MESSAGES.tooManyRequests);

@@ -2,10 +2,8 @@ import {
   HOUR_MS,
   PAYMENT_MESSAGES,
   SUBSCRIPTION_MESSAGES,
-  type Card,
   formatPrice,
   toMajorUnits,
-  type PaymentIntent,
   type SubscriptionPortal,
 } from '@dispatch/shared';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,11 +11,10 @@ import type Stripe from 'stripe';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { AfterCommit } from '../../db/commit.js';
-import { badRequest, conflict, notFound } from '../../plugins/errors.js';
+import { conflict, notFound } from '../../plugins/errors.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
 import { accessChanged } from '../premium/premium-grants.js';
 import { findLiveSubscription } from '../users/users.service.js';
-import * as payments from './payments.repository.js';
 import {
   cancelNow,
   failureApplies,
@@ -37,23 +34,15 @@ import {
   type RenewingPlan,
   type UpdatedEvent,
 } from './stripe-billing.js';
+import type { SubscriptionProvider } from './subscription-provider.js';
 import * as subscriptions from './subscriptions.repository.js';
-import {
-  cancelSubscription,
-  changeLive,
-  end,
-  grantPeriod,
-  graceEndOf,
-  receipt,
-  replaceCard,
-  resumeSubscription,
-  toSubscription,
-} from './subscriptions.service.js';
+import { end, grantPeriod, graceEndOf, receipt } from './subscriptions.service.js';
 
 /*
  * Renewing plans with Stripe Billing (docs/decisions/053-stripe-billing.md): Stripe keeps the card, charges each
  * period and retries; the site grants premium from its signed webhooks, with the same rows, access rule
- * (`grantRenewingPeriod`), e-mails and funnel as the test provider's subscriptions (subscriptions.service.ts). The renewal
+ * (`grantRenewingPeriod`), e-mails and funnel as the test provider's subscriptions (subscriptions.service.ts). The reader's
+ * checkout, cancel and resume reach Stripe through the provider (`stripeSubscriptions`). The renewal
  * job never claims these rows (their `next_attempt_at` stays null). Stripe's shapes and out-of-order rules are in
  * stripe-billing.ts.
  */
@@ -77,48 +66,27 @@ function stripeOf(deps: Pick<Deps, 'payments'>): Stripe {
 }
 
 /**
- * Checkout of a renewing plan with Stripe: the subscription opens at Stripe (incomplete, or in its free days), and
- * the checkout's intent keeps the secret the browser confirms. The intent's id is the local subscription's id, which
- * Stripe carries in the subscription's metadata: the row is created with it when the first invoice is paid.
+ * Stripe's part of the payment provider for renewing plans (subscription-provider.ts). Checkout opens the
+ * subscription at Stripe (incomplete, or in its free days) under the reader's Stripe customer; the checkout's local id
+ * is carried in the subscription's metadata, and its row is created with it when the first invoice is paid. A
+ * subscription Stripe does not keep (no `providerRef`) has nothing to change there.
  */
-export async function startStripeCheckout(
-  deps: Deps,
-  viewer: Viewer,
-  planId: string,
-  plan: RenewingPlan,
-): Promise<PaymentIntent> {
-  const localSubscriptionId = crypto.randomUUID();
-  const started = await startStripeSubscription(stripeOf(deps), {
-    localSubscriptionId,
-    userId: viewer.id,
-    customerEmail: viewer.email,
-    existingCustomerId: await subscriptions.findStripeCustomer(deps.db, viewer.id),
-    planId,
-    plan,
-  });
-  const now = deps.clock();
-  await deps.db.transaction(async (tx) => {
-    await subscriptions.saveStripeCustomer(tx, viewer.id, started.customerId, now);
-    await payments.insertIntent(tx, {
-      id: localSubscriptionId,
-      userId: viewer.id,
-      planId,
-      planSnapshot: plan,
-      amount: plan.amount,
-      currency: plan.currency,
-      provider: 'stripe',
-      clientSecret: started.clientSecret,
-      createdAt: now,
-    });
-  });
+export function stripeSubscriptions(stripe: Stripe): Omit<SubscriptionProvider, 'name'> {
   return {
-    clientSecret: started.clientSecret,
-    provider: 'stripe',
-    planId,
-    amount: toMajorUnits(plan.amount),
-    currency: plan.currency,
-    kind: started.kind,
-    freeDays: plan.freeDays ?? 0,
+    async openSubscription(db, checkout, now) {
+      const started = await startStripeSubscription(stripe, {
+        ...checkout,
+        existingCustomerId: await subscriptions.findStripeCustomer(db, checkout.userId),
+      });
+      await subscriptions.saveStripeCustomer(db, checkout.userId, started.customerId, now);
+      return { clientSecret: started.clientSecret, kind: started.kind };
+    },
+    async setCancelAtPeriodEnd({ providerRef }, cancel) {
+      return providerRef ? (await setCancelAtPeriodEnd(stripe, providerRef, cancel)).cancelAtPeriodEnd : cancel;
+    },
+    async cancelNow({ providerRef }) {
+      if (providerRef) await cancelNow(stripe, providerRef);
+    },
   };
 }
 
@@ -238,7 +206,7 @@ async function startFromFirstInvoice(
   // This checkout's own subscription, started by another event of the same invoice while this one waited.
   if (live?.id === intent.id) return;
   if (!userId || live) {
-    if (live) await payments.recordFailure(tx, intent.id, SUBSCRIPTION_MESSAGES.alreadySubscribed);
+    if (live) await subscriptions.recordRefusal(tx, intent.id, SUBSCRIPTION_MESSAGES.alreadySubscribed);
     const taken = { ...context, checkout: intent.id, live: live?.id };
     after.call(() => takeBackAtStripe(deps, log, taken, sent));
     return;
@@ -296,7 +264,7 @@ async function takeBackAtStripe(
       { ...context, err },
       'could not cancel and refund at Stripe a subscription started for a deleted account or beside a live one: do it in the dashboard',
     );
-    await payments.recordFailure(deps.db, context.checkout, SUBSCRIPTION_MESSAGES.notTakenBack);
+    await subscriptions.recordRefusal(deps.db, context.checkout, SUBSCRIPTION_MESSAGES.notTakenBack);
   }
 }
 
@@ -329,9 +297,9 @@ async function applyPaid(
     return;
   }
   const paid = boundedByPlan(log, sent, plan as RenewingPlan);
-  const known = await payments.findByProviderRef(tx, paid.invoiceId);
+  const known = await subscriptions.findChargeByRef(tx, paid.invoiceId);
   const recorded = known
-    ? !!(await payments.markSucceeded(tx, known.id, now))
+    ? !!(await subscriptions.markChargePaid(tx, known.id, now))
     : !!(await subscriptions.insertCharge(tx, {
         ...chargeOf(row, paid),
         status: 'succeeded',
@@ -384,7 +352,7 @@ async function applyFailure(
   now: Date,
 ) {
   if (row.status === 'ended' || !failureApplies(failed, periodOf(row))) return;
-  const known = await payments.findByProviderRef(tx, failed.invoiceId);
+  const known = await subscriptions.findChargeByRef(tx, failed.invoiceId);
   if (known?.status === 'succeeded') return;
   if (known) await subscriptions.recordRefusal(tx, known.id, PAYMENT_MESSAGES.cardDeclined);
   else
@@ -443,89 +411,13 @@ async function applyDeleted(
   await subscriptions.update(tx, row.id, { stripeLastEventAt: latest(row.stripeLastEventAt, deleted.eventCreated) });
 }
 
-/** The reader's live subscription if Stripe keeps it. */
-async function liveAtStripe(deps: Pick<Deps, 'db'>, viewer: Viewer) {
-  const live = await findLiveSubscription(deps.db, viewer.id);
-  return live?.provider === 'stripe' && live.providerRef ? { ...live, providerRef: live.providerRef } : undefined;
-}
-
-/**
- * POST /api/subscription/cancel. At Stripe: asked of Stripe first (outside any transaction), then saved; a past due
- * one is cancelled at once and ends. Any other, the test provider's rules.
- */
-export async function cancelMySubscription(deps: Deps, viewer: Viewer) {
-  const live = await liveAtStripe(deps, viewer);
-  if (!live) return cancelSubscription(deps, viewer);
-  const stripe = stripeOf(deps);
-  if (live.status === 'past_due') {
-    await cancelNow(stripe, live.providerRef);
-    const row = await changeLive(deps, viewer, async (tx, after, locked, now) => {
-      await end(tx, after, locked, 'cancelled', now);
-      return (await subscriptions.findNewest(tx, viewer.id))!;
-    });
-    return { subscription: toSubscription(deps, row) };
-  }
-  if (live.cancelAtPeriodEnd) throw conflict(SUBSCRIPTION_MESSAGES.alreadyCancelled);
-  return saveCancelAtPeriodEnd(
-    deps,
-    viewer,
-    (await setCancelAtPeriodEnd(stripe, live.providerRef, true)).cancelAtPeriodEnd,
-  );
-}
-
-/** POST /api/subscription/resume: at Stripe, asked of Stripe, then saved; any other, the test provider's rules. */
-export async function resumeMySubscription(deps: Deps, viewer: Viewer) {
-  const live = await liveAtStripe(deps, viewer);
-  if (!live) return resumeSubscription(deps, viewer);
-  if (!live.cancelAtPeriodEnd || live.periodEnd <= deps.clock()) throw conflict(SUBSCRIPTION_MESSAGES.notResumable);
-  const state = await setCancelAtPeriodEnd(stripeOf(deps), live.providerRef, false);
-  return saveCancelAtPeriodEnd(deps, viewer, state.cancelAtPeriodEnd);
-}
-
-async function saveCancelAtPeriodEnd(deps: Deps, viewer: Viewer, cancelAtPeriodEnd: boolean) {
-  const row = await changeLive(deps, viewer, (tx, _after, locked, now) =>
-    subscriptions.update(tx, locked.id, { cancelAtPeriodEnd, updatedAt: now }),
-  );
-  return { subscription: toSubscription(deps, row) };
-}
-
-/**
- * POST /api/subscription/card: the test provider's card form. A subscription kept at Stripe changes its card in
- * Stripe's portal only; a test card is never charged for it.
- */
-export async function replaceMyCard(deps: Deps, viewer: Viewer, card: Card) {
-  if (await liveAtStripe(deps, viewer)) throw badRequest(PAYMENT_MESSAGES.wrongProvider);
-  return replaceCard(deps, viewer, card);
-}
-
-/** POST /api/subscription/portal: Stripe's customer portal for the reader's subscription, on its card form. */
+/** POST /api/subscription/portal: Stripe's customer portal for the reader's subscription kept at Stripe, on its card form. */
 export async function subscriptionPortal(deps: Deps, viewer: Viewer): Promise<SubscriptionPortal> {
-  const live = await liveAtStripe(deps, viewer);
-  const customerId = live && (await subscriptions.findStripeCustomer(deps.db, viewer.id));
+  const live = await findLiveSubscription(deps.db, viewer.id);
+  const atStripe = live?.provider === 'stripe' && live.providerRef;
+  const customerId = atStripe && (await subscriptions.findStripeCustomer(deps.db, viewer.id));
   if (!customerId || !deps.payments.stripe) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
   return {
     url: await portalUrl(stripeOf(deps), customerId, `${deps.config.publicUrl}/profile`, 'payment_method_update'),
   };
-}
-
-/**
- * After an account's deletion committed: its subscriptions kept at Stripe are cancelled there at once, so Stripe
- * never charges a reader who left. A failure is logged (someone cancels it in Stripe's dashboard), never undone.
- */
-export async function cancelAtStripe(
-  deps: Pick<Deps, 'payments'>,
-  log: FastifyBaseLogger,
-  ended: readonly SubscriptionRow[],
-): Promise<void> {
-  for (const row of ended) {
-    if (row.provider !== 'stripe' || !row.providerRef) continue;
-    try {
-      await cancelNow(stripeOf(deps), row.providerRef);
-    } catch (err) {
-      log.error(
-        { err, subscription: row.id, stripeSubscription: row.providerRef },
-        'could not cancel a deleted account’s subscription at Stripe: cancel it in the dashboard',
-      );
-    }
-  }
 }

@@ -21,7 +21,7 @@ import {
   type StripeCheckout,
   type UpdatedEvent,
 } from './stripe-billing.js';
-import { createStripeClient } from './stripe-provider.js';
+import { createStripeClient } from '../payments/stripe-provider.js';
 
 const WEBHOOK_SECRET = 'whsec_billing_test';
 const MONTHLY: RenewingPlan = {
