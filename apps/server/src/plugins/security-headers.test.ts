@@ -32,7 +32,7 @@ describe('API answers: no cache keeps them unless their route says so (decision 
 
   it('sends every answer that can carry premium text `private, no-store`', async () => {
     const db = ctx.database.db;
-    const subscriber = await signedInUser(ctx.app, db, { premiumTaken: new Date(ctx.clock.now.getTime() + 60 * DAY) });
+    const subscriber = await signedInUser(ctx.app, db, { premiumUntil: new Date(ctx.clock.now.getTime() + 60 * DAY) });
     const admin = await signedInUser(ctx.app, db, { role: 'admin' });
     const metered = await signedInUser(ctx.app, db);
     const offered = await signedInUser(ctx.app, db);

@@ -56,7 +56,7 @@ describe('demo content and the admin account', { timeout: 180_000 }, () => {
 
     const subscriber = DEMO_READERS.find((reader) => reader.premiumDays > 0)!;
     const [row] = await db().select().from(users).where(eq(users.email, subscriber.email));
-    expect(row!.premiumTaken!.getTime()).toBeGreaterThan(now.getTime());
+    expect(row!.premiumUntil!.getTime()).toBeGreaterThan(now.getTime());
     expect(await verifyPassword(row!.passwordHash!, subscriber.password)).toBe(true);
   });
 

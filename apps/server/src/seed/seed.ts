@@ -143,7 +143,7 @@ export async function seedDemoContent(db: Db, images: ImageStore, now: Date, log
         email: reader.email,
         passwordHash: readerHashes[index]!,
         profilePic: readerPhotos[index]!,
-        premiumTaken: reader.premiumDays > 0 ? new Date(now.getTime() + reader.premiumDays * DAY_MS) : null,
+        premiumUntil: reader.premiumDays > 0 ? new Date(now.getTime() + reader.premiumDays * DAY_MS) : null,
         createdAt: new Date(now.getTime() - (60 + index * 5) * DAY_MS),
       })),
     );

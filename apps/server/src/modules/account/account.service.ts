@@ -40,7 +40,7 @@ export async function exportAccount(
         email: row.email,
         profile_pic: row.profilePic,
         role: row.role,
-        premiumTaken: row.premiumTaken?.toISOString() ?? null,
+        premiumTaken: row.premiumUntil?.toISOString() ?? null,
         created_at: row.createdAt.toISOString(),
         last_login_at: row.lastLoginAt?.toISOString() ?? null,
         emailVerified: row.emailVerifiedAt !== null,

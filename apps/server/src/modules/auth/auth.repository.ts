@@ -17,8 +17,8 @@ function prepareLiveSession(db: DbOrTx) {
       .select({
         session: sessions,
         user: users,
-        // A member's family access: the owner's, when it opens every premium article (modules/users/premium-access.ts).
-        familyPremiumTaken: owners.premiumTaken,
+        // A member's family access: the owner's, when it opens every premium article (modules/premium/premium-access.ts).
+        familyPremiumUntil: owners.premiumUntil,
         youngReader: familyMembers.youngReader,
         hiddenTags: familyMembers.hiddenTags,
         // The subscription that is not over: past due, the site asks for another card on every page; in good

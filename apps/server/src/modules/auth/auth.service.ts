@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { commit, type CommitDeps } from '../../db/commit.js';
 import { AppError, badRequest, conflict } from '../../plugins/errors.js';
 import type { CachedSession } from '../../app-types.js';
-import { renewalHold, withFamilyAccess } from '../users/premium-access.js';
+import { renewalHold, withFamilyAccess } from '../premium/premium-access.js';
 import { toUser } from '../users/users.mapper.js';
 import * as users from '../users/users.service.js';
 import * as repository from './auth.repository.js';
@@ -46,12 +46,14 @@ async function loadSession(deps: Deps, sessionId: string, now: Date): Promise<Ca
   }
   const { user, subscription, familySubscription } = found;
   const renewing = renewalHold(subscription, familySubscription, deps.config.payments.graceDays);
+  const access = withFamilyAccess(user, found.familyPremiumUntil);
   const viewer = {
     id: user.id,
     email: user.email,
     name: user.name,
     role: user.role,
-    ...withFamilyAccess(user, found.familyPremiumTaken),
+    premiumTaken: access.premiumUntil,
+    premiumArticles: access.premiumArticles,
     ...(found.youngReader && { youngReader: { hiddenTags: found.hiddenTags ?? [] } }),
     ...(subscription?.status === 'past_due' && { pastDue: true as const }),
     ...(renewing && { renewing }),

@@ -107,6 +107,7 @@ export async function queueSpecialEdition(
       audience: input.audience,
       createdBy: admin.id,
       now,
+      graceDays: deps.config.payments.graceDays,
     });
   });
   return { queued };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LIMITS } from '@dispatch/shared';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { premiumNowSql } from '../premium/premium-now.js';
 
 /*
  * The brief's sending SQL: sends, deliveries, and the articles a brief is made of. An article leaves the
@@ -228,20 +229,23 @@ export const markRetry = (db: DbOrTx, id: string, delayMs: number, error: string
 /** A special edition: its send and one delivery per active subscriber in the audience, in one statement each. */
 export async function insertSpecial(
   tx: DbOrTx,
-  input: { articleId: string; label: string; audience: 'all' | 'premium' | 'free'; createdBy: string; now: Date },
+  input: {
+    articleId: string;
+    label: string;
+    audience: 'all' | 'premium' | 'free';
+    createdBy: string;
+    now: Date;
+    graceDays: number;
+  },
 ) {
   const [send] = await queryRows<{ id: string }>(
     tx,
     sql`insert into brief_sends (kind, label, article_id, audience, created_by)
         values ('special', ${input.label}, ${input.articleId}, ${input.audience}, ${input.createdBy}) returning id`,
   );
-  const premium = sql`(u.premium_taken is not null and u.premium_taken > ${input.now})`;
-  const audience =
-    input.audience === 'all'
-      ? sql`true`
-      : input.audience === 'premium'
-        ? sql`coalesce(${premium}, false)`
-        : sql`not coalesce(${premium}, false)`;
+  // A subscription without an account (u.id null) is never premium.
+  const premium = premiumNowSql(sql`u`, input.now, input.graceDays);
+  const audience = input.audience === 'all' ? sql`true` : input.audience === 'premium' ? premium : sql`not ${premium}`;
   const inserted = await queryRows<{ id: string }>(
     tx,
     sql`insert into brief_deliveries (send_id, subscription_id, email, since, until)

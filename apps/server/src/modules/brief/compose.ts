@@ -1,7 +1,7 @@
 import { BRIEF_BENEFITS, BRIEF_LIMITS, DAY_MS, HOUR_MS, excerpt, type BriefArticle } from '@dispatch/shared';
 import type { AppDeps } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
-import { getPremiumAccess } from '../users/premium-access.js';
+import { getPremiumAccess } from '../users/users.service.js';
 import * as repository from './brief-send.repository.js';
 import type { BriefContent } from './render.js';
 import { mostReadSince } from './hourly-views.service.js';

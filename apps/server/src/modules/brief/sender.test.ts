@@ -375,8 +375,8 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
       description: `${'x'.repeat(100)}${SECRET}`,
     });
     const pending = await approved({ status: 'pending' });
-    const premiumReader = await insertUser(ctx.database.db, { premiumTaken: new Date(ctx.clock.now.getTime() + HOUR) });
-    const lapsedReader = await insertUser(ctx.database.db, { premiumTaken: new Date(ctx.clock.now.getTime() - HOUR) });
+    const premiumReader = await insertUser(ctx.database.db, { premiumUntil: new Date(ctx.clock.now.getTime() + HOUR) });
+    const lapsedReader = await insertUser(ctx.database.db, { premiumUntil: new Date(ctx.clock.now.getTime() - HOUR) });
     await subscribe({ email: premiumReader.email, userId: premiumReader.id });
     await subscribe({ email: lapsedReader.email, userId: lapsedReader.id });
     await subscribe();
@@ -411,6 +411,35 @@ describe('the daily brief: composing, sending, the editor and the archive', () =
       ['special', 'Breaking: special', 1, 1],
     ]);
     expect(body.subscribers).toEqual({ active: 3, pending: 0, suppressed: 0 });
+  });
+
+  it("sends the premium audience's special edition to a family member through the owner, not to a limited pass", async () => {
+    const db = ctx.database.db;
+    const article = await approved({ title: 'Breaking: for members', isPremium: true });
+    const owner = await insertUser(db, { premiumUntil: new Date(ctx.clock.now.getTime() + HOUR) });
+    const member = await insertUser(db);
+    const [family] = await db.insert(families).values({ ownerId: owner.id, seats: 3 }).returning();
+    await db.insert(familyMembers).values({ userId: member.id, familyId: family!.id });
+    const limited = await insertUser(db, {
+      premiumUntil: new Date(ctx.clock.now.getTime() + HOUR),
+      premiumArticles: 3,
+      premiumArticlesSince: ctx.clock.now,
+    });
+    await subscribe({ email: member.email, userId: member.id });
+    await subscribe({ email: limited.email, userId: limited.id });
+
+    const special = (audience: string) =>
+      call(
+        { method: 'POST', url: '/api/admin/brief/special', payload: { articleId: article.id, audience } },
+        adminToken,
+      );
+    expect((await special('premium')).json()).toEqual({ queued: 1 });
+    const worker = sender();
+    expect(await worker.deliverDue()).toBe(1);
+    expect((await smtp.waitFor(1)).map((mail) => mail.to)).toEqual([member.email]);
+    expect((await special('free')).json()).toEqual({ queued: 1 });
+    expect(await worker.deliverDue()).toBe(1);
+    expect((await smtp.waitFor(2)).map((mail) => mail.to)).toEqual([member.email, limited.email]);
   });
 
   it('counts sent, failed, bounced and unsubscribed per send in the sends list', async () => {

@@ -266,7 +266,7 @@ describe('subscribing to the daily brief', () => {
 
   it("says whether the reader's pass includes the highlights", async () => {
     const until = new Date(ctx.clock.now.getTime() + 30 * DAY);
-    const reader = await signedInUser(ctx.app, db(), { emailVerifiedAt: new Date(), premiumTaken: until });
+    const reader = await signedInUser(ctx.app, db(), { emailVerifiedAt: new Date(), premiumUntil: until });
     const snapshot = seedSnapshot('individual');
     await db()
       .insert(paymentIntents)
@@ -287,7 +287,7 @@ describe('subscribing to the daily brief', () => {
     expect((await me(reader.token)).json()).toMatchObject({ subscription: { highlights: true } });
     await db()
       .update(users)
-      .set({ premiumTaken: new Date(until.getTime() + DAY) })
+      .set({ premiumUntil: new Date(until.getTime() + DAY) })
       .where(eq(users.id, reader.user.id));
     await ctx.changed();
     // Complimentary access on top: no longer the pass's.

@@ -39,7 +39,7 @@ describe('what a search matches of premium text (decision 037)', () => {
     // A metered read opens the article in full for this reader; their searches still see only its teaser.
     const opened = await ctx.app.inject({ url: `/api/articles/${premiumId}`, headers: bearer(readers.metered) });
     expect(opened.json<ArticleDetail>()).toMatchObject({ access: true, meter: { used: 1 } });
-    readers.subscriber = (await signedInUser(ctx.app, db, { premiumTaken: FAR_FUTURE })).token;
+    readers.subscriber = (await signedInUser(ctx.app, db, { premiumUntil: FAR_FUTURE })).token;
     readers.admin = (await signedInUser(ctx.app, db, { role: 'admin' })).token;
   });
   afterAll(() => ctx.close());

@@ -157,7 +157,7 @@ describe('searching approved articles', () => {
   });
 
   it("highlights a premium article from its excerpt only, even when a subscriber's search matched its body", async () => {
-    const { token } = await signedInUser(ctx.app, ctx.database.db, { premiumTaken: at(60 * 24 * 365 * 10) });
+    const { token } = await signedInUser(ctx.app, ctx.database.db, { premiumUntil: at(60 * 24 * 365 * 10) });
     const inBody = await search(SECRET, token);
     expect(inBody.titles).toEqual(['Premium investigation']);
     expect(inBody.body.articles[0]!.highlight).toBeUndefined();

@@ -20,7 +20,7 @@ describe("the editor's desk: every article, the work waiting first", () => {
     ctx = await createTestContext();
     admin = await signedInUser(ctx.app, ctx.database.db, { role: 'admin' });
     // Premium writers are not held to one article.
-    writer = await signedInUser(ctx.app, ctx.database.db, { premiumTaken: new Date(Date.now() + 365 * DAY_MS) });
+    writer = await signedInUser(ctx.app, ctx.database.db, { premiumUntil: new Date(Date.now() + 365 * DAY_MS) });
     const publisher = await insertPublisher(ctx.database.db, { name: 'Desk Order Times' });
     refs = { publisherId: publisher.id, authorId: writer.user.id };
   });

@@ -291,7 +291,7 @@ describe('the editorial workflow', () => {
       const { id } = await articleIn('approved', { isPremium: true });
       expect((await call({ method: 'GET', url: `/api/articles/${id}/revisions` }, writer)).statusCode).toBe(200);
       expect((await call({ method: 'GET', url: `/api/articles/${id}/revisions` }, admin)).statusCode).toBe(200);
-      const premiumReader = await signedInUser(ctx.app, db(), { premiumTaken: new Date(Date.now() + 3_600_000) });
+      const premiumReader = await signedInUser(ctx.app, db(), { premiumUntil: new Date(Date.now() + 3_600_000) });
       for (const caller of [reader, premiumReader]) {
         const refused = await call({ method: 'GET', url: `/api/articles/${id}/revisions` }, caller);
         expect(refused.statusCode).toBe(404);

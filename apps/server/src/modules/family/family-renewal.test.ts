@@ -58,7 +58,7 @@ describe('a family while its owner’s renewal is undecided', () => {
   /** An owner whose renewing family subscription's period ends at `periodEnd`, with one member. */
   async function familyRenewingAt(periodEnd: Date, memberPremiumTaken: Date | null = null) {
     const db = ctx.database.db;
-    const owner = await signedInUser(ctx.app, db, { premiumTaken: periodEnd });
+    const owner = await signedInUser(ctx.app, db, { premiumUntil: periodEnd });
     await db.insert(subscriptions).values({
       userId: owner.user.id,
       planId: 'family',
@@ -73,7 +73,7 @@ describe('a family while its owner’s renewal is undecided', () => {
       .insert(families)
       .values({ ownerId: owner.user.id, seats: 6, createdAt: ctx.clock.now })
       .returning();
-    const member = await signedInUser(ctx.app, db, { premiumTaken: memberPremiumTaken });
+    const member = await signedInUser(ctx.app, db, { premiumUntil: memberPremiumTaken });
     await db.insert(familyMembers).values({ userId: member.user.id, familyId: family!.id, joinedAt: ctx.clock.now });
     await ctx.changed();
     return { owner, member };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { families, familyInvitations, familyMembers, paymentIntents, subscriptions, users } from '../../db/schema.js';
@@ -41,7 +41,7 @@ export async function lockFamily(db: DbOrTx, familyId: string): Promise<FamilyRo
 export async function passOf(db: DbOrTx, userId: string) {
   const [row] = await db
     .select({
-      premiumTaken: owners.premiumTaken,
+      premiumUntil: owners.premiumUntil,
       premiumArticles: owners.premiumArticles,
       subscription: ownerSubscription,
     })
@@ -204,7 +204,7 @@ export async function findMembership(db: DbOrTx, userId: string) {
       owner: {
         id: owners.id,
         name: owners.name,
-        premiumTaken: owners.premiumTaken,
+        premiumUntil: owners.premiumUntil,
         premiumArticles: owners.premiumArticles,
       },
       ownerSubscription,
@@ -216,40 +216,6 @@ export async function findMembership(db: DbOrTx, userId: string) {
     .leftJoin(ownerSubscriptions, ownerSubscriptionJoin)
     .where(eq(familyMembers.userId, userId));
   return row;
-}
-
-/**
- * The access a member holds through their family: the owner's, when it opens every premium article, with the
- * plan of the owner's latest pass for several accounts. Undefined for a reader in no family.
- */
-export async function familyAccessOf(db: DbOrTx, userId: string) {
-  const [row] = await db
-    .select({
-      premiumTaken: owners.premiumTaken,
-      ownerName: owners.name,
-      subscription: ownerSubscription,
-      plan: sql<{ id: string; name: string; features: string[] } | null>`(${familyPass(
-        sql`json_build_object('id', ${paymentIntents.planId}, 'name', ${paymentIntents.planSnapshot}->>'name',
-          'features', ${paymentIntents.planSnapshot}->'features')`,
-      )})`,
-    })
-    .from(familyMembers)
-    .innerJoin(families, eq(families.id, familyMembers.familyId))
-    .innerJoin(owners, and(eq(owners.id, families.ownerId), isNull(owners.premiumArticles)))
-    .leftJoin(ownerSubscriptions, ownerSubscriptionJoin)
-    .where(eq(familyMembers.userId, userId));
-  return row;
-}
-
-/** The members of every family these people own (the renewal job marks their viewers changed together). */
-export async function memberIdsOfOwners(db: DbOrTx, ownerIds: readonly string[]): Promise<string[]> {
-  if (ownerIds.length === 0) return [];
-  const rows = await db
-    .select({ id: familyMembers.userId })
-    .from(familyMembers)
-    .innerJoin(families, eq(families.id, familyMembers.familyId))
-    .where(inArray(families.ownerId, [...ownerIds]));
-  return rows.map((row) => row.id);
 }
 
 /** Whether the account proved its address (the verification link); read here so family needs nothing of users'. */

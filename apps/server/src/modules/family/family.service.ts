@@ -2,8 +2,6 @@ import {
   DAY_MS,
   FAMILY_LIMITS,
   FAMILY_MESSAGES,
-  hasPremiumNow,
-  renewalHeldUntil,
   type FamilyControls,
   type FamilyInvitation,
   type FamilyInvitationPreview,
@@ -14,12 +12,14 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { commit } from '../../db/commit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
+import { fullAccessNow, premiumNow, type OwnAccess } from '../premium/premium-access.js';
+import { accessChanged } from '../premium/premium-grants.js';
 import * as repository from './family.repository.js';
 
 /*
  * Families (docs/product.md#families, docs/decisions/044-families.md). The owner bought a plan of several seats;
  * members read premium exactly while the owner's full access lasts: the session query reads it beside the
- * member's row (modules/users/premium-access.ts `withFamilyAccess`), so whatever changes the owner's access
+ * member's row (modules/premium/premium-access.ts `withFamilyAccess`), so whatever changes the owner's access
  * or a membership invalidates the cached viewers of everyone it concerns. Seats are counted under a lock on
  * the family's row.
  */
@@ -31,20 +31,9 @@ const controlsOf = (row: { youngReader: boolean; hiddenTags: string[] }): Family
   youngReader: row.youngReader,
   hiddenTags: row.hiddenTags as FamilyControls['hiddenTags'],
 });
-type PassFacts = NonNullable<Awaited<ReturnType<typeof repository.passOf>>>;
-
-/** Premium now by the shared rule (`hasPremiumNow`), a renewal not yet decided holding it (decision 055). */
-const hasPremium = (deps: Deps, pass: PassFacts, now: Date) =>
-  hasPremiumNow(
-    {
-      premiumTaken: pass.premiumTaken,
-      renewing: pass.subscription && renewalHeldUntil(pass.subscription, deps.config.payments.graceDays),
-    },
-    now,
-  );
 /** The owner's access opens every premium article now: their family is active, and may take members. */
-const hasFullAccess = (deps: Deps, owner: PassFacts, now: Date) =>
-  owner.premiumArticles === null && hasPremium(deps, owner, now);
+const hasFullAccess = (deps: Deps, owner: OwnAccess, now: Date) =>
+  fullAccessNow(owner, deps.config.payments.graceDays, now);
 
 async function invitationView(deps: Deps, row: repository.InvitationRow): Promise<FamilyInvitation> {
   const token = await deps.mailTokens.familyInvitation(row.id, row.expiresAt);
@@ -69,7 +58,7 @@ export async function getFamily(deps: Deps, viewer: Viewer): Promise<FamilyView>
     return {
       role: 'owner',
       seats: family.seats,
-      until: iso(owner?.premiumTaken ?? null),
+      until: iso(owner?.premiumUntil ?? null),
       active: owner ? hasFullAccess(deps, owner, now) : false,
       members: members.map(({ youngReader, hiddenTags, ...member }) => ({
         ...member,
@@ -86,7 +75,7 @@ export async function getFamily(deps: Deps, viewer: Viewer): Promise<FamilyView>
     role: 'member',
     owner: { name: owner.name },
     planName: membership.planName,
-    until: iso(owner.premiumTaken),
+    until: iso(owner.premiumUntil),
     active: hasFullAccess(deps, { ...owner, subscription: ownerSubscription }, now),
     joinedAt: membership.joinedAt.toISOString(),
     controls: controlsOf(membership),
@@ -164,7 +153,7 @@ export async function removeMember(deps: Deps, viewer: Viewer, userId: string): 
   await commit(deps, async (tx, after) => {
     await repository.lockFamily(tx, family.id);
     if (!(await repository.removeMember(tx, family.id, userId))) throw notFound(FAMILY_MESSAGES.notMember);
-    after.viewerChanged(userId);
+    await accessChanged(tx, after, [userId]);
     await deps.notifier.familyEvent(tx, {
       kind: 'family-removed',
       memberIds: [userId],
@@ -208,7 +197,7 @@ export async function leave(deps: Deps, viewer: Viewer): Promise<void> {
   if (membership.youngReader) throw forbidden(FAMILY_MESSAGES.youngReaderLeave);
   await commit(deps, async (tx, after) => {
     await repository.removeMember(tx, membership.familyId, viewer.id);
-    after.viewerChanged(viewer.id);
+    await accessChanged(tx, after, [viewer.id]);
   });
 }
 
@@ -251,7 +240,7 @@ export async function previewInvitation(deps: Deps, viewer: Viewer, token: strin
   checkOpen(invitation, now);
   await checkAddressee(deps, deps.db, invitation, viewer);
   const self = await repository.passOf(deps.db, viewer.id);
-  const ownActive = self && hasPremium(deps, self, now) ? self.premiumTaken : null;
+  const ownActive = self && premiumNow(self, deps.config.payments.graceDays, now) ? self.premiumUntil : null;
   return { ...shown, ownPremiumUntil: iso(ownActive), joined: false };
 }
 
@@ -278,7 +267,7 @@ export async function acceptInvitation(deps: Deps, viewer: Viewer, token: string
     if (!(await repository.insertMember(tx, viewer.id, family.id, now))) {
       throw conflict(FAMILY_MESSAGES.alreadyInAFamily);
     }
-    after.viewerChanged(viewer.id);
+    await accessChanged(tx, after, [viewer.id]);
   });
   return getFamily(deps, viewer);
 }

@@ -183,7 +183,7 @@ describe('families: the Family Plan’s seats', () => {
     expect(await opensPremium(person.token)).toBe(true);
 
     const [ownerRow] = await ctx.database.db.select().from(users).where(eq(users.id, owner.user.id));
-    const ownerUntil = ownerRow!.premiumTaken!.toISOString();
+    const ownerUntil = ownerRow!.premiumUntil!.toISOString();
     const role = (await call({ method: 'GET', url: '/api/users/role' }, person.token)).json<RoleRecord>();
     expect(role.premiumTaken).toBe(ownerUntil);
     // The browser's user (the session, and a new login) carries the same access.
@@ -203,7 +203,7 @@ describe('families: the Family Plan’s seats', () => {
     expect(billing.json<{ premiumTaken: string }>().premiumTaken).toBe(ownerUntil);
     // The member's own row holds nothing: the seat is the owner's access, not a pass.
     const [memberRow] = await ctx.database.db.select().from(users).where(eq(users.id, person.user.id));
-    expect(memberRow!.premiumTaken).toBeNull();
+    expect(memberRow!.premiumUntil).toBeNull();
 
     // The owner's access ends: so does the member's.
     ctx.clock.advance(FAMILY_PLAN.value * 60_000 + 1000);
@@ -381,7 +381,7 @@ describe('families: the Family Plan’s seats', () => {
       person.token,
     );
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, person.user.id));
-    expect(preview.json<FamilyInvitationPreview>().ownPremiumUntil).toBe(row!.premiumTaken!.toISOString());
+    expect(preview.json<FamilyInvitationPreview>().ownPremiumUntil).toBe(row!.premiumUntil!.toISOString());
   });
 
   it('gives exactly the free seats to parallel accepts: 12 readers, 5 seats', async () => {

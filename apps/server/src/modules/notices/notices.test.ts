@@ -25,7 +25,7 @@ describe('notifications', () => {
     // Premium lifts the one-article rule: this writer submits several.
     writer = await signedInUser(ctx.app, ctx.database.db, {
       name: 'Wren Writer',
-      premiumTaken: new Date(Date.now() + 86_400_000),
+      premiumUntil: new Date(Date.now() + 86_400_000),
     });
     publisherId = (await insertPublisher(ctx.database.db, { name: 'Notice Post' })).id;
     image = await makeImage(ctx.images);

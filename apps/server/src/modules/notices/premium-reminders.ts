@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Db } from '../../db/client.js';
 import type { Notifier } from '../../app-types.js';
 import { startPeriodic } from '../../plugins/periodic.js';
+import { premiumNowSql } from '../premium/premium-now.js';
 
 // A site that was down for a while does not mail lapses older than this.
 const LAPSE_NOTICE_WINDOW_MS = 7 * DAY_MS;
@@ -14,7 +15,7 @@ const SHORTEST_REMINDED_MINUTES = (3 * DAY_MS) / MINUTE_MS;
 
 interface DueReminder {
   user_id: string;
-  premium_taken: Date;
+  premium_until: Date;
   stage: number;
 }
 
@@ -22,36 +23,39 @@ interface DueReminder {
  * Writes the reminder e-mails due at `now`: for each premium period ending within 3 days (or ended within
  * a week) whose current stage — or a later one — has no record yet. The record's primary key makes each
  * stage of each period go out once, whichever instance gets there, and a clock that jumps forward past
- * two stages sends only the later one.
+ * two stages sends only the later one. A reader who is still premium when their own access ends (through their
+ * family's owner) is not reminded.
  */
 export async function remindPremiumEnds(
   db: Db,
   notifier: Notifier,
   now: Date,
   stopping?: AbortSignal,
+  graceDays: number = SUBSCRIPTION_LIMITS.graceDaysDefault,
 ): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const stage = sql`case when u.premium_taken <= ${at} then ${STAGE.ended}::int
-    when u.premium_taken <= ${at} + interval '1 day' then ${STAGE.oneDay}::int else ${STAGE.threeDays}::int end`;
+  const stage = sql`case when u.premium_until <= ${at} then ${STAGE.ended}::int
+    when u.premium_until <= ${at} + interval '1 day' then ${STAGE.oneDay}::int else ${STAGE.threeDays}::int end`;
   const due = await queryRows<DueReminder>(
     db,
-    sql`select u.id as user_id, u.premium_taken, ${stage} as stage
+    sql`select u.id as user_id, u.premium_until, ${stage} as stage
         from users u
-        where u.premium_taken > ${at} - ${LAPSE_NOTICE_WINDOW_MS} * interval '1 millisecond'
-          and u.premium_taken <= ${at} + interval '3 days'
+        where u.premium_until > ${at} - ${LAPSE_NOTICE_WINDOW_MS} * interval '1 millisecond'
+          and u.premium_until <= ${at} + interval '3 days'
           and not exists (select 1 from premium_reminders r
-            where r.user_id = u.id and r.premium_until = u.premium_taken and r.stage >= ${stage})
+            where r.user_id = u.id and r.premium_until = u.premium_until and r.stage >= ${stage})
           and not exists (select 1 from payment_intents p
-            where p.user_id = u.id and p.period_end = u.premium_taken
+            where p.user_id = u.id and p.period_end = u.premium_until
               and (p.plan_snapshot->>'durationMinutes')::int < ${SHORTEST_REMINDED_MINUTES}::int)
           and not exists (select 1 from subscriptions s
-            where s.user_id = u.id and s.status <> 'ended' and not s.cancel_at_period_end)`,
+            where s.user_id = u.id and s.status <> 'ended' and not s.cancel_at_period_end)
+          and not ${premiumNowSql(sql`u`, sql`u.premium_until`, graceDays)}`,
   );
   let written = 0;
   for (const reminder of due) {
     // Shutting down: the reminders not written yet are the next round's, on this instance or another.
     if (stopping?.aborted) break;
-    const endsAt = new Date(reminder.premium_taken);
+    const endsAt = new Date(reminder.premium_until);
     const stageNow = Number(reminder.stage);
     const claimed = await db.transaction(async (tx) => {
       const [row] = await queryRows<{ stage: number }>(
@@ -141,7 +145,7 @@ export async function remindYearlyRenewals(
 
 /** Looks for due reminders every `intervalMs` until `stop()`. */
 export function startPremiumReminders(
-  deps: { db: Db; notifier: Notifier; clock: () => Date },
+  deps: { db: Db; notifier: Notifier; clock: () => Date; graceDays: number },
   log: FastifyBaseLogger,
   intervalMs = 60_000,
 ) {
@@ -152,7 +156,7 @@ export function startPremiumReminders(
     async round(stopping) {
       const now = deps.clock();
       const written =
-        (await remindPremiumEnds(deps.db, deps.notifier, now, stopping)) +
+        (await remindPremiumEnds(deps.db, deps.notifier, now, stopping, deps.graceDays)) +
         (await remindYearlyRenewals(deps.db, deps.notifier, now, stopping));
       if (written > 0) log.info({ written }, 'premium reminders written to the outbox');
     },

@@ -1,6 +1,8 @@
 import type { BillingHistory, PaymentIntent } from '@dispatch/shared';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { families, familyMembers } from '../../db/schema.js';
+import { insertUser } from '../../test/fixtures.js';
 import { bearer, signedInUser } from '../../test/http.js';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.js';
 import { createTestContext, type TestContext } from '../../test/test-app.js';
@@ -91,6 +93,21 @@ describe('the subscription by e-mail', () => {
       headers: bearer(other.token),
     });
     expect(refused.statusCode).toBe(403);
+  });
+
+  it("reminds no family member whose own access ends while the owner's runs on", async () => {
+    const db = ctx.database.db;
+    ctx.clock.set(new Date('2026-07-01T08:00:00Z'));
+    const ownEnd = new Date('2026-07-03T08:00:00Z');
+    const owner = await insertUser(db, { premiumUntil: new Date('2026-08-01T08:00:00Z') });
+    const member = await insertUser(db, { premiumUntil: ownEnd });
+    const alone = await insertUser(db, { premiumUntil: ownEnd });
+    const [family] = await db.insert(families).values({ ownerId: owner.id, seats: 3 }).returning();
+    await db.insert(familyMembers).values({ userId: member.id, familyId: family!.id });
+    expect(await remind()).toBe(1);
+    await mailer.deliverDue();
+    expect(mailsTo(alone.email)).toHaveLength(1);
+    expect(mailsTo(member.email)).toHaveLength(0);
   });
 
   it('reminds 3 days and 1 day before the end and tells when it has ended, each once', async () => {

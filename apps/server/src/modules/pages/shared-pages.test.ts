@@ -65,7 +65,7 @@ describe("a signed-in reader's article page is rendered once for everyone who se
   });
 
   const subscriber = () =>
-    signedInUser(ctx.app, ctx.database.db, { premiumTaken: new Date(ctx.clock.now.getTime() + 86_400_000) });
+    signedInUser(ctx.app, ctx.database.db, { premiumUntil: new Date(ctx.clock.now.getTime() + 86_400_000) });
 
   /** The page as a browser on this site gets it: what it was rendered from, and the reader's own part after it. */
   async function page(url: string, cookie: string, headers: Record<string, string> = {}) {
@@ -107,7 +107,7 @@ describe("a signed-in reader's article page is rendered once for everyone who se
     // The role record it was rendered with says premium, but no one's expiry.
     const role = (a.rendered as Extract<Rendered, { shared: true }>).role;
     expect(new Date(role.premiumTaken!).getTime()).toBeGreaterThan(ctx.clock.now.getTime());
-    expect(role.premiumTaken).not.toBe(first.user.premiumTaken?.toISOString());
+    expect(role.premiumTaken).not.toBe(first.user.premiumUntil?.toISOString());
     for (const response of [a.response, b.response]) {
       expect(response.headers['cache-control']).toBe('private, no-store');
       expect(response.headers.vary).toBe('Cookie, Accept-Encoding');
@@ -186,7 +186,7 @@ describe("a signed-in reader's article page is rendered once for everyone who se
   it("an admin's, the author's, a pass's reader's, a gift link's and an error page are rendered for the reader alone", async () => {
     const admin = await signedInUser(ctx.app, ctx.database.db, { role: 'admin' });
     const pass = await signedInUser(ctx.app, ctx.database.db, {
-      premiumTaken: new Date(ctx.clock.now.getTime() + 86_400_000),
+      premiumUntil: new Date(ctx.clock.now.getTime() + 86_400_000),
       premiumArticles: 2,
       premiumArticlesSince: ctx.clock.now,
     });

@@ -18,11 +18,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
-import { commit } from '../../db/commit.js';
+import { commit, type AfterCommit } from '../../db/commit.js';
 import { AppError, badRequest, notFound } from '../../plugins/errors.js';
 import { findUserByEmail, findUserById, toUserWithAccess } from '../users/users.service.js';
-import { applyPass } from '../users/premium-access.js';
-import { applyFamilySeats, membersChanged } from '../family/family-access.js';
+import { grantPass } from '../premium/premium-grants.js';
+import { applyFamilySeats } from '../family/family-access.js';
 import { findPlanOnSale, snapshotOf } from '../plans/plans.service.js';
 import type { Notifier } from '../../app-types.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
@@ -85,12 +85,13 @@ export async function createPaymentIntent(deps: Deps, viewer: Viewer, planId: st
 }
 
 /**
- * The one place premium is bought: the intent moves to succeeded and the pass its snapshot holds (never the
- * plan's row as it is now) is applied, in one transaction. A second call for the same intent finds it
+ * The one place a pass is bought: the intent moves to succeeded and the pass its snapshot holds (never the
+ * plan's row as it is now) is granted (`grantPass`), in one transaction. A second call for the same intent finds it
  * succeeded and grants nothing.
  */
 async function completeIntent(
   tx: DbOrTx,
+  after: AfterCommit,
   notifier: Notifier,
   intent: repository.PaymentIntentRow,
   now: Date,
@@ -99,7 +100,7 @@ async function completeIntent(
   // A payment whose reader deleted the account meanwhile is recorded as paid; there is nobody to give premium to.
   if (!won?.userId) return null;
   const plan = won.planSnapshot;
-  const periodEnd = await applyPass(tx, won.userId, plan, now);
+  const periodEnd = await grantPass(tx, after, won.userId, plan, now);
   await applyFamilySeats(tx, won.userId, plan.familySeats, now);
   const periodStart = new Date(periodEnd.getTime() - plan.durationMinutes * MINUTE_MS);
   await repository.recordPeriod(tx, won.id, periodStart, periodEnd);
@@ -118,7 +119,7 @@ async function completeIntent(
 
 async function premiumOf(db: DbOrTx, userId: string): Promise<string | null> {
   const user = await findUserById(db, userId);
-  return user?.premiumTaken ? user.premiumTaken.toISOString() : null;
+  return user?.premiumUntil ? user.premiumUntil.toISOString() : null;
 }
 
 async function ownIntent(db: DbOrTx, viewer: Viewer, clientSecret: string) {
@@ -157,10 +158,7 @@ async function payOnce(deps: Deps, viewer: Viewer, intent: repository.PaymentInt
   const outcome = chargeTestCard(card, now);
   if (outcome !== 'succeeded') throw declined(outcome);
   await commit(deps, async (tx, after) => {
-    await completeIntent(tx, deps.notifier, intent, now);
-    after.viewerChanged(viewer.id);
-    await membersChanged(tx, after, viewer.id);
-    after.stale('users');
+    await completeIntent(tx, after, deps.notifier, intent, now);
   });
 }
 
@@ -192,7 +190,6 @@ async function startTestSubscription(
     const won = await repository.markSucceeded(tx, intent.id, now);
     if (!won?.userId) return;
     await startSubscription(tx, after, deps.notifier, { ...won, userId: won.userId }, kept, now);
-    after.stale('users');
   });
 }
 
@@ -237,10 +234,7 @@ export async function handleStripeWebhook(
           },
           'stripe payment does not match its intent; premium not granted',
         );
-      } else if (intent && (await completeIntent(tx, deps.notifier, intent, now)) && intent.userId) {
-        after.viewerChanged(intent.userId);
-        await membersChanged(tx, after, intent.userId);
-      }
+      } else if (intent) await completeIntent(tx, after, deps.notifier, intent, now);
     } else await applyBillingEvent(deps, log, tx, after, event, now);
     return false;
   });

@@ -36,7 +36,7 @@ describe('test payments and premium', () => {
       payload: { clientSecret, card },
     });
   const premiumOf = async (id: string) =>
-    (await ctx.database.db.select().from(users).where(eq(users.id, id)))[0]!.premiumTaken;
+    (await ctx.database.db.select().from(users).where(eq(users.id, id)))[0]!.premiumUntil;
 
   it('takes the amount from the plan table, whatever the client sends', async () => {
     const { token, user } = await reader();
@@ -176,7 +176,7 @@ describe('test payments and premium', () => {
     }
     await ctx.changed();
     const subscriber = await signedInUser(ctx.app, ctx.database.db, {
-      premiumTaken: new Date(Date.now() + 60 * MINUTE),
+      premiumUntil: new Date(Date.now() + 60 * MINUTE),
     });
     const response = await ctx.app.inject({
       method: 'GET',
@@ -307,7 +307,7 @@ describe('the Stripe provider', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ received: true, duplicate: false });
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, buyer.user.id));
-    const premium = row!.premiumTaken!;
+    const premium = row!.premiumUntil!;
     expect(premium.getTime() - ctx.clock.now.getTime()).toBe(MINUTE);
 
     const replay = await webhook(payload, sign(payload));
@@ -315,7 +315,7 @@ describe('the Stripe provider', () => {
     const sameIntentNewEvent = succeededEvent('evt_2', paymentIntentId, 1000);
     await webhook(sameIntentNewEvent, sign(sameIntentNewEvent));
     const [after] = await ctx.database.db.select().from(users).where(eq(users.id, buyer.user.id));
-    expect(after!.premiumTaken).toEqual(premium);
+    expect(after!.premiumUntil).toEqual(premium);
     const status = await ctx.app.inject({
       method: 'GET',
       url: `/api/payments/status?clientSecret=${encodeURIComponent(clientSecret)}`,
@@ -336,7 +336,7 @@ describe('the Stripe provider', () => {
     ).json<PaymentIntent>();
     const paymentIntentId = clientSecret.split('_secret_')[0]!;
     const premiumOfBuyer = async () =>
-      (await ctx.database.db.select().from(users).where(eq(users.id, buyer.user.id)))[0]!.premiumTaken;
+      (await ctx.database.db.select().from(users).where(eq(users.id, buyer.user.id)))[0]!.premiumUntil;
 
     for (const [eventId, amount, currency] of [
       ['evt_yen', 1000, 'jpy'],
@@ -380,7 +380,7 @@ describe('the Stripe provider', () => {
     const tampered = payload.replace('1000', '999999');
     expect((await webhook(tampered, sign(payload))).statusCode).toBe(400);
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, buyer.user.id));
-    expect(row!.premiumTaken).toBeNull();
+    expect(row!.premiumUntil).toBeNull();
   });
 
   it('lets the admin make a plan renew with Stripe Billing, and edit it (its checkout: stripe-subscriptions.test.ts)', async () => {

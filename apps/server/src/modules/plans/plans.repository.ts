@@ -67,10 +67,10 @@ export async function purchaseCounts(db: DbOrTx, now: Date) {
         and(
           eq(paymentIntents.userId, users.id),
           eq(paymentIntents.status, 'succeeded'),
-          eq(paymentIntents.periodEnd, users.premiumTaken),
+          eq(paymentIntents.periodEnd, users.premiumUntil),
         ),
       )
-      .where(gt(users.premiumTaken, now))
+      .where(gt(users.premiumUntil, now))
       .groupBy(paymentIntents.planId),
   ]);
   return {

@@ -102,7 +102,7 @@ function planSuite() {
     },
     async premiumTakenOf(id: string) {
       const [row] = await suite.ctx.database.db.select().from(users).where(eq(users.id, id));
-      return row!.premiumTaken;
+      return row!.premiumUntil;
     },
   };
   return suite;

@@ -11,7 +11,7 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import { badRequest, forbidden } from '../../plugins/errors.js';
 import { articleAnswers, articleNotFound, asAccessViewer, refuseHidden } from '../articles/article-answers.js';
 import * as repository from '../articles/articles.repository.js';
-import { openedInRun, openPremiumArticle, passArticlesLeft } from '../users/premium-access.js';
+import { openedInRun, openPremiumArticle, passArticlesLeft } from '../premium/premium-opens.js';
 import { unlockedAlready, unlockPremium } from '../revenue/revenue.service.js';
 
 /*

@@ -130,7 +130,7 @@ describe("free reads and a pass's articles are spent only by the reader: same-si
       return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
     };
     const reader = await signedInUser(ctx.app, ctx.database.db, {
-      premiumTaken: new Date(ctx.clock.now.getTime() + 86_400_000),
+      premiumUntil: new Date(ctx.clock.now.getTime() + 86_400_000),
       premiumArticles: 2,
       premiumArticlesSince: ctx.clock.now,
     });
@@ -176,7 +176,7 @@ describe("free reads and a pass's articles are spent only by the reader: same-si
 
   it('a revoked gift link spends no free read: the teaser says it was withdrawn and offers the read', async () => {
     const sender = await signedInUser(ctx.app, ctx.database.db, {
-      premiumTaken: new Date(Date.now() + 86_400_000 * 60),
+      premiumUntil: new Date(Date.now() + 86_400_000 * 60),
     });
     const made = await ctx.app.inject({
       method: 'POST',

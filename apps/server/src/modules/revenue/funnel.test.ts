@@ -79,7 +79,7 @@ describe('the paywall funnel (FREE_PREMIUM_READS=1)', () => {
     await open(a.id, old.token);
     await open(b.id, old.token);
     // A subscriber's gift link for A, opened by a third reader twice: one gift open.
-    const giver = await signedInUser(ctx.app, db, { premiumTaken: new Date(T0.getTime() + 60 * DAY) });
+    const giver = await signedInUser(ctx.app, db, { premiumUntil: new Date(T0.getTime() + 60 * DAY) });
     const { token } = (
       await ctx.app.inject({ method: 'POST', url: `/api/articles/${a.id}/gift-links`, headers: bearer(giver.token) })
     ).json<CreatedGiftLink>();

@@ -36,7 +36,7 @@ describe('gift links', () => {
   afterAll(() => ctx.close());
 
   const subscriber = () =>
-    signedInUser(ctx.app, ctx.database.db, { premiumTaken: new Date(ctx.clock.now.getTime() + 60 * DAY) });
+    signedInUser(ctx.app, ctx.database.db, { premiumUntil: new Date(ctx.clock.now.getTime() + 60 * DAY) });
   const reader = () => signedInUser(ctx.app, ctx.database.db);
   const create = (id: string, token: string) =>
     ctx.app.inject({ method: 'POST', url: `/api/articles/${id}/gift-links`, headers: bearer(token) });
@@ -166,7 +166,7 @@ describe('gift links', () => {
     ctx.clock.set(new Date('2026-06-01T00:00:00Z'));
     const renewed = await signedInUser(ctx.app, ctx.database.db, {
       email: `renewed-${Date.now()}@example.com`,
-      premiumTaken: new Date('2026-09-01T00:00:00Z'),
+      premiumUntil: new Date('2026-09-01T00:00:00Z'),
     });
     expect((await create(gifted, renewed.token)).statusCode).toBe(201);
     ctx.clock.set(new Date('2026-05-10T09:00:00Z'));

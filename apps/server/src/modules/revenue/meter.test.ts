@@ -124,7 +124,7 @@ describe('metered premium reads (FREE_PREMIUM_READS=3)', () => {
 
   it('leaves subscribers, admins and authors off the meter', async () => {
     const subscriber = await signedInUser(ctx.app, ctx.database.db, {
-      premiumTaken: new Date('2026-12-31T00:00:00Z'),
+      premiumUntil: new Date('2026-12-31T00:00:00Z'),
     });
     const admin = await signedInUser(ctx.app, ctx.database.db, { role: 'admin' });
     for (const viewer of [subscriber, admin]) {

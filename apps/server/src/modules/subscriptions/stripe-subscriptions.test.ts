@@ -61,7 +61,7 @@ describe('renewing plans with Stripe Billing', () => {
     (await ctx.app.inject({ method: 'GET', url: '/api/subscription', headers: bearer(token) })).json<MySubscription>()
       .subscription;
   const premiumOf = async (userId: string) =>
-    (await db().select().from(users).where(eq(users.id, userId)))[0]!.premiumTaken;
+    (await db().select().from(users).where(eq(users.id, userId)))[0]!.premiumUntil;
   const rowOf = async (id: string) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
   const paymentsOf = (userId: string) =>
     db().select().from(paymentIntents).where(eq(paymentIntents.userId, userId)).orderBy(paymentIntents.createdAt);

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AfterCommit } from '../../db/commit.js';
 import { conflict, notFound } from '../../plugins/errors.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
+import { accessChanged } from '../premium/premium-grants.js';
 import { findLiveSubscription } from '../users/users.service.js';
 import {
   cancelNow,
@@ -33,7 +34,7 @@ import { end, grantPeriod, graceEndOf, paymentFailedOf, receipt } from './subscr
 /*
  * Renewing plans with Stripe Billing (docs/decisions/053-stripe-billing.md): Stripe keeps the card, charges each
  * period and retries; the site grants premium from its signed webhooks, with the same rows, access rule
- * (`applyPeriod`), e-mails and funnel as the test provider's subscriptions (subscriptions.service.ts). The reader's
+ * (`grantRenewingPeriod`), e-mails and funnel as the test provider's subscriptions (subscriptions.service.ts). The reader's
  * checkout, cancel and resume reach Stripe through the provider (`stripeSubscriptions`). The renewal
  * job never claims these rows (their `next_attempt_at` stays null). Stripe's shapes and out-of-order rules are in
  * stripe-billing.ts.
@@ -100,7 +101,7 @@ export async function applyBillingEvent(
   const localId =
     billing.localSubscriptionId && UUID.test(billing.localSubscriptionId) ? billing.localSubscriptionId : undefined;
   const row = await subscriptions.lockStripe(tx, billing.subscriptionRef, localId);
-  if (row?.userId) after.viewerChanged(row.userId);
+  if (row?.userId) await accessChanged(tx, after, [row.userId]);
   if (!row && billing.kind !== 'paid') {
     log.info(
       { event: billing.eventId, subscription: billing.subscriptionRef },

@@ -52,7 +52,7 @@ describe('Stripe webhooks: read checked, needed or not, believed within bounds',
 
   const db = () => ctx.database.db;
   const premiumOf = async (userId: string) =>
-    (await db().select().from(users).where(eq(users.id, userId)))[0]!.premiumTaken;
+    (await db().select().from(users).where(eq(users.id, userId)))[0]!.premiumUntil;
   const rowOf = async (id: string) => (await db().select().from(subscriptions).where(eq(subscriptions.id, id)))[0];
   const intentOf = async (id: string) => (await db().select().from(paymentIntents).where(eq(paymentIntents.id, id)))[0];
   const claimed = async (eventId: string) =>

@@ -15,8 +15,8 @@ import type { AppDeps, Notifier, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { commit, type AfterCommit } from '../../db/commit.js';
 import { badRequest, conflict, notFound } from '../../plugins/errors.js';
-import { applyFamilySeats, membersChanged, membersOfOwnersChanged } from '../family/family-access.js';
-import { applyPeriod, applyPeriods } from '../users/premium-access.js';
+import { applyFamilySeats } from '../family/family-access.js';
+import { accessChanged, grantRenewingPeriod, grantRenewingPeriods } from '../premium/premium-grants.js';
 import { findLiveSubscription, hasHadSubscription } from '../users/users.service.js';
 import { recordSubscription } from '../revenue/funnel.service.js';
 import * as repository from './subscriptions.repository.js';
@@ -28,7 +28,7 @@ import { attachCard, chargeCardOnFile, declined, TEST_SUBSCRIPTIONS, type TestCa
  * reader's changes (asked of the provider, then saved) and, for the test provider, the renewal job's settling
  * (renewals.ts), which charges the card on file on the server's clock at the end of each period, at the price and
  * interval the subscription was bought at. Stripe's own events are in stripe-subscriptions.ts. A period's access,
- * or a failed renewal's grace, is applied to users.premium_taken, which stays the one place access is decided.
+ * or a failed renewal's grace, is applied to users.premium_until, which stays the one place access is decided.
  */
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'cache' | 'viewers' | 'notifier' | 'payments'>;
@@ -143,10 +143,8 @@ export async function grantPeriod(
   now: Date,
 ) {
   if (!subscription.userId) return;
-  await applyPeriod(tx, subscription.userId, until, now);
+  await grantRenewingPeriod(tx, after, subscription.userId, until, now);
   await applyFamilySeats(tx, subscription.userId, subscription.planSnapshot.familySeats, now);
-  after.viewerChanged(subscription.userId);
-  await membersChanged(tx, after, subscription.userId);
 }
 
 /** A paid period's receipt e-mail, for a subscription that has a reader. */
@@ -245,16 +243,10 @@ async function renewTogether(
   await repository.moveToPeriods(tx, renewals, now);
   const subscribed = renewals.filter((renewal) => renewal.subscription.userId !== null);
   const readers = subscribed.map(({ subscription, periodEnd }) => ({ userId: subscription.userId!, until: periodEnd }));
-  await applyPeriods(tx, readers, now);
+  await grantRenewingPeriods(tx, after, readers, now);
   for (const { subscription } of subscribed) {
     await applyFamilySeats(tx, subscription.userId!, subscription.planSnapshot.familySeats, now);
   }
-  for (const { userId } of readers) after.viewerChanged(userId);
-  await membersOfOwnersChanged(
-    tx,
-    after,
-    readers.map(({ userId }) => userId),
-  );
   await deps.notifier.subscriptionEvents(
     tx,
     subscribed
@@ -330,11 +322,8 @@ export async function end(
     cancelAtPeriodEnd: false,
     updatedAt: at,
   });
-  if (subscription.userId) {
-    after.viewerChanged(subscription.userId);
-    await membersChanged(tx, after, subscription.userId);
-  }
-  after.stale('users');
+  if (subscription.userId) await accessChanged(tx, after, [subscription.userId]);
+  else after.stale('users');
 }
 
 /** GET /api/subscription: the reader's current subscription, or their last one; null when never had. */
@@ -384,9 +373,7 @@ async function changeLive<T>(
     const row = live && (await repository.lockLive(tx, live.id));
     if (!row) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
     // Whether it holds access past its period (its members' too) may change: `renewing` on their viewers.
-    after.viewerChanged(viewer.id);
-    await membersChanged(tx, after, viewer.id);
-    after.stale('users');
+    await accessChanged(tx, after, [viewer.id]);
     return change(tx, after, row, now);
   });
 }

@@ -65,7 +65,7 @@ describe('renewing subscriptions with the test provider', () => {
 
   const mine = async (token: string) =>
     (await call({ method: 'GET', url: '/api/subscription' }, token)).json<MySubscription>().subscription;
-  const premiumOf = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!.premiumTaken;
+  const premiumOf = async (id: string) => (await db().select().from(users).where(eq(users.id, id)))[0]!.premiumUntil;
   const chargesOf = (subscriptionId: string) =>
     db().select().from(paymentIntents).where(eq(paymentIntents.subscriptionId, subscriptionId));
   const billing = async (token: string) =>

@@ -27,24 +27,24 @@ describe("a reader's own role record and an admin's look-up of it", () => {
       })
       .then((response) => response.json<RoleRecord>());
 
-  it.each<[string, { role?: 'admin'; premiumTaken?: Date; premiumArticles?: number }]>([
+  it.each<[string, { role?: 'admin'; premiumUntil?: Date; premiumArticles?: number }]>([
     ['a reader', {}],
-    ['a subscriber', { premiumTaken: new Date(Date.now() + 30 * DAY) }],
-    ['a reader whose premium lapsed', { premiumTaken: new Date(Date.now() - DAY) }],
-    ['a pass with two premium articles', { premiumTaken: new Date(Date.now() + DAY), premiumArticles: 2 }],
+    ['a subscriber', { premiumUntil: new Date(Date.now() + 30 * DAY) }],
+    ['a reader whose premium lapsed', { premiumUntil: new Date(Date.now() - DAY) }],
+    ['a pass with two premium articles', { premiumUntil: new Date(Date.now() + DAY), premiumArticles: 2 }],
     ['an admin', { role: 'admin' }],
   ])('agree for %s', async (_who, values) => {
     const reader = await signedInUser(ctx.app, ctx.database.db, values);
     const own = await roleOf(reader.token);
     expect(own).toEqual(await roleOf(admin.token, reader.user.email));
     expect(own.role).toBe(values.role ?? 'user');
-    expect(own.premiumTaken).toBe(values.premiumTaken?.toISOString() ?? null);
+    expect(own.premiumTaken).toBe(values.premiumUntil?.toISOString() ?? null);
   });
 
   it('agree for a family member while the owner’s renewal is undecided', async () => {
     const db = ctx.database.db;
     const periodEnd = new Date(ctx.clock.now.getTime() - 60_000);
-    const owner = await signedInUser(ctx.app, db, { premiumTaken: periodEnd });
+    const owner = await signedInUser(ctx.app, db, { premiumUntil: periodEnd });
     await db.insert(subscriptions).values({
       userId: owner.user.id,
       planId: 'family',

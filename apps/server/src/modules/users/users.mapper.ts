@@ -10,7 +10,7 @@ export function toUser(row: UserRow): User {
     email: row.email,
     profile_pic: row.profilePic,
     role: row.role,
-    premiumTaken: iso(row.premiumTaken),
+    premiumTaken: iso(row.premiumUntil),
     created_at: row.createdAt.toISOString(),
     last_login_at: iso(row.lastLoginAt),
     // The API keeps both original field names; Google and password sign-ins share one column.
@@ -19,10 +19,10 @@ export function toUser(row: UserRow): User {
 }
 
 export function toRoleRecord(
-  row: Pick<UserRow, 'role' | 'premiumTaken'>,
+  row: Pick<UserRow, 'role' | 'premiumUntil'>,
   premiumArticles: PremiumAccess['premiumArticles'],
 ): RoleRecord {
-  return { role: row.role, premiumTaken: iso(row.premiumTaken), premiumArticles };
+  return { role: row.role, premiumTaken: iso(row.premiumUntil), premiumArticles };
 }
 
 /** A row of the admin's users table: the plan named is the latest pass's, as it was bought; the family, if any. */

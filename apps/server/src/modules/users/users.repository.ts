@@ -1,17 +1,18 @@
-import { and, count, desc, eq, gte, ilike, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { families, familyMembers, paymentIntents, premiumArticleOpens, subscriptions, users } from '../../db/schema.js';
+import { families, familyMembers, paymentIntents, subscriptions, users } from '../../db/schema.js';
 import { likePattern } from '../../db/like-pattern.js';
+import { premiumNowSql } from '../premium/premium-now.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-export async function countUsers(db: DbOrTx, now: Date) {
+export async function countUsers(db: DbOrTx, now: Date, graceDays: number) {
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      premium: sql<number>`(count(*) filter (where ${users.premiumTaken} > ${now.toISOString()}::timestamptz))::int`,
+      premium: sql<number>`(count(*) filter (where ${premiumNowSql(sql`${users}`, now, graceDays)}))::int`,
     })
     .from(users);
   return { total: row?.total ?? 0, premium: row?.premium ?? 0 };
@@ -46,7 +47,7 @@ export async function lockForUpdate(db: DbOrTx, id: string): Promise<UserRow | u
 
 /**
  * A user's newest succeeded payment, read beside the user's row in the same query (a lateral join on the
- * payments' user index): where their premium came from (modules/users/premium-access.ts).
+ * payments' user index): where their premium came from (`accessSource`).
  */
 function latestPass(db: DbOrTx) {
   return db
@@ -201,41 +202,6 @@ function toLatestPass(pass: {
   };
 }
 
-/** Whether the reader opened this premium article in full since `since` (the start of their access run). */
-export async function hasOpenedSince(db: DbOrTx, userId: string, articleId: string, since: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: premiumArticleOpens.userId })
-    .from(premiumArticleOpens)
-    .where(
-      and(
-        eq(premiumArticleOpens.userId, userId),
-        eq(premiumArticleOpens.articleId, articleId),
-        gte(premiumArticleOpens.openedAt, since),
-      ),
-    );
-  return row !== undefined;
-}
-
-/** How many premium articles the reader opened in full since `since`. */
-export async function countOpenedSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
-  const [row] = await db
-    .select({ opened: count() })
-    .from(premiumArticleOpens)
-    .where(and(eq(premiumArticleOpens.userId, userId), gte(premiumArticleOpens.openedAt, since)));
-  return row?.opened ?? 0;
-}
-
-/** Records an open; an article opened in an earlier run counts again in this one. */
-export async function recordOpen(db: DbOrTx, userId: string, articleId: string, at: Date) {
-  await db
-    .insert(premiumArticleOpens)
-    .values({ userId, articleId, openedAt: at })
-    .onConflictDoUpdate({
-      target: [premiumArticleOpens.userId, premiumArticleOpens.articleId],
-      set: { openedAt: at },
-    });
-}
-
 export async function findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
@@ -272,20 +238,4 @@ export async function findLiveSubscription(db: DbOrTx, userId: string) {
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'ended')));
   return row;
-}
-
-/**
- * Access until each reader's `until` at least, to every premium article, never shortened; a run that had lapsed
- * starts again now (`afterGrant()` in premium-access.ts, for many rows at once). The row is locked by the update.
- */
-export async function grantUntil(db: DbOrTx, periods: readonly { userId: string; until: Date }[], now: Date) {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const given = JSON.stringify(periods.map(({ userId, until }) => ({ user_id: userId, until: until.toISOString() })));
-  await db.execute(sql`
-    update ${users} u set
-      premium_articles_since = case when u.premium_taken > ${at} then coalesce(u.premium_articles_since, ${at}) else ${at} end,
-      premium_taken = greatest(u.premium_taken, given.until),
-      premium_articles = null
-    from jsonb_to_recordset(${given}::jsonb) as given(user_id uuid, until timestamptz)
-    where u.id = given.user_id`);
 }

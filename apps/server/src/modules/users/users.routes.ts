@@ -14,7 +14,6 @@ import {
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { requireUuid } from '../../plugins/errors.js';
-import { getPremiumAccess } from './premium-access.js';
 import * as service from './users.service.js';
 
 export function userRoutes(app: AppInstance, deps: AppDeps) {
@@ -59,7 +58,7 @@ export function userRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: PremiumAccessSchema },
       },
     },
-    (request) => getPremiumAccess(deps, request.query.email ?? requireViewer(request).email),
+    (request) => service.getPremiumAccess(deps, request.query.email ?? requireViewer(request).email),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import {
   type RoleRecord,
   type User,
   type UserPage,
+  type PremiumAccess,
   type UserStats,
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
@@ -13,22 +14,36 @@ import { commit, type CommitDeps } from '../../db/commit.js';
 import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { recordAction } from '../moderation/moderation.service.js';
 import { toAdminUser, toRoleRecord, toUser } from './users.mapper.js';
-import { accessSource, afterGrant, effectiveAccess, renewalHold } from './premium-access.js';
-import { membersChanged, youngReaderControls } from '../family/family-access.js';
+import {
+  accessSource,
+  effectiveAccess,
+  familyAccessOf,
+  isActive,
+  premiumArticlesOf,
+  renewalHold,
+  withFamilyAccess,
+} from '../premium/premium-access.js';
+import { grantComplimentary } from '../premium/premium-grants.js';
+import { youngReaderControls } from '../family/family-access.js';
 import * as repository from './users.repository.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 
 export type { NewUser, UserRow } from './users.repository.js';
 export { toUser } from './users.mapper.js';
 
-/** Total is every account; premium is unexpired by server time; normal is the rest (docs/conventions.md#web-conventions). */
+/** Total is every account; premium reads every premium article now (`premiumNowSql`); normal is the rest. */
 // Premium lapses with time, not with a write: the counts may be this old.
 const STATS_TTL_MS = 10_000;
 
-export function getUserStats({ db, cache, clock }: Pick<AppDeps, 'db' | 'cache' | 'clock'>): Promise<UserStats> {
+export function getUserStats({
+  db,
+  cache,
+  clock,
+  config,
+}: Pick<AppDeps, 'db' | 'cache' | 'clock' | 'config'>): Promise<UserStats> {
   return cache.remember('users', 'stats', STATS_TTL_MS, async () => {
     // One query, so total = normal + premium holds at every moment.
-    const { total, premium } = await repository.countUsers(db, clock());
+    const { total, premium } = await repository.countUsers(db, clock(), config.payments.graceDays);
     return { totalUsers: total, normalUsers: total - premium, premiumUsers: premium };
   });
 }
@@ -74,7 +89,7 @@ export async function getRoleRecord(
   ]);
   const renewing = renewalHold(subscription, access.familySubscription, config.payments.graceDays);
   return {
-    ...toRoleRecord({ role: row.role, premiumTaken: access.premiumTaken }, access.premiumArticles),
+    ...toRoleRecord({ role: row.role, premiumUntil: access.premiumUntil }, access.premiumArticles),
     ...(controls && { youngReader: true as const, hiddenTags: [...controls.hiddenTags].sort() }),
     ...(subscription?.status === 'past_due' && { pastDue: true as const }),
     ...(renewing && { renewing: renewing.toISOString() }),
@@ -94,7 +109,7 @@ export async function viewerRoleRecord(
   if (viewer.premiumArticles !== null) return getRoleRecord(deps, viewer.email);
   const subscribedBefore = await repository.hasHadSubscription(deps.db, viewer.id);
   return {
-    ...toRoleRecord({ role: viewer.role, premiumTaken: viewer.premiumTaken }, null),
+    ...toRoleRecord({ role: viewer.role, premiumUntil: viewer.premiumTaken }, null),
     ...(viewer.youngReader && { youngReader: true as const, hiddenTags: [...viewer.youngReader.hiddenTags].sort() }),
     ...(viewer.pastDue && { pastDue: true as const }),
     ...(viewer.renewing && { renewing: viewer.renewing.toISOString() }),
@@ -104,7 +119,7 @@ export async function viewerRoleRecord(
 
 /** A user as the API shows them, their premium their own or their family's, whichever ends later. */
 export async function toUserWithAccess(db: DbOrTx, row: repository.UserRow, now: Date): Promise<User> {
-  return { ...toUser(row), premiumTaken: (await effectiveAccess(db, row, now)).premiumTaken?.toISOString() ?? null };
+  return { ...toUser(row), premiumTaken: (await effectiveAccess(db, row, now)).premiumUntil?.toISOString() ?? null };
 }
 
 export async function getProfile(db: Db, email: string): Promise<User> {
@@ -163,7 +178,7 @@ export async function promoteToAdmin(
 /**
  * An admin's complimentary premium until a chosen date, recorded like other admin actions. It
  * never shortens what the reader has already paid for: the later of the two dates wins, and it opens
- * every premium article (modules/users/premium-access.ts).
+ * every premium article (`grantComplimentary`).
  */
 export async function grantPremium(
   deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'viewers'>,
@@ -175,15 +190,9 @@ export async function grantPremium(
   if (premiumTaken <= now)
     throw badRequest(PAYMENT_MESSAGES.grantInPast, { premiumTaken: [PAYMENT_MESSAGES.grantInPast] });
   return commit(deps, async (tx, after) => {
-    const found = await repository.findByEmail(tx, email);
-    const row = found && (await repository.lockForUpdate(tx, found.id));
+    const row = await repository.findByEmail(tx, email);
     if (!row) throw notFound(API_MESSAGES.userNotFound);
-    const change = afterGrant(row, premiumTaken, now);
-    const until = change.premiumTaken!;
-    const updated = await repository.update(tx, row.id, change);
-    after.viewerChanged(row.id);
-    await membersChanged(tx, after, row.id);
-    after.stale('users');
+    const until = await grantComplimentary(tx, after, row.id, premiumTaken, now);
     await recordAction(tx, {
       actorId: admin.id,
       action: 'grant-premium',
@@ -191,7 +200,7 @@ export async function grantPremium(
       detail: until.toISOString(),
       at: now,
     });
-    return toUser(updated!);
+    return toUser((await repository.findById(tx, row.id))!);
   });
 }
 
@@ -199,3 +208,29 @@ export const findUserById = (db: DbOrTx, id: string) => repository.findById(db, 
 export const countAdmins = (db: DbOrTx) => repository.countAdmins(db);
 /** The last step of deleting an account (docs/decisions/026-deleting-an-account.md): the row itself. */
 export const removeUserRow = (tx: DbOrTx, id: string) => repository.remove(tx, id);
+
+/** GET /api/users/access: the reader's access as /profile shows it. */
+export async function getPremiumAccess(deps: Pick<AppDeps, 'db' | 'clock'>, email: string): Promise<PremiumAccess> {
+  const found = await repository.findWithLatestPass(deps.db, email);
+  if (!found) throw notFound(API_MESSAGES.userNotFound);
+  const { user, pass } = found;
+  const now = deps.clock();
+  const family = await familyAccessOf(deps.db, user.id);
+  if (family?.premiumUntil && withFamilyAccess(user, family.premiumUntil).premiumUntil === family.premiumUntil) {
+    return {
+      until: family.premiumUntil.toISOString(),
+      active: isActive(family, now),
+      source: 'family',
+      plan: family.plan,
+      premiumArticles: null,
+    };
+  }
+  const source = accessSource(user, pass);
+  return {
+    until: user.premiumUntil?.toISOString() ?? null,
+    active: isActive(user, now),
+    source,
+    plan: source === 'pass' && pass ? { id: pass.planId, name: pass.planName, features: pass.features } : null,
+    premiumArticles: await premiumArticlesOf(deps.db, user, now),
+  };
+}

@@ -23,8 +23,8 @@ describe('GET /api/stats/users', () => {
   it('counts unexpired premium by server time, and normal as the rest', async () => {
     const now = ctx.clock.now.getTime();
     await insertUser(ctx.database.db);
-    await insertUser(ctx.database.db, { premiumTaken: new Date(now + 5 * MINUTE) });
-    await insertUser(ctx.database.db, { premiumTaken: new Date(now - MINUTE) });
+    await insertUser(ctx.database.db, { premiumUntil: new Date(now + 5 * MINUTE) });
+    await insertUser(ctx.database.db, { premiumUntil: new Date(now - MINUTE) });
     await insertUser(ctx.database.db, { role: 'admin' });
     await ctx.changed();
     expect(await stats()).toEqual({ totalUsers: 4, normalUsers: 3, premiumUsers: 1 });

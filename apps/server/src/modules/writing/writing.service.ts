@@ -55,7 +55,7 @@ export async function submitArticle(
     const now = clock();
     const author = await lockUserForUpdate(tx, viewer.id);
     if (!author) throw forbidden();
-    const exempt = hasPremiumAccess(author, now);
+    const exempt = hasPremiumAccess({ ...author, premiumTaken: author.premiumUntil }, now);
     if (!exempt && (await repository.countByAuthor(tx, author.id)) > 0) {
       throw forbidden(TEXT.addArticle.oneArticleLimit);
     }

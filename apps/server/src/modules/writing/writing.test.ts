@@ -135,7 +135,7 @@ describe('writing and reading articles', () => {
     });
 
     it('lets subscribers and admins post more than one', async () => {
-      const subscriber = await newWriter({ premiumTaken: new Date(Date.now() + HOUR) });
+      const subscriber = await newWriter({ premiumUntil: new Date(Date.now() + HOUR) });
       const admin = await newWriter({ role: 'admin' });
       for (const { token } of [subscriber, admin]) {
         expect((await submit(token, valid())).statusCode).toBe(201);
@@ -198,7 +198,7 @@ describe('writing and reading articles', () => {
 
     it('gives readers without premium only the teaser of a premium article, in the raw JSON', async () => {
       const reader = await newWriter();
-      const lapsed = await newWriter({ premiumTaken: new Date(Date.now() - HOUR) });
+      const lapsed = await newWriter({ premiumUntil: new Date(Date.now() - HOUR) });
       for (const token of [reader.token, lapsed.token]) {
         const response = await read(premium, token);
         expect(response.statusCode).toBe(200);
@@ -210,7 +210,7 @@ describe('writing and reading articles', () => {
     });
 
     it('gives the whole premium article to subscribers, admins and its author', async () => {
-      const subscriber = await newWriter({ premiumTaken: new Date(Date.now() + HOUR) });
+      const subscriber = await newWriter({ premiumUntil: new Date(Date.now() + HOUR) });
       const admin = await newWriter({ role: 'admin' });
       for (const token of [subscriber.token, admin.token, author.token]) {
         const response = await read(premium, token);
@@ -220,7 +220,7 @@ describe('writing and reading articles', () => {
     });
 
     it('locks a premium article again when the subscription lapses, without a new login', async () => {
-      const subscriber = await newWriter({ premiumTaken: new Date(ctx.clock.now.getTime() + 60_000) });
+      const subscriber = await newWriter({ premiumUntil: new Date(ctx.clock.now.getTime() + 60_000) });
       expect((await read(premium, subscriber.token)).json<ArticleDetail>().access).toBe(true);
       ctx.clock.advance(2 * 60_000);
       expect((await read(premium, subscriber.token)).json<ArticleDetail>().access).toBe(false);
