@@ -206,7 +206,7 @@ function describeItems(details: unknown): string {
   return hints.length > 0 ? `: ${hints.join(' | ')}` : '';
 }
 
-/** Axe on the page as the system's light or dark setting shows it (the theme follows it; decision 025). */
+/** Axe on the page as the system's light or dark setting shows it (the theme follows it). */
 async function runAxe(context: BrowserContext, url: string, colorScheme: 'light' | 'dark'): Promise<AxeViolation[]> {
   const page = await context.newPage();
   try {
@@ -372,7 +372,7 @@ async function main(): Promise<void> {
     const pages: { page: string; viewer: Viewer; privatePage?: boolean }[] = [
       { page: '/', viewer: 'anonymous' },
       { page: '/articles', viewer: 'anonymous' },
-      // Where a link to an article takes a visitor without an account: /login (decision 046).
+      // Where a link to an article takes a visitor without an account: /login.
       { page: `/articles/${article._id}`, viewer: 'anonymous' },
       { page: `/articles/${article._id}`, viewer: 'reader' },
       { page: `/articles/${premium._id}`, viewer: 'subscriber' },

@@ -36,7 +36,7 @@ if (queue.length === 0) {
 }
 
 // Static imports (`import … from "./x.js"`, `import "./x.js"`, `export … from`); `import("./x.js")` is lazy, except
-// in the entry script: it only waits for the page to load before importing the app (docs/decisions/032-…).
+// in the entry script: it only waits for the page to load before importing the app.
 const STATIC_IMPORT = /\b(?:from|import)\s*["']([^"']+\.js)["']/g;
 const DYNAMIC_IMPORT = /\bimport\(\s*["'`]([^"'`]+\.js)["'`]\s*\)/g;
 const entries = new Set(queue);

@@ -217,7 +217,7 @@ async function load(
   };
 }
 
-/** A bench user's API token and page cookie (a credential of its own, decision 041). */
+/** A bench user's API token and page cookie (a credential of its own). */
 async function logIn(credentials: { email: string; password: string }) {
   const login = await fetch(`${BASE}/api/auth/login`, {
     method: 'POST',
@@ -310,7 +310,7 @@ async function main() {
     // A subscriber (one bench user in five has premium), and a reader the meter opens a premium article for.
     const subscriberPage = { cookie: (await logIn(BENCH_SUBSCRIBER)).pageCookie };
     const meteredPage = { cookie: (await logIn(BENCH_METERED)).pageCookie };
-    // A page opened on this site spends a free read (decision 040): the metered reader's opens the article, and
+    // A page opened on this site spends a free read: the metered reader's opens the article, and
     // the reader at the wall has spent this month's on other premium articles.
     const sameSite = { 'sec-fetch-site': 'same-origin' };
     await fetch(`${BASE}/articles/${premiumArticle._id}`, { headers: { ...meteredPage, ...sameSite } });
@@ -327,7 +327,7 @@ async function main() {
     }
     // What a browser sends besides: the page compressed, as a phone gets it.
     const compressed = { 'accept-encoding': 'gzip, deflate, br' };
-    // What a browser sends when it opens a page (decision 046): without a session, an article is a 302 to /login.
+    // What a browser sends when it opens a page: without a session, an article is a 302 to /login.
     const browserNavigation = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate' };
     const scenarios: [string, ScenarioPath, Record<string, string>?, 'redirect'?][] = [
       ['baseline (fixed JSON)', '/api/health/live'],
@@ -365,7 +365,7 @@ async function main() {
       // says (the wall, recorded in the funnel once an hour: decision 048), and the dashboard's funnel over 30
       // days of the seeded events.
       ['page: premium article, at the wall', `/articles/${premiumArticle._id}`, { ...readerPage, ...sameSite }],
-      // Signed-in pages come from the page cache, rendered once for each audience (decision 047).
+      // Signed-in pages come from the page cache, rendered once for each audience.
       ['page: article, subscriber', `/articles/${article._id}`, subscriberPage],
       ['page: premium article, subscriber', `/articles/${premiumArticle._id}`, subscriberPage],
       ['page: premium article, metered reader', `/articles/${premiumArticle._id}`, { ...meteredPage, ...sameSite }],

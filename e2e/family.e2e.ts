@@ -64,7 +64,7 @@ function linkIn(mail: { text: string }, route: string) {
 
 /**
  * Follows the invitation e-mail's link, signed in as `person`, and accepts. A new account's address is not verified:
- * the join page asks for that first (decision 057), so the person follows the welcome e-mail's link and comes back.
+ * the join page asks for that first, so the person follows the welcome e-mail's link and comes back.
  */
 async function acceptFromMail(session: Session, person: { email: string; password: string }, ownerName: string) {
   const { page } = session;

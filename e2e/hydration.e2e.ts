@@ -12,7 +12,7 @@ function dataRequests(session: Session): string[] {
     if (!url.pathname.startsWith('/api/') || url.pathname.startsWith('/api/uploads/')) return;
     if (url.pathname === '/api/users/role' || url.pathname.startsWith('/api/articles/views/')) return;
     // The bell's unread count is live, never in the page's HTML; a subscriber's gift links are theirs alone, asked
-    // for once a page their audience shares has hydrated (decision 047).
+    // for once a page their audience shares has hydrated.
     if (url.pathname === '/api/notifications/unread' || url.pathname.endsWith('/gift-links')) return;
     seen.push(url.pathname);
   });
@@ -64,7 +64,7 @@ describe('server-rendered pages hydrate in Chromium', () => {
       const path = `/articles/${await firstArticleId(session, premium)}`;
       documents.length = 0;
       const response = await page.goto(path, { waitUntil: 'networkidle' });
-      // The server's 302 (decision 046): the article page's HTML and code never reach the browser.
+      // The server's 302: the article page's HTML and code never reach the browser.
       expect(documents).toEqual([path, '/login']);
       expect(response?.request().redirectedFrom()?.url()).toBe(`${session.baseUrl}${path}`);
       expect(new URL(page.url()).searchParams.get('redirect')).toBe(path);

@@ -455,7 +455,7 @@ describe('server-rendered pages, before any script runs', () => {
     expect([premiumList.status, premiumList.headers.get('location')]).toEqual([302, '/subscription']);
     expect((await page('/subscription', reader.cookie)).status).toBe(200);
 
-    // A signed-in reader at login or register goes on from the server, never off the site (decision 054).
+    // A signed-in reader at login or register goes on from the server, never off the site.
     const onwards: [string, string][] = [
       [`/login?redirect=${encodeURIComponent(`/articles/${premium._id}?gift=x`)}`, `/articles/${premium._id}?gift=x`],
       [`/register?redirect=${encodeURIComponent(`/articles/${premium._id}`)}`, `/articles/${premium._id}`],

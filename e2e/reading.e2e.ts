@@ -369,7 +369,7 @@ for (const viewport of VIEWPORTS) {
         const { page, context } = session;
         if (fonts === 'refused') await context.route(/\.woff2$/, (route) => route.abort());
         await logIn(page, READER.email, READER.password);
-        // A first page only fetches the fonts for the next ones (decision 032): wait until it has.
+        // A first page only fetches the fonts for the next ones: wait until it has.
         if (fonts === 'loaded') {
           await expect
             .poll(async () => (await context.cookies()).some((cookie) => cookie.name === FONTS_COOKIE))

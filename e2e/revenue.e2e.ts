@@ -103,7 +103,7 @@ describe('reader revenue', () => {
     sessions.push(friend);
     const reader = await newAccount(friend.baseUrl, 'Gift Reader');
     await logIn(friend.page, reader.email, reader.password);
-    // The gift reader's view counts, with the link's token (docs/decisions/035).
+    // The gift reader's view counts, with the link's token.
     const view = friend.page.waitForResponse((response) => response.url().includes('/api/articles/views/'));
     await friend.page.goto(url.replace(friend.baseUrl, ''));
     await friend.page.getByText(article!.lastParagraph).waitFor();
@@ -149,7 +149,7 @@ describe('reader revenue', () => {
       await logIn(page, reader.email, reader.password);
 
       for (const [index, article] of articles.slice(0, 2).entries()) {
-        // A metered read counts a view like any other (docs/decisions/035).
+        // A metered read counts a view like any other.
         const view = page.waitForResponse((response) => response.url().includes(`/api/articles/views/${article.id}`));
         await page.goto(`/articles/${article.id}`);
         await page.getByText(article.lastParagraph).waitFor();
@@ -223,7 +223,7 @@ describe('reader revenue', () => {
       const articles = await premiumArticles(server.baseUrl, 2);
       const through = (page: string, id: string) =>
         `${server.baseUrl}${page}?redirect=${encodeURIComponent(`/articles/${id}`)}`;
-      // A link the reader clicks, and a script that goes there without a click (decision 054).
+      // A link the reader clicks, and a script that goes there without a click.
       const elsewhere = createServer((request, response) =>
         response
           .setHeader('content-type', 'text/html')

@@ -62,7 +62,7 @@ export interface AppDeps {
   testClock?: TestClock;
 }
 
-/** The signed-in person behind a request, as of the last change to their sessions or row (decision 019). */
+/** The signed-in person behind a request, as of the last change to their sessions or row. */
 export interface Viewer {
   id: string;
   email: string;
@@ -77,7 +77,7 @@ export interface Viewer {
   pastDue?: true;
   /**
    * Their subscription, or their family owner's, holds access past premiumTaken until its renewal is decided, and
-   * at the latest until this date (`renewalHeldUntil`, decision 055). Changes only when the subscription does, and
+   * at the latest until this date (`renewalHeldUntil`). Changes only when the subscription does, and
    * the shared rules compare it with the time, so a viewer kept in memory stays right.
    */
   renewing?: Date;
@@ -135,7 +135,7 @@ export interface Notifier {
 /** A session as the request hook needs it: who is behind it and until when it lives. */
 export interface CachedSession {
   viewer: Viewer;
-  /** The account as the API shows it (its premium its family's when that ends later): a page's reader (decision 047). */
+  /** The account as the API shows it (its premium its family's when that ends later): a page's reader. */
   user: User;
   expiresAt: Date;
 }

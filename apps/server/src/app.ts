@@ -173,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     // On close, Fastify closes idle keep-alive connections and waits for requests already being answered (an
     // aborted one simply stops counting). A request that arrives while it closes is served, its answer closing
     // the connection: Fastify's own 503 has neither our error shape nor Retry-After, and the database and Redis
-    // stay open until the last answer went (docs/decisions/058-a-stopping-instance-takes-no-new-work.md).
+    // stay open until the last answer went.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

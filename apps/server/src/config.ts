@@ -55,7 +55,7 @@ const trustProxy = z
     return z.NEVER;
   });
 
-// Abuse limits (docs/decisions/013-known-devices-and-tunable-limits.md): LIMIT_<NAME> overrides a preset's max.
+// Abuse limits: LIMIT_<NAME> overrides a preset's max.
 type LimitEnvName = (typeof ABUSE_LIMITS)[AbuseLimitName]['env'];
 const limitNames = Object.keys(ABUSE_LIMITS) as AbuseLimitName[];
 const limitOverride = z
@@ -130,7 +130,7 @@ const EnvSchema = z
     GOOGLE_CLIENT_ID: optionalString,
     GOOGLE_CLIENT_SECRET: optionalString,
     OIDC_ISSUER_URL: z.url().default('https://accounts.google.com'),
-    // Mail (docs/decisions/023-notifications-and-mail-outbox.md): off when SMTP_URL is unset; the notices in the app stay on.
+    // Mail: off when SMTP_URL is unset; the notices in the app stay on.
     SMTP_URL: optionalString.pipe(
       z
         .string()

@@ -47,7 +47,7 @@ export interface PageRequest {
    * role record and these answers, which the server worked out for the viewer.
    */
   audience?: { role: RoleRecord; article?: { id: string; detail: ArticleDetail } };
-  /** What the page's loaders read, the services' answers for the viewer (decision 050). */
+  /** What the page's loaders read, the services' answers for the viewer. */
   reads: PageReads;
   /** The server's clock (milliseconds since the epoch): premium and redirects are decided at this moment. */
   now?: number;
@@ -161,7 +161,7 @@ export function signInFirst(url: string): { location: string; previewForOthers: 
 
 /**
  * For a signed-in reader: the page, if the server may render it once for everyone who sees it alike and serve
- * it from its cache (decision 047); the server works out who those are.
+ * it from its cache; the server works out who those are.
  */
 export function pageAudience(url: string): { kind: 'article'; id: string } | undefined {
   return accessOf(new URL(url).pathname).audience;
@@ -216,7 +216,7 @@ export async function renderPage({ url, viewer, audience, reads, now, signal }: 
   const access = accessOf(target.pathname);
   // A signed-in reader sent on from login and register (`?redirect=`) goes as the AuthLayout sends them in the
   // browser, but as a 302: the browser then opens the page with this request's fetch metadata, and a page another
-  // site sent the reader to spends none of their reads (decision 054). Without a `redirect` the form is rendered:
+  // site sent the reader to spends none of their reads. Without a `redirect` the form is rendered:
   // a browser that lost its token but kept the page cookie can still sign in.
   if (viewer && access.forVisitors && new URLSearchParams(target.search).has('redirect')) {
     return { kind: 'redirect', status: 302, location: returnTo(null, target.search) };

@@ -70,7 +70,7 @@ async function start() {
   // The HTML was rendered for the session this browser holds: hydrate it. Otherwise (a token from before
   // the page cookie, or a cookie outliving its token) render afresh for the stored token, and with its own
   // answers: another viewer's lists may differ (a search by access, a young reader's hidden tags).
-  // A page rendered for the reader's audience names the reader after it (decision 047).
+  // A page rendered for the reader's audience names the reader after it.
   const reader = page.audience ? readJsonElement<PageViewer>(PAGE_VIEWER_ELEMENT_ID) : null;
   const renderedFor = page.audience ? reader?.tokenTag : page.tokenTag;
   const sameViewer = tokenTagOf(token) === renderedFor;

@@ -81,7 +81,7 @@ export const ArticleDetailSchema = z.discriminatedUnion('access', [
     article: ArticleTeaserSchema,
     meter: MeterSchema.optional(),
     giftRefused: GiftRefusalSchema.optional(),
-    /** Free reads left this month that this teaser did not spend: the reader may spend one on it (decision 040). */
+    /** Free reads left this month that this teaser did not spend: the reader may spend one on it. */
     freeReadOffer: z.object({ left: z.number().int().positive() }).optional(),
     /** Premium articles the reader's pass has left, not spent on this teaser: the reader may open it with one. */
     passOffer: z.object({ left: z.number().int().positive() }).optional(),

@@ -29,7 +29,7 @@ export const LIMITS = {
   maxPageSize: 50,
   maxPage: 100_000,
   trendingCount: 6,
-  /** Days of who read what kept for trending's count: a view only asks about its own UTC day (docs/decisions/060-trending-counts-readers-a-day.md). */
+  /** Days of who read what kept for trending's count: a view only asks about its own UTC day. */
   readerDaysKept: 2,
   /** Cards in each of an article page's closing sections (more from its publisher, more on its tag). */
   relatedCount: 3,
@@ -66,7 +66,7 @@ export const STORAGE_KEYS = { token: 'token', subscriptionPlan: 'subscriptionPla
  */
 export const tokenTagOf = (token: string | null): string | null => (token ? token.slice(-12) : null);
 
-/** A reader's choice of theme, kept in a cookie the server reads to paint the page in it at once (decision 023). */
+/** A reader's choice of theme, kept in a cookie the server reads to paint the page in it at once. */
 export const THEME_COOKIE = 'dispatch_theme';
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];

@@ -118,7 +118,7 @@ export const FamilyInviteInputSchema = z.object({ email: EmailSchema });
 export type FamilyInviteInput = z.infer<typeof FamilyInviteInputSchema>;
 
 /**
- * The mailbox an invitation's per-address limit counts (decision 057): however the address is written, one count.
+ * The mailbox an invitation's per-address limit counts: however the address is written, one count.
  * A `+tag` reaches the same mailbox at most providers; dots do only at Gmail, so they stay.
  */
 export function invitationMailbox(email: string): string {

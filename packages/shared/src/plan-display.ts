@@ -179,7 +179,7 @@ export const ACCESS_TEXT = {
     `${left} of ${included} premium ${included === 1 ? 'article' : 'articles'} left to open`,
   articlesUsed: (included: number) =>
     `You have opened the ${included === 1 ? 'premium article' : `${included} premium articles`} your plan includes.`,
-  /** The teaser's button when the page came from another site and spent none of the pass (decision 040). */
+  /** The teaser's button when the page came from another site and spent none of the pass. */
   readWithPass: (left: number) =>
     left === 1
       ? "Read it with your pass's last premium article"

@@ -84,7 +84,7 @@ export function createAvailability(options: {
      * Every failure of a connection or a query passes here; only an unreachable database changes anything. A
      * new connection that timed out while other connections' queries were answered (`waitingFrom` being
      * `waiting()` as its wait began) says the database, or this process, was slow to connect, not that it is
-     * gone: a busy CPU delays a connection's handshake (docs/decisions/059-a-busy-moment-is-no-outage.md).
+     * gone: a busy CPU delays a connection's handshake.
      */
     failed(error: unknown, waitingFrom?: number) {
       if (down || stopped || !isUnreachable(error)) return;

@@ -52,7 +52,7 @@ export interface PostgresTimeouts {
 }
 
 // The client gives up a little after the server should have: that catches a server that stopped answering,
-// and bounds every wait for the database by the statement timeout and this (docs/decisions/039-database-outages.md).
+// and bounds every wait for the database by the statement timeout and this.
 const CLIENT_GRACE_MS = 250;
 // While the database is unreachable, calls fail at once and a probe asks it this often whether it is back.
 const PROBE_INTERVAL_MS = 500;

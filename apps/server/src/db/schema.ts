@@ -249,7 +249,7 @@ export const articles = pgTable(
     changesNote: text(),
     /**
      * The revision that was current at the last 'Request changes': what the editor reviewed. No foreign key,
-     * the revisions go with the article (docs/decisions/022-editorial-workflow-and-revisions.md).
+     * the revisions go with the article.
      */
     reviewedRevisionId: uuid(),
     /** The admin behind the last moderation decision, and when. */
@@ -289,7 +289,7 @@ export const articles = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    // A publisher's list seeks along this one, whatever the archive's size (docs/decisions/020-search-and-deep-pages.md).
+    // A publisher's list seeks along this one, whatever the archive's size.
     index('articles_publisher_status_created_idx').on(
       table.publisherId,
       table.status,
@@ -418,7 +418,7 @@ export const paymentIntents = pgTable(
   'payment_intents',
   {
     id: uuid().primaryKey().defaultRandom(),
-    /** Null once the reader deleted their account: the payment stays for the accounts, without a person (decision 026). */
+    /** Null once the reader deleted their account: the payment stays for the accounts, without a person. */
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     /** No foreign key: the snapshot says what was bought, whatever becomes of the plan. */
     planId: text().notNull(),
@@ -827,7 +827,7 @@ export const briefDeliveries = pgTable(
 
 /**
  * Who has read an article on a UTC day: a view adds to the article's `readerDays` (and to its hour's count) only
- * when it adds a row here. Kept two days, swept by housekeeping (docs/decisions/060-trending-counts-readers-a-day.md).
+ * when it adds a row here. Kept two days, swept by housekeeping.
  */
 export const articleReaderDays = pgTable(
   'article_reader_days',

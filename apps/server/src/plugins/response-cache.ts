@@ -30,7 +30,7 @@ interface Entry {
 const ENTRY_OVERHEAD = 100;
 
 // Stored names, like a table's: the catalogue's generation keeps the key an earlier build reads and bumps, so
-// during a rolling deploy both builds see each other's writes (docs/decisions/064-names-that-say-what-they-hold.md).
+// during a rolling deploy both builds see each other's writes.
 const GENERATION_KEYS: Record<CacheNamespace, string> = {
   catalogue: 'dispatch-cache:generation:catalog',
   users: 'dispatch-cache:generation:users',

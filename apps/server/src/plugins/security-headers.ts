@@ -4,8 +4,8 @@ import type { Config } from '../config.js';
 
 /**
  * What an answer that follows its reader is sent with: every API answer unless its route says otherwise (premium
- * text among them, a reader's meter, a gift link's article; none carries a validator to revalidate a copy with,
- * decision 054), and a signed-in reader's page.
+ * text among them, a reader's meter, a gift link's article; none carries a validator to revalidate a copy with),
+ * and a signed-in reader's page.
  */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 

@@ -93,7 +93,7 @@ export function articleQueryOptions(id: string, gift?: string) {
   });
 }
 
-/** A teaser that offers a free read or a pass's article the page did not spend (opened from another site, decision 040). */
+/** A teaser that offers a free read or a pass's article the page did not spend (opened from another site). */
 const offersFreeRead = (detail: ArticleDetail | undefined) =>
   detail?.access === false && !!(detail.freeReadOffer ?? detail.passOffer);
 
@@ -115,7 +115,7 @@ export function useArticle(id: string, gift?: string) {
   });
 }
 
-/** An approved article's preview for anyone: what a shared link shows before the login (decision 014). */
+/** An approved article's preview for anyone: what a shared link shows before the login. */
 export function getArticlePreview(id: string, signal?: AbortSignal): Promise<ArticlePreview> {
   return apiRequest(apiPaths.articlePreview(id), lazySchema('articlePreview'), { signal });
 }

@@ -13,7 +13,7 @@ export function App({
   router: ReturnType<typeof createBrowserRouter>;
   /** When the server rendered the HTML this render hydrates. */
   renderedAt?: number | null;
-  /** Runs once the server's HTML has hydrated: what the page shows only then (decision 047). */
+  /** Runs once the server's HTML has hydrated: what the page shows only then. */
   onHydrated?: () => void;
 }) {
   useEffect(() => onHydrated?.(), [onHydrated]);

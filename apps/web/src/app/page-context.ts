@@ -5,7 +5,7 @@ import { data } from 'react-router';
 /**
  * What the server knows of the viewer of a page it renders: null for an anonymous visitor. `facts`: their role
  * and premium as the shared access rules take them. `shared`: the page is rendered for everyone of the
- * viewer's audience (decision 047), so it loads nothing of theirs alone.
+ * viewer's audience, so it loads nothing of theirs alone.
  */
 export type ServerViewer = {
   facts: Pick<Viewer, 'role' | 'premiumTaken' | 'premiumArticles' | 'renewing'>;
@@ -35,5 +35,5 @@ export const pageContextOf = (context: unknown): PageContext | undefined =>
 /** A loader's answer for a page that renders with this HTTP status (React Router's `data`): null data. */
 export const withStatus = (status: number | undefined) => (status ? data(null, { status }) : null);
 
-/** The server's reads for a loader (decision 050); undefined in the browser, where queries fetch over HTTP. */
+/** The server's reads for a loader; undefined in the browser, where queries fetch over HTTP. */
 export const readsOf = (context: unknown) => pageContextOf(context)?.reads;

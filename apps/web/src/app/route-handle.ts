@@ -17,7 +17,7 @@ export interface RouteHandle {
   preview?: true;
   /**
    * A signed-in reader's page the server may render once for everyone who sees it alike, from the answers it
-   * worked out for them (decision 047): the reader's own name and photo follow after hydration.
+   * worked out for them: the reader's own name and photo follow after hydration.
    */
   audience?: 'article';
   /**

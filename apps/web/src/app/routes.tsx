@@ -111,7 +111,7 @@ function layoutRoutes(clientFor: LoaderClient): RouteObject[] {
             },
             {
               // Signed-in readers get the article; a browser without a session goes to /login, and crawlers get
-              // its preview tags (decisions 014, 046).
+              // its preview tags.
               path: 'articles/:id',
               lazy: async () => {
                 const route = await import('./routes/article-detail');

@@ -17,7 +17,7 @@ interface PageTitleProps {
   /**
    * The query that names this page among its list's pages (`?page=2`, an article list's filters), as the page's own
    * links write it. Nothing else the address carried (a campaign's tags, a gift link's token) is in the canonical
-   * URL, which search engines and shared links keep (decision 054).
+   * URL, which search engines and shared links keep.
    */
   canonicalSearch?: string;
 }

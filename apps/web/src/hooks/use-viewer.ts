@@ -103,7 +103,7 @@ export function useViewer({ live = false }: ViewerOptions = {}): ViewerState {
   const roleQuery = useQuery({
     queryKey: viewerKeys.role(email),
     queryFn: ({ signal }) => getRole(email, signal),
-    // A page shared by an audience came with its role, for a reader with no e-mail (AUDIENCE_USER, decision 047).
+    // A page shared by an audience came with its role, for a reader with no e-mail (AUDIENCE_USER).
     enabled: user !== null && !loading && email !== '',
     staleTime: ROLE_STALE_MS,
     refetchOnMount: live ? 'always' : true,

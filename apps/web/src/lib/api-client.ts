@@ -191,7 +191,7 @@ export async function apiRequest<T>(path: string, schema: SchemaSource<T>, optio
     headers,
     body,
     signal: options.signal,
-    // The login's device cookie (decision 013) rides on same-origin calls only; fetch's default, said out loud.
+    // The login's device cookie rides on same-origin calls only; fetch's default, said out loud.
     credentials: 'same-origin',
   });
   if (!response.ok) throw await toApiError(response.status, await response.json().catch(() => null));

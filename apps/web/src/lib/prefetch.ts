@@ -17,7 +17,7 @@ function asApiError(error: unknown): unknown {
 /**
  * Loaders warm the cache so a page renders with its data, but never hold a page back on a failure:
  * they try once, and the page's own query shows the error state and retries with docs/product.md's backoff.
- * `read`: on the server, the page context's read of the same answer (decision 050), in place of the query's
+ * `read`: on the server, the page context's read of the same answer, in place of the query's
  * own fetch. Its answer goes into the cache as it is: a fetch's retryer and promises cost a server render
  * about as much as the page's queries themselves; a refusal is recorded as the query's failed fetch.
  */

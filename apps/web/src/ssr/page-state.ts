@@ -7,7 +7,7 @@ export interface PageState {
   /** The viewer the HTML was rendered for: AUDIENCE_USER when it was rendered for an audience. */
   user: User | null;
   /**
-   * Rendered for every signed-in reader who sees this page alike (decision 047): who the reader is comes in
+   * Rendered for every signed-in reader who sees this page alike: who the reader is comes in
    * the PAGE_VIEWER_ELEMENT_ID element, and the page shows it once hydrated.
    */
   audience?: true;

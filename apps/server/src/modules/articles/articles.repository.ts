@@ -65,7 +65,7 @@ export interface ListKey {
 
 /**
  * The key of every `stride`-th approved article, newest first, and how many there are: one pass over
- * the list's rows, kept until the catalogue changes (docs/decisions/020-search-and-deep-pages.md).
+ * the list's rows, kept until the catalogue changes.
  */
 export async function approvedListIndex(
   db: DbOrTx,

@@ -26,7 +26,7 @@ export const SESSION_DAYS = 7;
 const EXTEND_AFTER_MS = 60 * 60 * 1000;
 
 type SessionDeps = Pick<AppDeps, 'db' | 'clock' | 'tokens'>;
-/** A session's viewer also reads the grace days, which bound a renewal's hold on access (decision 055). */
+/** A session's viewer also reads the grace days, which bound a renewal's hold on access. */
 type Deps = SessionDeps & Pick<AppDeps, 'config'>;
 
 async function startSession({ db, clock, tokens }: SessionDeps, userId: string): Promise<string> {
@@ -174,7 +174,7 @@ export async function login(
   const pairKey = `account:${input.email}|address:${address}`;
   const addressKey = `address:${address}`;
   // A known device answers to its own limit instead of the account-wide one, so strangers who use
-  // that one up cannot keep the owner out (docs/decisions/013-known-devices-and-tunable-limits.md).
+  // that one up cannot keep the owner out.
   const wide = deviceId
     ? { limiter: loginLimits.device, key: `account:${input.email}|device:${deviceId}` }
     : { limiter: loginLimits.account, key: accountKey };

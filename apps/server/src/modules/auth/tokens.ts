@@ -15,7 +15,7 @@ export interface TokenSigner {
   /** The session and the user it was issued to, or undefined for a token we did not sign or that has expired. */
   verify(token: string): Promise<Claims | undefined>;
   /**
-   * The page cookie's credential for a session (decision 041): signed with a key of its own, so `verify`
+   * The page cookie's credential for a session: signed with a key of its own, so `verify`
    * (the API's Bearer check) refuses it, as `verifyPage` refuses an API token. `tokenTag` names the API
    * token the browser holds for the same session.
    */
@@ -74,7 +74,7 @@ export function createTokenSigner(secret: string, now: () => Date = () => new Da
         .sign(pageKey);
     },
     async verifyPage(credential) {
-      // Remembered as API tokens are: a signed-in reader's page from the cache costs no HMAC (decision 047).
+      // Remembered as API tokens are: a signed-in reader's page from the cache costs no HMAC.
       const known = verifiedPages.get(credential);
       if (known) {
         const { sessionId, userId, tokenTag, expiresAtMs } = known;

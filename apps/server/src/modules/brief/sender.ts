@@ -19,7 +19,7 @@ import { suppress, unsubscribeLinks } from './signups.service.js';
 import { startPeriodic } from '../../plugins/periodic.js';
 
 /*
- * The daily brief's sender, on every instance (like the mail outbox, docs/decisions/023-notifications-and-mail-outbox.md).
+ * The daily brief's sender, on every instance (like the mail outbox).
  * (a) Due subscriptions become deliveries of the day's send: the rows are locked (SKIP LOCKED), the deliveries
  *     inserted (unique per send and reader) and the next brief scheduled in one transaction, so a crash loses or
  *     doubles no reader.

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 
 /**
- * The brief's links, signed with the site's secret like the notices' (docs/decisions/023-notifications-and-mail-outbox.md),
+ * The brief's links, signed with the site's secret like the notices',
  * each for its own audience: a confirmation link names a sign-up and the address it went to, for a week; an
  * unsubscribe link names a sign-up and, in a brief, the send it came with (counted per send) and never expires.
  */

@@ -36,7 +36,7 @@ function limitSearches(deps: AppDeps) {
 
 /**
  * The lists anyone sees and the premium list (premium); and for anyone, what a shared link's preview shows
- * (decision 014) and the cards closing an article's page (cards are public, as in the lists).
+ * and the cards closing an article's page (cards are public, as in the lists).
  */
 export function catalogueRoutes(app: AppInstance, deps: AppDeps) {
   app.get(

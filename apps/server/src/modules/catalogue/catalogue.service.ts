@@ -52,8 +52,8 @@ export const isSearch = (search: unknown) => search !== undefined && String(sear
 /**
  * A list of approved articles, or a search of them. What a search matches follows the shared access rule: a
  * reader with premium access searches premium articles' whole text, anyone else only their title, excerpt and
- * tags, so a search answers nothing about premium text its reader may not read
- * (docs/decisions/037-search-by-access-and-its-limit.md). The cache keeps each class's answers apart.
+ * tags, so a search answers nothing about premium text its reader may not read. The cache keeps each class's
+ * answers apart.
  */
 export function getApprovedArticles(
   { db, cache, clock }: Pick<AppDeps, 'db' | 'cache' | 'clock'>,

@@ -24,7 +24,7 @@ const DoneSchema = z.object({ done: z.literal(true) });
 /** A family: the owner's invitations and members, a member's leaving, and accepting an invitation. */
 export function familyRoutes(app: AppInstance, deps: AppDeps) {
   const signedIn = { access: 'signed-in' as const };
-  // Invitation e-mails (decision 057): the owner's count first, so an address is not charged for a refused owner.
+  // Invitation e-mails: the owner's count first, so an address is not charged for a refused owner.
   const perOwner = sharedLimit(
     app,
     deps.config.limits,

@@ -95,7 +95,7 @@ export type CountInvitationMail = () => Promise<void>;
 
 /**
  * POST /api/family/invitations: an invitation by e-mail (the link is in the answer for a site without mail). Only
- * an owner's invitations are counted, and only when the site sends mail (decision 057).
+ * an owner's invitations are counted, and only when the site sends mail.
  */
 export async function invite(
   deps: Deps,

@@ -77,7 +77,7 @@ export function utf8Of(pieces: readonly string[]): Buffer {
 }
 
 /**
- * A page its audience shares (decision 047), as it is kept between requests: the template's head (the stylesheet is
+ * A page its audience shares, as it is kept between requests: the template's head (the stylesheet is
  * most of it), the rest of what comes before `</body>` as bytes, and what comes after. Kept as bytes rather than the
  * render's strings, which would outlive the young generation and be copied by every collection until they died.
  */

@@ -61,7 +61,7 @@ export interface PageReadsFor {
  * A page's reads on the server (docs/decisions/050-pages-read-services.md) for `viewer`: the services each API
  * route calls, with its access check, its schema for what the address carries, and its response schema for
  * what leaves, so the page holds exactly what the browser would have fetched. `sameSite`: the page was opened
- * from this site (decision 040).
+ * from this site.
  */
 export function createPageReads(deps: AppDeps, viewer: Viewer | null, sameSite: boolean): PageReadsFor {
   let failed = false;

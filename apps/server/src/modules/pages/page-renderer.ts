@@ -10,7 +10,7 @@ export interface WebRenderer {
     viewer: { tokenTag: string; user: User; role: RoleRecord } | null;
     /** Render for everyone who shares the viewer's view of the page, from these answers (decision 047). */
     audience?: { role: RoleRecord; article?: { id: string; detail: ArticleDetail } };
-    /** What the page's loaders read, for the viewer (decision 050). */
+    /** What the page's loaders read, for the viewer. */
     reads: PageReads;
     /** The server's clock (TEST_CLOCK moves it): premium and redirects are decided at this moment. */
     now?: number;
@@ -21,7 +21,7 @@ export interface WebRenderer {
   >;
   /** For a visitor without a session: where the page's access rule sends them first, if anywhere. */
   signInFirst(url: string): { location: string; previewForOthers: boolean } | undefined;
-  /** The page a signed-in reader may be served from a page shared by their audience, if it is one (decision 047). */
+  /** The page a signed-in reader may be served from a page shared by their audience, if it is one. */
   pageAudience(url: string): { kind: 'article'; id: string } | undefined;
   PAGE_STATE_ELEMENT_ID: string;
   /** The element of a shared page that holds its reader's own part: who they are. */
@@ -120,7 +120,7 @@ export function assembleHtml(
   return pageParts(template, page, stateElementId).join('');
 }
 
-/** The reader's chosen theme on the page's root element, so its first paint is in that theme (decision 023). */
+/** The reader's chosen theme on the page's root element, so its first paint is in that theme. */
 export function withTheme(html: string, theme: Theme | undefined): string {
   return theme ? html.replace(/<html\b/, `<html data-theme="${theme}"`) : html;
 }

@@ -190,7 +190,7 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
   }
 
   return async function servePage(request: FastifyRequest, reply: FastifyReply) {
-    // Before the cache: a cached answer counts too (docs/decisions/037-search-by-access-and-its-limit.md).
+    // Before the cache: a cached answer counts too.
     if (searchesArticles(request.url)) {
       const wait = await deps.searchLimit(request);
       if (wait) {

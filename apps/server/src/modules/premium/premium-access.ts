@@ -128,7 +128,7 @@ export interface OwnAccess {
   subscription: HoldFacts | null;
 }
 
-/** Premium now (`hasPremiumNow`), a renewal not yet decided holding it (decision 055). */
+/** Premium now (`hasPremiumNow`), a renewal not yet decided holding it. */
 export const premiumNow = (own: OwnAccess, graceDays: number, now: Date) =>
   hasPremiumNow(
     { premiumTaken: own.premiumUntil, renewing: own.subscription && renewalHeldUntil(own.subscription, graceDays) },

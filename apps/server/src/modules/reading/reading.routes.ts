@@ -22,7 +22,7 @@ export function readingRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     (request) =>
-      // The browser's own call, from our script: what the reader asked for (decision 040).
+      // The browser's own call, from our script: what the reader asked for.
       service.openArticle(deps, requireViewer(request), articleId(request.params.id), request.query.gift, {
         sameSite: true,
       }),

@@ -28,7 +28,7 @@ export type PremiumUnlock =
   | { open: true; meter?: Meter; gift?: { expiresAt: string }; newlyCounted: 'meter' | 'gift' | null }
   | { open: false; meter?: Meter; giftRefused?: GiftRefusal; freeReadsLeft?: number };
 
-/** What unlocking needs: a new free read bumps the reader's cached viewer (decision 048). */
+/** What unlocking needs: a new free read bumps the reader's cached viewer. */
 type UnlockDeps = Deps & CommitDeps;
 
 /**
@@ -36,7 +36,7 @@ type UnlockDeps = Deps & CommitDeps;
  * else the meter does while this month's free reads last (docs/product.md#reader-revenue). The funnel
  * counts what happened: a wall hit, a new gift open or a new metered read.
  *
- * `sameSite: false` (a page opened from another site, decision 040) spends no free read and records no wall
+ * `sameSite: false` (a page opened from another site) spends no free read and records no wall
  * hit: another site must not spend what is the reader's. A refused gift link spends none either: the reader
  * followed a link, not chose a free read. Either way the teaser offers the free reads left, spent on request.
  * The same wall hit again within the hour is not recorded again (modules/revenue/reader-memo.ts).

@@ -206,7 +206,7 @@ export async function grantPremium(
 
 export const findUserById = (db: DbOrTx, id: string) => repository.findById(db, id);
 export const countAdmins = (db: DbOrTx) => repository.countAdmins(db);
-/** The last step of deleting an account (docs/decisions/026-deleting-an-account.md): the row itself. */
+/** The last step of deleting an account: the row itself. */
 export const removeUserRow = (tx: DbOrTx, id: string) => repository.remove(tx, id);
 
 /** GET /api/users/access: the reader's access as /profile shows it. */

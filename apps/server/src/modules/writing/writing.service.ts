@@ -199,7 +199,7 @@ export async function getArticlesForExport(db: DbOrTx, authorId: string): Promis
 }
 
 /**
- * Removes a deleting account's articles in its transaction (docs/decisions/026-deleting-an-account.md), which
+ * Removes a deleting account's articles in its transaction, which
  * marks the catalogue stale; returns their images.
  */
 export const removeArticlesOf = (tx: DbOrTx, authorId: string) => repository.removeByAuthor(tx, authorId);

@@ -44,7 +44,7 @@ function mobileLinkClass({ isActive }: { isActive: boolean }) {
 
 /** The signed-in reader's photo (alt: their name), leading to /profile (docs/product.md#screens). */
 function ProfilePhoto({ user, size }: { user: User; size: number }) {
-  // A page shared by the reader's audience shows whose it is once it has hydrated (decision 047).
+  // A page shared by the reader's audience shows whose it is once it has hydrated.
   if (!user.profile_pic)
     return (
       <span

@@ -82,7 +82,7 @@ function Invitation({ token }: { token: string }) {
 }
 
 /**
- * Why the link cannot be used. A link sent to another address (403, decision 057) says which account is signed in
+ * Why the link cannot be used. A link sent to another address (403) says which account is signed in
  * and offers to sign out, so the reader can come back with the invited one; an address not verified yet (403 on a
  * site that sends mail) offers a new verification link, after which the link works.
  */

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 
-/** Deletes the signed-in reader's account; the server ends every session (docs/decisions/026-deleting-an-account.md). */
+/** Deletes the signed-in reader's account; the server ends every session. */
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (input: DeleteAccountInput) =>

@@ -3,7 +3,7 @@ import { apiRequest, lazySchema } from '../../../lib/api-client';
 import { apiPaths } from '../../../lib/paths';
 import { articleQueryOptions } from '../../../api/articles-public';
 
-/** Spends one of this month's free reads on a premium article: the answer is the article in full (decision 040). */
+/** Spends one of this month's free reads on a premium article: the answer is the article in full. */
 export function spendFreeRead(id: string) {
   return apiRequest(apiPaths.articleFreeRead(id), lazySchema('article'), { method: 'POST' });
 }
