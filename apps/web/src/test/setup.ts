@@ -2,8 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// Lazy routes load their chunk on first use; on a busy machine that takes longer than the 1 s default.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy routes load their chunk on first use; on a busy machine that takes longer than the 1 s default, and on CI,
+// whose two cores the three projects' workers share, longer than 5 s (the web project's testTimeout is 20 s there).
+configure({ asyncUtilTimeout: process.env.CI ? 15_000 : 5000 });
 
 /*
  * jsdom lacks the observers the carousel and the count-up use; they only need to exist.

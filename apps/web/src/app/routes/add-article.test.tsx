@@ -30,7 +30,7 @@ async function openForm({
     [pathOf(apiPaths.userArticles(user.email))]: [myArticle()],
   });
   const view = renderRoute('/addArticle');
-  await screen.findByRole('heading', { level: 1, name: W.addHeading }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: W.addHeading });
   return { api, ...view, person: userEvent.setup() };
 }
 

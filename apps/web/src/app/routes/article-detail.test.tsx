@@ -62,7 +62,7 @@ describe('/articles/:id', () => {
     const api = stubDetail({ access: true, article: full });
     renderStrict(`/articles/${ARTICLE_ID}`);
 
-    const heading = await screen.findByRole('heading', { level: 1, name: full.title }, { timeout: 5000 });
+    const heading = await screen.findByRole('heading', { level: 1, name: full.title });
     const main = screen.getByRole('main');
     expect(heading.querySelector('img')).toBeNull();
     expect(within(main).getByText('The bridge opened at dawn.')).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('/articles/:id', () => {
     const full = article();
     const api = stubDetail({ access: true, article: full });
     const router = renderStrict(`/articles/${ARTICLE_ID}`);
-    await screen.findByRole('heading', { level: 1, name: full.title }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: full.title });
     await waitFor(() => expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(1));
 
     await router.navigate('/forbidden');
@@ -101,7 +101,7 @@ describe('/articles/:id', () => {
     const api = stubDetail({ access: false, article: teaser });
     renderStrict(`/articles/${ARTICLE_ID}`);
 
-    await screen.findByRole('heading', { level: 1, name: teaser.title }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: teaser.title });
     expect(screen.getByText('The bridge opened at dawn....')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: TEXT.detail.teaserTitle })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: TEXT.detail.subscribe })).toHaveAttribute('href', '/subscription');
@@ -120,7 +120,7 @@ describe('/articles/:id', () => {
     });
     renderStrict(`/articles/${ARTICLE_ID}`);
 
-    expect(await screen.findByText(ACCESS_TEXT.articlesLeft(1, 3), {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(ACCESS_TEXT.articlesLeft(1, 3), {})).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: TEXT.detail.teaserTitle })).not.toBeInTheDocument();
     expect(api.calls(apiPaths.role).length).toBeGreaterThan(1);
   });
@@ -134,9 +134,7 @@ describe('/articles/:id', () => {
     );
     renderStrict(`/articles/${ARTICLE_ID}`);
 
-    const teaserBox = (
-      await screen.findByRole('heading', { name: TEXT.detail.teaserTitle }, { timeout: 5000 })
-    ).closest('aside')!;
+    const teaserBox = (await screen.findByRole('heading', { name: TEXT.detail.teaserTitle })).closest('aside')!;
     expect(await within(teaserBox).findByText(ACCESS_TEXT.articlesUsed(3))).toBeInTheDocument();
     expect(within(teaserBox).getByRole('link', { name: TEXT.detail.subscribe })).toHaveAttribute(
       'href',
@@ -148,7 +146,7 @@ describe('/articles/:id', () => {
     const full = article({ isPremium: true });
     const metered = stubDetail({ access: true, article: full, meter: { used: 1, allowed: 3 } });
     renderStrict(`/articles/${ARTICLE_ID}`);
-    await screen.findByRole('heading', { level: 1, name: full.title }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: full.title });
     await waitFor(() => expect(metered.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(1));
     expect(metered.calls(apiPaths.articleViews(ARTICLE_ID))[0]?.url.search).toBe('');
     // The count answered replaces the one shown; the meter's note stays.
@@ -160,7 +158,7 @@ describe('/articles/:id', () => {
     const full = article({ isPremium: true });
     const gifted = stubDetail({ access: true, article: full, gift: { expiresAt: '2030-01-01T00:00:00.000Z' } });
     renderStrict(`/articles/${ARTICLE_ID}?gift=GiftToken_1`);
-    await screen.findByRole('heading', { level: 1, name: full.title }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: full.title });
     await waitFor(() => expect(gifted.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(1));
     const [view] = gifted.calls(apiPaths.articleViews(ARTICLE_ID));
     expect(view?.method).toBe('PATCH');
@@ -181,11 +179,7 @@ describe('/articles/:id', () => {
     });
     renderStrict(`/articles/${ARTICLE_ID}`);
 
-    const button = await screen.findByRole(
-      'button',
-      { name: REVENUE_TEXT.detail.readWithFreeRead(2) },
-      { timeout: 5000 },
-    );
+    const button = await screen.findByRole('button', { name: REVENUE_TEXT.detail.readWithFreeRead(2) });
     expect(button).toHaveTextContent('Read it with one of your 2 free reads');
     // Nothing is spent, and no view counted, before the click.
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -217,7 +211,7 @@ describe('/articles/:id', () => {
     });
     renderStrict(`/articles/${ARTICLE_ID}`);
 
-    const button = await screen.findByRole('button', { name: ACCESS_TEXT.readWithPass(2) }, { timeout: 5000 });
+    const button = await screen.findByRole('button', { name: ACCESS_TEXT.readWithPass(2) });
     expect(button).toHaveTextContent("Read it with one of your pass's 2 premium articles");
     expect(screen.queryByRole('button', { name: /free read/ })).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -233,9 +227,7 @@ describe('/articles/:id', () => {
     const { teaser } = premiumArticle();
     stubDetail({ access: false, article: teaser, giftRefused: 'revoked', freeReadOffer: { left: 1 } });
     renderStrict(`/articles/${ARTICLE_ID}?gift=GiftToken_1`);
-    expect(
-      await screen.findByText(REVENUE_TEXT.detail.giftRefused.revoked, undefined, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(REVENUE_TEXT.detail.giftRefused.revoked, undefined)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Read it with your last free read' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: TEXT.detail.subscribe })).toHaveAttribute('href', '/subscription');
   });
@@ -244,9 +236,7 @@ describe('/articles/:id', () => {
     const api = stubDetail(() => errorResponse(404, 'That article was not found.'));
     renderStrict(`/articles/${ARTICLE_ID}`);
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: TEXT.detail.notFound }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: TEXT.detail.notFound })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: TEXT.detail.backToArticles })).toHaveAttribute('href', '/articles');
     await waitFor(() => expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(0));
   });
@@ -255,9 +245,7 @@ describe('/articles/:id', () => {
     const api = stubDetail(() => errorResponse(403, FAMILY_MESSAGES.hiddenArticle));
     renderStrict(`/articles/${ARTICLE_ID}`);
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: FAMILY_MESSAGES.hiddenArticle }, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: FAMILY_MESSAGES.hiddenArticle })).toBeInTheDocument();
     expect(screen.getByText('403')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: TEXT.detail.backToArticles })).toHaveAttribute('href', '/articles');
     await waitFor(() => expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(0));
@@ -268,7 +256,7 @@ describe('/articles/:id', () => {
     const full = article({ description: words(READING_WORDS_PER_MINUTE * 3 + 1) });
     stubDetail({ access: true, article: full });
     renderStrict(`/articles/${ARTICLE_ID}`);
-    await screen.findByRole('heading', { level: 1, name: full.title }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: full.title });
     expect(screen.getByText(TEXT.detail.readingTime(4))).toBeInTheDocument();
   });
 
@@ -276,7 +264,7 @@ describe('/articles/:id', () => {
     const { teaser } = premiumArticle();
     stubDetail({ access: false, article: teaser });
     renderStrict(`/articles/${ARTICLE_ID}`);
-    await screen.findByRole('heading', { level: 1, name: teaser.title }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: teaser.title });
     expect(screen.getByText(TEXT.detail.readingTime(1))).toBeInTheDocument();
   });
 
@@ -308,9 +296,9 @@ describe('/articles/:id', () => {
     });
     renderStrict(`/articles/${ARTICLE_ID}`);
 
-    const fromPublisher = (
-      await screen.findByRole('heading', { name: TEXT.detail.moreFrom(full.publisher) }, { timeout: 5000 })
-    ).closest('section')!;
+    const fromPublisher = (await screen.findByRole('heading', { name: TEXT.detail.moreFrom(full.publisher) })).closest(
+      'section',
+    )!;
     expect(
       within(fromPublisher)
         .getAllByRole('heading', { level: 2 })

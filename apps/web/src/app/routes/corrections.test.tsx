@@ -53,7 +53,7 @@ describe('/corrections', () => {
         total: 2,
       },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: C.heading }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: C.heading })).toBeInTheDocument();
     const items = await screen.findAllByRole('listitem');
     const [first, second] = items.filter((item) => item.querySelector('h2'));
     expect(within(first!).getByRole('link', { name: 'Council vote' })).toHaveAttribute(
@@ -78,7 +78,7 @@ describe('/corrections', () => {
         total: 11,
       }),
     });
-    await screen.findByText('Page 1', {}, { timeout: 5000 });
+    await screen.findByText('Page 1', {});
     await userEvent.setup().click(screen.getByRole('link', { name: `${TEXT.listing.page} 2` }));
     expect(await screen.findByText('Page 2')).toBeInTheDocument();
     expect(api.calls(apiPaths.corrections).map((call) => call.url.searchParams.get('page'))).toContain('2');
@@ -86,7 +86,7 @@ describe('/corrections', () => {
 
   it('says when there are none', async () => {
     open({ [apiPaths.corrections]: { corrections: [], total: 0 } });
-    expect(await screen.findByText(C.empty, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(C.empty, {})).toBeInTheDocument();
   });
 });
 
@@ -104,9 +104,7 @@ describe('corrections on the article page', () => {
       },
     });
     renderRoute(`/articles/${ARTICLE_ID}`);
-    const section = (await screen.findByRole('heading', { name: C.heading }, { timeout: 5000 })).closest(
-      'section',
-    ) as HTMLElement;
+    const section = (await screen.findByRole('heading', { name: C.heading })).closest('section') as HTMLElement;
     expect(section).toHaveAttribute('id', 'corrections');
     expect(
       within(section)
@@ -135,9 +133,7 @@ describe('corrections on the article page', () => {
     });
     renderRoute(`/articles/${ARTICLE_ID}`);
     const person = userEvent.setup();
-    const form = (await screen.findByRole('heading', { name: C.publishHeading }, { timeout: 5000 })).closest(
-      'section',
-    ) as HTMLElement;
+    const form = (await screen.findByRole('heading', { name: C.publishHeading })).closest('section') as HTMLElement;
     const select = within(form).getByLabelText(C.revisionLabel);
     await waitFor(() => expect(select).not.toBeDisabled());
     expect(select).toHaveValue(revisionId(3));
@@ -173,9 +169,7 @@ describe('corrections on the article page', () => {
     });
     renderRoute(`/articles/${ARTICLE_ID}`);
     const person = userEvent.setup();
-    const form = (await screen.findByRole('heading', { name: C.publishHeading }, { timeout: 5000 })).closest(
-      'section',
-    ) as HTMLElement;
+    const form = (await screen.findByRole('heading', { name: C.publishHeading })).closest('section') as HTMLElement;
     await waitFor(() => expect(within(form).getByLabelText(C.noteLabel)).not.toBeDisabled());
     await person.type(within(form).getByLabelText(C.noteLabel), 'The paid part said so.');
     await person.click(within(form).getByRole('button', { name: C.publish }));
@@ -193,7 +187,7 @@ describe('corrections on the article page', () => {
       [apiPaths.articleRevisions(ARTICLE_ID)]: { revisions: [revision(1)] },
     });
     renderRoute(`/articles/${ARTICLE_ID}`);
-    await screen.findByRole('heading', { name: TEXT.revisions.heading }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: TEXT.revisions.heading });
     expect(screen.queryByRole('heading', { name: C.publishHeading })).toBeNull();
   });
 });

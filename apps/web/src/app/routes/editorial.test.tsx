@@ -26,8 +26,7 @@ const revision = (overrides: Partial<Revision>): Revision => ({
   ...overrides,
 });
 
-const rowOf = async (title: string) =>
-  (await screen.findByText(title, {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+const rowOf = async (title: string) => (await screen.findByText(title, {})).closest('tr') as HTMLElement;
 
 describe('review with requested changes, for the editor', () => {
   const articles = [
@@ -114,7 +113,7 @@ describe('review with requested changes, for the writer', () => {
       [apiPaths.resubmitArticle('changes-1')]: { modifiedCount: 1 },
     });
     renderRoute('/my-articles');
-    await screen.findByRole('table', {}, { timeout: 5000 });
+    await screen.findByRole('table', {});
     return { api, person: userEvent.setup() };
   }
 
@@ -171,7 +170,7 @@ describe('review with requested changes, for the writer', () => {
     renderRoute(`/articles/${ARTICLE_ID}`);
     const person = userEvent.setup();
 
-    const banner = (await screen.findByRole('heading', { name: TEXT.changesNote.heading }, { timeout: 5000 })).closest(
+    const banner = (await screen.findByRole('heading', { name: TEXT.changesNote.heading })).closest(
       'section',
     ) as HTMLElement;
     expect(within(banner).getByText(NOTE)).toBeInTheDocument();
@@ -224,7 +223,7 @@ describe('/dashboard/history', () => {
 
   it('lists who did what, when, to which article, with the note; filters and pages through the URL', async () => {
     const { api, person, router } = openDashboard('/dashboard/history', { [apiPaths.adminHistory]: page });
-    expect(await screen.findByRole('heading', { level: 1, name: D.history }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: D.history })).toBeInTheDocument();
     const first = await rowOf(NOTE);
     expect(within(first).getByText('Edna Editor')).toBeInTheDocument();
     expect(within(first).getByText(TEXT.timeline.actions['request-changes'])).toBeInTheDocument();
@@ -250,6 +249,6 @@ describe('/dashboard/history', () => {
 
   it('says so when nothing matches', async () => {
     openDashboard('/dashboard/history', { [apiPaths.adminHistory]: { entries: [], total: 0, actors: [] } });
-    expect(await screen.findByText(D.noHistory, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(D.noHistory, {})).toBeInTheDocument();
   });
 });

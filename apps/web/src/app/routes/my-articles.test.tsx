@@ -33,7 +33,7 @@ async function openMyArticles(initial: MyArticle[], path = '/my-articles') {
   }
   const api = stubApi(routes);
   const view = renderRoute(path);
-  await screen.findByRole('heading', { level: 1, name: W.myArticlesHeading }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: W.myArticlesHeading });
   return { api, ...view, person: userEvent.setup() };
 }
 

@@ -25,7 +25,7 @@ async function openUpdate(
     [pathOf(apiPaths.userArticles(author.email))]: [myArticle()],
   });
   const view = renderRoute(`/update-article/${ARTICLE_ID}`);
-  await screen.findByRole('heading', { level: 1, name: W.updateHeading }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: W.updateHeading });
   if (!saved.author_email) await screen.findByLabelText(W.title);
   return { api, ...view, person: userEvent.setup() };
 }

@@ -23,7 +23,7 @@ async function openAddPublisher(create: () => unknown) {
     [apiPaths.uploads]: () => jsonResponse(logo, 201),
     [apiPaths.publishers]: publishers,
   });
-  await screen.findByRole('heading', { level: 1, name: D.addPublisher }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: D.addPublisher });
   return view;
 }
 

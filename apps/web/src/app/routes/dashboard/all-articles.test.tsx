@@ -39,8 +39,7 @@ function openAllArticles(routes: Record<string, unknown> = {}) {
   });
 }
 
-const rowOf = async (title: string) =>
-  (await screen.findByText(title, {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+const rowOf = async (title: string) => (await screen.findByText(title, {})).closest('tr') as HTMLElement;
 const buttonsOf = (row: HTMLElement) =>
   within(row)
     .getAllByRole('button')

@@ -54,8 +54,7 @@ function openAllUsers(promote: () => unknown = () => ({ ...reader, role: 'admin'
   });
 }
 
-const rowOf = async (name: string) =>
-  (await screen.findByText(name, {}, { timeout: 5000 })).closest('tr') as HTMLElement;
+const rowOf = async (name: string) => (await screen.findByText(name, {})).closest('tr') as HTMLElement;
 
 describe('/dashboard/all-users', () => {
   it("shows 'Admin' for admins and 'Make Admin' for everyone else, five a page", async () => {

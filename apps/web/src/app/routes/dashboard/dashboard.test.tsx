@@ -28,7 +28,7 @@ describe('/dashboard', () => {
   it('sends a signed-in reader to /forbidden', async () => {
     const { router } = openDashboard('/dashboard', {}, ROLES.premium);
 
-    expect(await screen.findByRole('heading', { name: TEXT.forbidden.message }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: TEXT.forbidden.message })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/forbidden');
   });
 
@@ -36,14 +36,14 @@ describe('/dashboard', () => {
     stubApi({ '/api/config': config });
     const { router } = renderRoute('/dashboard/all-users');
 
-    expect(await screen.findByRole('heading', { name: TEXT.auth.loginTitle }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: TEXT.auth.loginTitle })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('shows an admin the sidebar and the three charts, with their numbers: the pie in a legend anyone sees', async () => {
     openDashboard('/dashboard', { [apiPaths.dashboardCharts]: charts });
 
-    expect(await screen.findByRole('heading', { level: 1, name: D.overview }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: D.overview })).toBeInTheDocument();
     const sidebar = screen.getByRole('navigation', { name: D.sidebar });
     expect(
       within(sidebar)
@@ -61,7 +61,7 @@ describe('/dashboard', () => {
       [D.exit, '/'],
     ]);
 
-    const legend = await screen.findByRole('list', { name: D.byPublisher }, { timeout: 5000 });
+    const legend = await screen.findByRole('list', { name: D.byPublisher });
     expect(
       within(legend)
         .getAllByRole('listitem')
@@ -79,11 +79,11 @@ describe('/dashboard', () => {
 
   it('says when there is nothing to chart', async () => {
     openDashboard('/dashboard', { [apiPaths.dashboardCharts]: { byPublisher: [], byTag: [], byMonth: [] } });
-    await waitFor(() => expect(screen.getAllByText(D.noChartData)).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByText(D.noChartData)).toHaveLength(3));
   });
 
   it('shows an error with a retry when the charts fail', async () => {
     openDashboard('/dashboard', { [apiPaths.dashboardCharts]: () => errorResponse(403, 'Only an admin can do that.') });
-    expect(await screen.findByRole('button', { name: TEXT.states.retry }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: TEXT.states.retry })).toBeInTheDocument();
   });
 });
