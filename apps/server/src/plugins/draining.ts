@@ -32,8 +32,9 @@ export function registerDraining(app: FastifyInstance): Draining {
   };
 }
 
-// How long the connections left open when the listener closes may bring one more request.
+// How long a connection left open when the listener closes must have been idle before it is closed.
 const LAST_REQUEST_GRACE_MS = 1_000;
+const IDLE_CHECK_MS = 100;
 
 /*
  * On close Node destroys every idle connection and then closes the listener. A proxy that sends without health
@@ -41,25 +42,32 @@ const LAST_REQUEST_GRACE_MS = 1_000;
  * keep-alive connection being destroyed, or on a new connection still in the listener's accept queue, which the
  * kernel resets when the listener closes (nginx answers 502 to a PATCH it may not send twice). So the listener
  * closes first while the proxy still has its keep-alive connections (it opens few new ones): a connection
- * refused is one the proxy safely tries elsewhere. Each connection still open then brings at most one more
- * request, answered with `Connection: close` (Fastify's, while closing); whatever is idle a second later is
- * closed, by then long out of the proxy's use.
+ * refused is one the proxy safely tries elsewhere. A request arriving on a connection still open is answered
+ * with `Connection: close` (Fastify's, while closing). A connection is closed only once it has been idle for the
+ * grace: one whose last answer (begun before the close, so kept alive) has only just gone out may carry the
+ * proxy's next request at any moment, while a proxy whose idle timeout is shorter than the grace has closed its
+ * end of one idle that long.
  */
 function closeIdleConnectionsAfterTheListener(server: Server) {
-  const open = new Set<Socket>();
+  const idleSince = new Map<Socket, number>();
   const busy = new WeakSet<Socket>();
   server.on('connection', (socket: Socket) => {
-    open.add(socket);
-    socket.once('close', () => open.delete(socket));
+    idleSince.set(socket, Date.now());
+    socket.once('close', () => idleSince.delete(socket));
   });
   server.on('request', (request, response) => {
     const { socket } = request;
     busy.add(socket);
-    response.once('close', () => busy.delete(socket));
+    response.once('close', () => {
+      busy.delete(socket);
+      if (idleSince.has(socket)) idleSince.set(socket, Date.now());
+    });
   });
   server.closeIdleConnections = () => {
-    setTimeout(() => {
-      for (const socket of open) if (!busy.has(socket)) socket.destroy();
-    }, LAST_REQUEST_GRACE_MS).unref();
+    const check = setInterval(() => {
+      const quietSince = Date.now() - LAST_REQUEST_GRACE_MS;
+      for (const [socket, since] of idleSince) if (!busy.has(socket) && since <= quietSince) socket.destroy();
+      if (idleSince.size === 0) clearInterval(check);
+    }, IDLE_CHECK_MS).unref();
   };
 }
