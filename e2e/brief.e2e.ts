@@ -3,14 +3,14 @@
 // reader's mail, read from the site's SMTP server, links to the article.
 import { BRIEF_MESSAGES, BRIEF_PAGE_TEXT, BRIEF_TEXT } from '@dispatch/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { expectToast, logIn, newAccount, uniqueEmail, waitForMail } from './support/actions.js';
 import { apiLogin, approvedArticle } from './support/api.js';
 import { openBrowser, type Session } from './support/browser.js';
 import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
 import { ADMIN } from './support/server.js';
+import { stack } from './support/stack.js';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = stack().baseUrl;
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1366, height: 900 };
 

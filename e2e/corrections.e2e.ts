@@ -2,15 +2,15 @@
 // /corrections, in the server's HTML and in the feeds. Runs against the built app (e2e/run.js).
 import { TEXT, type Revision } from '@dispatch/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { childOf, findAll, parseXml, textOf } from '../apps/server/src/test/xml.js';
 import { expectToast, logIn, newAccount } from './support/actions.js';
 import { api, apiLogin, approvedArticle } from './support/api.js';
 import { openBrowser, type Session } from './support/browser.js';
 import { expectNoErrors } from './support/expect.js';
 import { ADMIN } from './support/server.js';
+import { stack } from './support/stack.js';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = stack().baseUrl;
 const C = TEXT.corrections;
 /** Words only the paywalled part of the premium article holds, past its excerpt. */
 const MARKER = 'quillfeathersecret';

@@ -4,15 +4,15 @@
 import { DESK_TEXT, TEXT } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { expectToast, logIn, newAccount, pngFile } from './support/actions.js';
 import { openBrowser, type Session } from './support/browser.js';
 import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
 import { ADMIN } from './support/server.js';
 import { api, apiLogin, approvedArticle, submittedArticle } from './support/api.js';
 import { axeViolations } from './support/axe.js';
+import { stack } from './support/stack.js';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = stack().baseUrl;
 const D = TEXT.dashboard;
 const WIDE = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };

@@ -4,12 +4,13 @@
 // page, a carousel that can be paused, and one message when the front page's data does not come.
 import { TEXT, type MyArticlePage } from '@dispatch/shared';
 import type { FileChooser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, logIn, newAccount, pngFile, register, uniqueEmail } from './support/actions.js';
 import { api, apiLogin, approvedArticle, submittedArticle } from './support/api.js';
 import { DESKTOP, openBrowser, PHONE, type Session } from './support/browser.js';
 import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
 import { ADMIN } from './support/server.js';
+import { stack } from './support/stack.js';
 
 const O = TEXT.ownArticle;
 const BODY =
@@ -60,7 +61,7 @@ for (const [device, viewport] of [
     it('a card opens its article by its headline and by its image; a locked card by neither', async () => {
       const session = await open(viewport);
       const { page } = session;
-      const reader = await newAccount(inject('baseUrl'), 'Cora Cards');
+      const reader = await newAccount(stack().baseUrl, 'Cora Cards');
       await logIn(page, reader.email, reader.password);
       await page.goto('/articles');
       const card = page
@@ -88,7 +89,7 @@ for (const [device, viewport] of [
     });
 
     it("an article reads in a serif at a reading size and measure, with its image's caption, dated in the reader's time zone", async () => {
-      const author = await newAccount(inject('baseUrl'), 'Tomas Tide');
+      const author = await newAccount(stack().baseUrl, 'Tomas Tide');
       const { token } = await apiLogin(author);
       const id = await approvedArticle(token, editor.token, {
         title: `The quay reopens (${device})`,
@@ -145,7 +146,7 @@ for (const [device, viewport] of [
     });
 
     it('a writer sees where their own article stands, with a reason when declined; their visits are not views', async () => {
-      const author = await newAccount(inject('baseUrl'), 'Wren Writer');
+      const author = await newAccount(stack().baseUrl, 'Wren Writer');
       const { token } = await apiLogin(author);
       const id = await submittedArticle(token, { title: `Tide tables revised (${device})`, description: BODY });
       created.push(id);
@@ -179,7 +180,7 @@ for (const [device, viewport] of [
     });
 
     it('/addArticle tells a writer who has an article, at once, what premium changes; a new writer sees no such note', async () => {
-      const author = await newAccount(inject('baseUrl'), 'Olive Once');
+      const author = await newAccount(stack().baseUrl, 'Olive Once');
       const { token } = await apiLogin(author);
       created.push(await submittedArticle(token, { title: `Ferry timetable (${device})`, description: BODY }));
       const session = await open(viewport);
@@ -197,7 +198,7 @@ for (const [device, viewport] of [
       await page.waitForURL((url) => url.pathname === '/subscription');
 
       const newcomer = await open(viewport);
-      const fresh = await newAccount(inject('baseUrl'), 'Nell New');
+      const fresh = await newAccount(stack().baseUrl, 'Nell New');
       await logIn(newcomer.page, fresh.email, fresh.password);
       await newcomer.page.goto('/addArticle');
       await newcomer.page.getByLabel(TEXT.writing.title, { exact: true }).waitFor();
@@ -239,7 +240,7 @@ describe.each([
   it('focus moves to the new page after login and navigation; Enter and Space open the image picker', async () => {
     const session = await open(viewport);
     const { page } = session;
-    const account = await newAccount(inject('baseUrl'), 'Kai Keys');
+    const account = await newAccount(stack().baseUrl, 'Kai Keys');
     await page.goto('/login');
     await page.getByLabel(TEXT.auth.email, { exact: true }).fill(account.email);
     await page.getByLabel(TEXT.auth.password, { exact: true }).fill(account.password);

@@ -5,14 +5,15 @@
 // reader with Politics hidden: no Politics article in their lists, search, trending or related cards, and its
 // URL answers a 403 page.
 import { FAMILY_MESSAGES, FAMILY_TEXT, NOTICES_TEXT, TEXT } from '@dispatch/shared';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { expectToast, logIn, newAccount, waitForMail } from './support/actions.js';
 import { api, apiLogin, approvedArticle } from './support/api.js';
 import { openBrowser, type Session } from './support/browser.js';
 import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
 import { ADMIN } from './support/server.js';
+import { stack } from './support/stack.js';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = stack().baseUrl;
 const P = TEXT.paymentPage;
 const WIDE = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };

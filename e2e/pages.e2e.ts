@@ -16,11 +16,11 @@ import {
 import robotsParser from 'robots-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { newAccount, pngFile } from './support/actions.js';
 import { ADMIN } from './support/server.js';
+import { stack } from './support/stack.js';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = stack().baseUrl;
 const READER = { email: 'reader@example.com', password: 'Reader#2026' };
 const SUBSCRIBER = { email: 'subscriber@example.com', password: 'Premium#2026' };
 /**

@@ -14,14 +14,14 @@ import {
 } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { expectToast, logIn, newAccount } from './support/actions.js';
 import { api, apiLogin, approvedArticle } from './support/api.js';
 import { openBrowser, type Session } from './support/browser.js';
 import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
 import { ADMIN } from './support/server.js';
+import { stack } from './support/stack.js';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = stack().baseUrl;
 const P = TEXT.paymentPage;
 const WIDE = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };

@@ -1,9 +1,10 @@
 import { FONTS_COOKIE, readingMinutes, TEXT, type ArticleDetail, type ArticlePage } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { logIn } from './support/actions.js';
 import { openBrowser, type Session } from './support/browser.js';
 import { expectNoErrors } from './support/expect.js';
+import { stack } from './support/stack.js';
 
 /** The widths the reading experience is held to: a laptop and a phone. */
 const VIEWPORTS = [
@@ -362,7 +363,7 @@ for (const viewport of VIEWPORTS) {
 
     it('headlines keep their lines when the web fonts arrive: the fallback faces have their metrics', async () => {
       // The same pages twice: once with the web fonts refused (the fallback faces stay), once with them.
-      const { articles } = (await (await fetch(`${inject('baseUrl')}/api/articles/approved`)).json()) as ArticlePage;
+      const { articles } = (await (await fetch(`${stack().baseUrl}/api/articles/approved`)).json()) as ArticlePage;
       const paths = ['/articles', ...articles.slice(0, 4).map((article) => `/articles/${article._id}`)];
       const measure = async (fonts: 'refused' | 'loaded') => {
         session = await openBrowser(viewport);

@@ -5,8 +5,9 @@ export default defineConfig({
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/support/server.ts'],
-    // One server and one database for the run: journeys go one file at a time.
-    fileParallelism: false,
+    // Each worker has a site of its own (support/server.ts) and takes its files one at a time: two workers, as
+    // the journeys wait on a browser and a server far more than they compute.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -1,7 +1,7 @@
 import { TEXT } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { inject } from 'vitest';
+import { stack } from './stack.js';
 
 let counter = 0;
 export const uniqueEmail = (name: string) => `${name}.${Date.now()}.${(counter += 1)}@example.com`;
@@ -75,7 +75,7 @@ interface ReceivedMail {
 export async function waitForMail(to: string, subject: string, timeoutMs = 20_000): Promise<ReceivedMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = (await (await fetch(inject('mailboxUrl'))).json()) as ReceivedMail[];
+    const mails = (await (await fetch(stack().mailboxUrl)).json()) as ReceivedMail[];
     const found = mails.find((mail) => mail.to === to && mail.subject.includes(subject));
     if (found) return found;
     if (Date.now() > deadline) throw new Error(`no mail to ${to} about "${subject}"; the mailbox has ${mails.length}`);

@@ -1,8 +1,9 @@
 // The API as journeys use it to set the scene: accounts logged in, articles submitted and approved.
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { pngFile } from './actions.js';
+import { stack } from './stack.js';
 
-const baseUrl = () => inject('baseUrl');
+const baseUrl = () => stack().baseUrl;
 
 /** A session's token, and the page cookie a browser would hold with it. */
 export async function apiLogin(account: { email: string; password: string }) {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { stack } from './stack.js';
 
 const FLAGS = [
   '--no-sandbox',
@@ -68,7 +68,7 @@ export async function openBrowser(
   viewport = DESKTOP,
   options: { timezoneId?: string; baseUrl?: string } = {},
 ): Promise<Session> {
-  const { baseUrl = inject('baseUrl'), timezoneId } = options;
+  const { baseUrl = stack().baseUrl, timezoneId } = options;
   const profile = mkdtempSync(path.join(tmpdir(), 'dispatch-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

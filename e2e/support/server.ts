@@ -90,8 +90,14 @@ export async function startServer(env: Record<string, string> = {}, port?: numbe
   };
 }
 
-/** The run's server, sending mail to a local SMTP server and signing in with a local stand-in for Google. */
-export default async function setup(project: TestProject) {
+/** One journey worker's site: its server, mailbox and stand-in for Google. */
+export interface Stack {
+  baseUrl: string;
+  mailboxUrl: string;
+}
+
+/** A server sending mail to a local SMTP server and signing in with a local stand-in for Google. */
+async function startStack() {
   // Google's stand-in must know the callback before the server starts.
   const port = await freePort();
   const google = await startOidcProvider(`http://127.0.0.1:${port}/api/auth/google/callback`, GOOGLE_IDENTITIES);
@@ -107,19 +113,35 @@ export default async function setup(project: TestProject) {
     },
     port,
   );
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('mailboxUrl', mailbox.url);
+  return {
+    stack: { baseUrl: server.baseUrl, mailboxUrl: mailbox.url },
+    async stop() {
+      await server.stop();
+      await google.close();
+      await mailbox.close();
+      await smtp.close();
+    },
+  };
+}
+
+/**
+ * One site per journey worker (e2e/vitest.config.ts): a worker runs its files one at a time against its own
+ * site, as the whole run once did against one, so no two journeys ever share a site at the same time.
+ */
+export default async function setup(project: TestProject) {
+  const workers = project.config.maxWorkers;
+  const stacks = await Promise.all(Array.from({ length: workers }, startStack));
+  project.provide(
+    'stacks',
+    stacks.map(({ stack }) => stack),
+  );
   return async () => {
-    await server.stop();
-    await google.close();
-    await mailbox.close();
-    await smtp.close();
+    await Promise.all(stacks.map(({ stop }) => stop()));
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    mailboxUrl: string;
+    stacks: Stack[];
   }
 }
