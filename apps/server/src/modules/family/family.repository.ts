@@ -1,6 +1,7 @@
-import { and, asc, count, eq, gt, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { latestFamilyPass } from '../premium/premium-now.js';
 import { families, familyInvitations, familyMembers, paymentIntents, subscriptions, users } from '../../db/schema.js';
 
 export type FamilyRow = typeof families.$inferSelect;
@@ -16,12 +17,6 @@ const ownerSubscription = {
   periodEnd: ownerSubscriptions.periodEnd,
 };
 const ownerSubscriptionJoin = and(eq(ownerSubscriptions.userId, owners.id), ne(ownerSubscriptions.status, 'ended'));
-
-/** `value` of the owner's latest succeeded pass for several accounts, as it was bought. */
-const familyPass = (value: SQL) => sql`select ${value} from ${paymentIntents}
-  where ${paymentIntents.userId} = ${owners.id} and ${paymentIntents.status} = 'succeeded'
-    and coalesce((${paymentIntents.planSnapshot}->>'familySeats')::int, 1) > 1
-  order by ${paymentIntents.succeededAt} desc limit 1`;
 
 export async function findByOwner(db: DbOrTx, ownerId: string): Promise<FamilyRow | undefined> {
   const [row] = await db.select().from(families).where(eq(families.ownerId, ownerId));
@@ -208,7 +203,7 @@ export async function findMembership(db: DbOrTx, userId: string) {
         premiumArticles: owners.premiumArticles,
       },
       ownerSubscription,
-      planName: sql<string | null>`(${familyPass(sql`${paymentIntents.planSnapshot}->>'name'`)})`,
+      planName: sql<string | null>`(${latestFamilyPass(owners.id, sql`${paymentIntents.planSnapshot}->>'name'`)})`,
     })
     .from(familyMembers)
     .innerJoin(families, eq(families.id, familyMembers.familyId))

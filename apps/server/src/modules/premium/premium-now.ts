@@ -1,5 +1,6 @@
 import { RENEWAL_DECIDED_WITHIN_DAYS } from '@dispatch/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { paymentIntents } from '../../db/schema.js';
 
 /**
  * "Premium now" in SQL, for any query over readers: the row `user` (an alias of users, e.g. sql`u`, or
@@ -24,3 +25,9 @@ export function premiumNowSql(user: SQL, now: Date | SQL, graceDays: number): SQ
           where pn_s.user_id in (pn_u.id, pn_o.id) and pn_s.status in ('active', 'trialing')
             and not pn_s.cancel_at_period_end and pn_s.period_end + ${heldDays} * interval '1 day' > ${at})))`;
 }
+
+/** `value` of an owner's latest succeeded pass for several accounts, as it was bought: a subquery. */
+export const latestFamilyPass = (ownerId: AnyColumn, value: SQL) => sql`select ${value} from ${paymentIntents}
+  where ${paymentIntents.userId} = ${ownerId} and ${paymentIntents.status} = 'succeeded'
+    and coalesce((${paymentIntents.planSnapshot}->>'familySeats')::int, 1) > 1
+  order by ${paymentIntents.succeededAt} desc limit 1`;

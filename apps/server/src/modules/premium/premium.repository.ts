@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { latestFamilyPass } from './premium-now.js';
 import { families, familyMembers, paymentIntents, premiumArticleOpens, subscriptions, users } from '../../db/schema.js';
 
 /*
@@ -95,13 +96,11 @@ export async function familyAccessOf(db: DbOrTx, userId: string) {
         cancelAtPeriodEnd: ownerSubscriptions.cancelAtPeriodEnd,
         periodEnd: ownerSubscriptions.periodEnd,
       },
-      plan: sql<{ id: string; name: string; features: string[] } | null>`(select json_build_object('id',
-          ${paymentIntents.planId}, 'name', ${paymentIntents.planSnapshot}->>'name',
-          'features', ${paymentIntents.planSnapshot}->'features')
-        from ${paymentIntents}
-        where ${paymentIntents.userId} = ${owners.id} and ${paymentIntents.status} = 'succeeded'
-          and coalesce((${paymentIntents.planSnapshot}->>'familySeats')::int, 1) > 1
-        order by ${paymentIntents.succeededAt} desc limit 1)`,
+      plan: sql<{ id: string; name: string; features: string[] } | null>`(${latestFamilyPass(
+        owners.id,
+        sql`json_build_object('id', ${paymentIntents.planId}, 'name', ${paymentIntents.planSnapshot}->>'name',
+          'features', ${paymentIntents.planSnapshot}->'features')`,
+      )})`,
     })
     .from(familyMembers)
     .innerJoin(families, eq(families.id, familyMembers.familyId))
