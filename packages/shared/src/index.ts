@@ -27,3 +27,4 @@ export * from './brief.js';
 export * from './family.js';
 export * from './page-reads.js';
 export { hasNoControlCharacters, text } from './fields.js';
+export * from './site-settings.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ARTICLE_STATUSES, LIMITS, ROLES, TAGS } from './constants.js';
+import { FREE_ARTICLE_READERS, REGISTRATION_PHOTO } from './site-settings.js';
 import { optionalText, text } from './fields.js';
 import { FEED_MESSAGES } from './messages.js';
 
@@ -127,6 +128,12 @@ export const PublicConfigSchema = z.object({
     instagram: z.string(),
     linkedin: z.string(),
   }),
+  /** The publisher's rules readers and writers meet (packages/shared/src/site-settings.ts). */
+  postalAddress: z.string(),
+  freeArticleReaders: z.enum(FREE_ARTICLE_READERS),
+  bylineShowsEmail: z.boolean(),
+  registrationPhoto: z.enum(REGISTRATION_PHOTO),
+  writerArticleLimit: z.number(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;
 

@@ -1,4 +1,4 @@
-import { TEXT, type PublicConfig } from '@dispatch/shared';
+import { SPEC_SITE_RULES, TEXT, type PublicConfig } from '@dispatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, lazySchema } from './api-client';
 import { apiPaths } from './paths';
@@ -29,6 +29,8 @@ export const FALLBACK_CONFIG: PublicConfig = {
   stripePublishableKey: null,
   googleSignIn: false,
   social: { facebook: '', x: '', instagram: '', linkedin: '' },
+  postalAddress: '',
+  ...SPEC_SITE_RULES,
 };
 
 export function useConfig() {

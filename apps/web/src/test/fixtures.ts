@@ -1,4 +1,5 @@
 import {
+  SPEC_SITE_RULES,
   ArticleCardSchema,
   PublicConfigSchema,
   PublisherSchema,
@@ -23,6 +24,8 @@ export const config = PublicConfigSchema.parse({
     instagram: 'https://instagram.com/dailydispatch',
     linkedin: 'https://linkedin.com/company/dailydispatch',
   },
+  postalAddress: '',
+  ...SPEC_SITE_RULES,
 });
 
 export const publishers = PublisherSchema.array().parse([

@@ -1,4 +1,4 @@
-import type { PublicConfig } from '@dispatch/shared';
+import { SPEC_SITE_RULES, type PublicConfig } from '@dispatch/shared';
 import type { AppDeps } from '../../app-types.js';
 
 /** What the web app needs to know of the site's configuration (`GET /api/config`): nothing secret. */
@@ -12,5 +12,7 @@ export function publicConfigOf(config: AppDeps['config']): PublicConfig {
     stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
     googleSignIn: config.google !== undefined,
     social: config.site.social,
+    postalAddress: '',
+    ...SPEC_SITE_RULES,
   };
 }
