@@ -336,6 +336,7 @@ export const MODERATION_ACTIONS = [
   'plan-create',
   'plan-update',
   'plan-reorder',
+  'settings-update',
 ] as const;
 
 /** Who did what to which article, user or plan, and when: every admin decision, and a writer's resubmission. */
@@ -859,5 +860,36 @@ export const articleViewsHourly = pgTable(
   (table) => [
     primaryKey({ columns: [table.articleId, table.hour] }),
     index('article_views_hourly_hour_idx').on(table.hour, table.articleId, table.views),
+  ],
+);
+
+/**
+ * The publisher's settings (docs/product.md#site-settings): at most one row (id 1), absent until the admin first
+ * saves. A null column is the default: SPEC's rule, or the environment's site name, contact and social links.
+ */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: smallint().primaryKey().default(1),
+    siteName: text(),
+    contactEmail: text(),
+    postalAddress: text(),
+    socialFacebook: text(),
+    socialX: text(),
+    socialInstagram: text(),
+    socialLinkedin: text(),
+    freeArticleReaders: text({ enum: ['signed-in', 'anyone'] }),
+    bylineShowsEmail: boolean(),
+    registrationPhoto: text({ enum: ['required', 'optional'] }),
+    writerArticleLimit: integer(),
+    /** The setup checklist's steps an admin did by looking (who reads free articles, the plans), and its dismissal. */
+    readersReviewedAt: timestamp({ withTimezone: true }),
+    plansReviewedAt: timestamp({ withTimezone: true }),
+    checklistDismissedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('site_settings_single_row_check', sql`${table.id} = 1`),
+    check('site_settings_writer_article_limit_check', sql`${table.writerArticleLimit} >= 0`),
   ],
 );

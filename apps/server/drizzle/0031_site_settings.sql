@@ -1,0 +1,20 @@
+CREATE TABLE "site_settings" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"site_name" text,
+	"contact_email" text,
+	"postal_address" text,
+	"social_facebook" text,
+	"social_x" text,
+	"social_instagram" text,
+	"social_linkedin" text,
+	"free_article_readers" text,
+	"byline_shows_email" boolean,
+	"registration_photo" text,
+	"writer_article_limit" integer,
+	"readers_reviewed_at" timestamp with time zone,
+	"plans_reviewed_at" timestamp with time zone,
+	"checklist_dismissed_at" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "site_settings_single_row_check" CHECK ("site_settings"."id" = 1),
+	CONSTRAINT "site_settings_writer_article_limit_check" CHECK ("site_settings"."writer_article_limit" >= 0)
+);
