@@ -128,6 +128,42 @@ export const plans = pgTable(
 );
 
 /**
+ * The tags writers choose from (docs/product.md#tags): rows the admin adds, renames, merges and archives; SPEC's
+ * five are the seed. Articles, revisions, brief follows and hidden tags hold tag names, rewritten in the change's
+ * transaction on a rename or merge (docs/decisions/067-tags-are-rows.md).
+ */
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** Its page's address, /tags/{slug}: `slugify` of the name (SPEC's five: the name in lower case). */
+    slug: text().notNull(),
+    position: integer().notNull(),
+    /** Set: no longer offered to writers, filters or follows; its articles keep it and its page stays. */
+    archivedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('tags_name_lower_key').on(sql`lower(${table.name})`),
+    uniqueIndex('tags_slug_key').on(table.slug),
+  ],
+);
+
+/** A tag's earlier addresses (before a rename, or a tag merged into it): each redirects to the tag's page. */
+export const tagFormerSlugs = pgTable(
+  'tag_former_slugs',
+  {
+    slug: text().primaryKey(),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('tag_former_slugs_tag_idx').on(table.tagId)],
+);
+
+/**
  * A family (docs/product.md#families): its owner bought a plan of several seats and invites others, who read
  * premium while the owner's access lasts. Seats are the most any of the owner's passes gave.
  */
@@ -336,6 +372,9 @@ export const MODERATION_ACTIONS = [
   'plan-create',
   'plan-update',
   'plan-reorder',
+  'tag-create',
+  'tag-update',
+  'tag-merge',
   'settings-update',
 ] as const;
 
