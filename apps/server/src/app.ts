@@ -35,6 +35,8 @@ import { revenueRoutes } from './modules/revenue/revenue.routes.js';
 import { createStripeClient, createStripeProvider } from './modules/payments/stripe-provider.js';
 import { createTestProvider } from './modules/payments/test-provider.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { adminSettingsRoutes } from './modules/settings/settings.routes.js';
+import { getSiteSettings } from './modules/settings/settings.service.js';
 import { createImageStore, type ImageStore } from './modules/uploads/image-store.js';
 import { FEED_FILES, feedRoutes } from './modules/feeds/feeds.routes.js';
 import { loadPageShell } from './modules/pages/page-renderer.js';
@@ -100,6 +102,7 @@ const ROUTE_MODULES = [
   accountRoutes,
   planRoutes,
   adminPlanRoutes,
+  adminSettingsRoutes,
   paymentRoutes,
   subscriptionRoutes,
   noticeRoutes,
@@ -234,7 +237,12 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     payments: options.payments ?? paymentsFor(config),
     testClock,
   };
-  registerAuth(app, deps, (token) => resolveViewer(deps, token));
+  registerAuth(
+    app,
+    deps,
+    (token) => resolveViewer(deps, token),
+    async () => (await getSiteSettings(deps)).freeArticleReaders === 'anyone',
+  );
   // server.ts's reminder job writes its e-mails through the same notifier, on the same clock.
   app.decorate('notifier', deps.notifier);
   app.decorate('clock', clock);

@@ -546,6 +546,16 @@ describe('who may call what', () => {
       },
       expected: adminOnly(200),
     },
+    { endpoint: 'GET /api/admin/settings', request: get('/api/admin/settings'), expected: adminOnly(200) },
+    {
+      endpoint: 'PATCH /api/admin/settings',
+      request: async () => ({
+        method: 'PATCH',
+        url: '/api/admin/settings',
+        payload: { postalAddress: '1 Quay Street' },
+      }),
+      expected: adminOnly(200),
+    },
     {
       endpoint: "PATCH /api/users/premium/:email (the author's)",
       request: async () => ({

@@ -48,6 +48,8 @@ export const HISTORY_ACTIONS = [
   'correct',
   'restore',
   'delete',
+  /** A change to the site settings (docs/product.md#site-settings): no article. */
+  'settings-update',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -70,7 +72,8 @@ export const HistoryEntrySchema = z.object({
   note: z.string().nullable(),
   at: z.string(),
   actor: Person.nullable(),
-  article: z.object({ _id: z.string(), title: z.string().nullable() }),
+  /** Null for an entry about no article (a change to the site settings). */
+  article: z.object({ _id: z.string(), title: z.string().nullable() }).nullable(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 

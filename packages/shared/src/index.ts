@@ -28,3 +28,8 @@ export * from './family.js';
 export * from './page-reads.js';
 export { hasNoControlCharacters, text } from './fields.js';
 export * from './site-settings.js';
+export * from './settings-texts.js';
+export * from './tags.js';
+export * from './tag-texts.js';
+export * from './authors.js';
+export * from './readers-texts.js';

@@ -196,7 +196,9 @@ export const TEXT = {
       premium: 'Made premium',
       correct: 'Published a correction',
       restore: 'Restored a revision',
+      readers: 'Changed who reads it',
       delete: 'Deleted',
+      'settings-update': 'Changed the site settings',
     },
   },
   corrections: {
@@ -476,7 +478,8 @@ export const TEXT = {
     statusFilter: 'Status',
     allStatuses: 'All statuses',
     history: 'History',
-    historyIntro: 'Every editorial action on articles: who, what, when and the note.',
+    historyIntro:
+      'Every editorial action on articles, and every change to the site settings: who, what, when and the note.',
     historyBy: 'By',
     everyone: 'Everyone',
     historyAction: 'Action',
@@ -487,6 +490,8 @@ export const TEXT = {
     onlyThisArticle: 'Only this article',
     allArticlesFilter: 'Show every article',
     deletedArticle: 'Deleted article',
+    /** History's article column for a change to the site settings. */
+    siteSettingsEntry: 'Site settings',
     someone: 'A removed account',
     noHistory: 'No editorial actions match.',
     makePremium: 'Make Premium',

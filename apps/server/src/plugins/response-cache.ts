@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { SharedRedis } from './redis.js';
 
-export type CacheNamespace = 'catalogue' | 'users' | 'plans';
+export type CacheNamespace = 'catalogue' | 'users' | 'plans' | 'settings';
 
 /**
  * Caches public answers (lists, trending, publishers, stats) in each instance's memory, keyed by a
@@ -35,6 +35,7 @@ const GENERATION_KEYS: Record<CacheNamespace, string> = {
   catalogue: 'dispatch-cache:generation:catalog',
   users: 'dispatch-cache:generation:users',
   plans: 'dispatch-cache:generation:plans',
+  settings: 'dispatch-cache:generation:settings',
 };
 export const OUTAGE_TTL_MS = 5_000;
 
@@ -80,7 +81,7 @@ export function createResponseCache(options: {
     sizeCalculation: (entry, key) => entrySize(key, entry),
   });
   const loading = new Map<string, Promise<unknown>>();
-  const localGenerations: Record<CacheNamespace, number> = { catalogue: 0, users: 0, plans: 0 };
+  const localGenerations: Record<CacheNamespace, number> = { catalogue: 0, users: 0, plans: 0, settings: 0 };
   // Namespaces whose bump could not reach Redis: made as soon as it is back.
   const owed = new Set<CacheNamespace>();
 

@@ -107,6 +107,7 @@ export async function createTestContext(
       await cache.invalidate('catalogue');
       await cache.invalidate('users');
       await cache.invalidate('plans');
+      await cache.invalidate('settings');
       viewers.clear();
     },
     async close() {

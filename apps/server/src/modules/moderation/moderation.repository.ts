@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { articles, moderationActions, users } from '../../db/schema.js';
 
@@ -34,7 +34,8 @@ export interface HistoryFilter {
 
 function historyWhere(filter: HistoryFilter): SQL | undefined {
   return and(
-    isNotNull(moderationActions.articleId),
+    // Entries about an article, and the site settings' changes, which name none.
+    or(isNotNull(moderationActions.articleId), eq(moderationActions.action, 'settings-update')),
     inArray(moderationActions.action, [...filter.actions]),
     filter.actorId ? eq(moderationActions.actorId, filter.actorId) : undefined,
     filter.articleId ? eq(moderationActions.articleId, filter.articleId) : undefined,

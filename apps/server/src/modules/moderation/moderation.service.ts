@@ -66,7 +66,7 @@ export async function getHistory(db: DbOrTx, query: HistoryQuery): Promise<Histo
       row.actorId && row.actorName && row.actorEmail
         ? { _id: row.actorId, name: row.actorName, email: row.actorEmail }
         : null,
-    article: { _id: row.articleId!, title: row.articleTitle },
+    article: row.articleId ? { _id: row.articleId, title: row.articleTitle } : null,
   }));
   return { entries, total, actors };
 }

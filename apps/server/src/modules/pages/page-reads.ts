@@ -36,7 +36,7 @@ import * as corrections from '../corrections/corrections.service.js';
 import * as plans from '../plans/plans.service.js';
 import * as publishers from '../publishers/publishers.service.js';
 import { listGiftLinks } from '../revenue/revenue.service.js';
-import { publicConfigOf } from '../system/public-config.js';
+import { getPublicConfig } from '../system/public-config.js';
 import { getUserStats } from '../users/users.service.js';
 
 const TrendingListSchema = z.array(TrendingArticleSchema);
@@ -84,7 +84,7 @@ export function createPageReads(deps: AppDeps, viewer: Viewer | null, sameSite: 
   const now = () => deps.clock();
 
   const reads: PageReads = {
-    config: () => answer(PublicConfigSchema, () => publicConfigOf(deps.config)),
+    config: () => answer(PublicConfigSchema, () => getPublicConfig(deps)),
     trendingArticles: () => answer(TrendingListSchema, () => catalogue.getTrendingArticles(deps, viewer)),
     publishers: () => answer(PublisherListSchema, () => publishers.getPublishers(deps)),
     publisher: (slug) =>

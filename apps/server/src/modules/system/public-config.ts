@@ -1,18 +1,23 @@
-import { SPEC_SITE_RULES, type PublicConfig } from '@dispatch/shared';
+import type { PublicConfig } from '@dispatch/shared';
 import type { AppDeps } from '../../app-types.js';
+import { getSiteSettings } from '../settings/settings.service.js';
 
-/** What the web app needs to know of the site's configuration (`GET /api/config`): nothing secret. */
-export function publicConfigOf(config: AppDeps['config']): PublicConfig {
+/**
+ * What the web app needs to know of the site's configuration (`GET /api/config`): nothing secret. The publisher's
+ * settings come from the cached row (modules/settings), so a change shows on the next page; the rest is the
+ * environment's.
+ */
+export async function getPublicConfig(deps: Pick<AppDeps, 'db' | 'cache' | 'config'>): Promise<PublicConfig> {
+  const { config } = deps;
+  const { siteName, contactEmail, ...rules } = await getSiteSettings(deps);
   return {
-    siteName: config.site.name,
+    siteName,
     publicUrl: config.publicUrl,
-    supportEmail: config.site.supportEmail,
+    supportEmail: contactEmail,
     currency: config.payments.currency,
     payments: config.payments.provider,
     stripePublishableKey: config.payments.stripe?.publishableKey ?? null,
     googleSignIn: config.google !== undefined,
-    social: config.site.social,
-    postalAddress: '',
-    ...SPEC_SITE_RULES,
+    ...rules,
   };
 }

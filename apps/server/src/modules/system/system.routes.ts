@@ -3,15 +3,15 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import { ping } from '../../db/client.js';
 import { isRefusedWhileDown } from '../../plugins/database-errors.js';
 import { AppError } from '../../plugins/errors.js';
-import { publicConfigOf } from './public-config.js';
+import { getPublicConfig } from './public-config.js';
 
-export function systemRoutes(app: AppInstance, { config, db, redis, draining }: AppDeps) {
-  const publicConfig = publicConfigOf(config);
+export function systemRoutes(app: AppInstance, deps: AppDeps) {
+  const { db, redis, draining } = deps;
 
   app.get(
     '/config',
     { schema: { tags: ['system'], summary: 'What the web app needs to know', response: { 200: PublicConfigSchema } } },
-    () => publicConfig,
+    () => getPublicConfig(deps),
   );
 
   app.get(

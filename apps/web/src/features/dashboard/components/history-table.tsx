@@ -46,24 +46,28 @@ export function HistoryTable({
                 {TEXT.timeline.actions[entry.action]}
               </td>
               <td data-label={D.historyArticle} className={`${table.cell} md:max-w-64`}>
-                <span className="min-w-0">
-                  {entry.article.title === null ? (
-                    <span className="block text-ink-soft italic">{D.deletedArticle}</span>
-                  ) : (
+                {entry.article === null ? (
+                  <span className="text-ink-soft">{D.siteSettingsEntry}</span>
+                ) : (
+                  <span className="min-w-0">
+                    {entry.article.title === null ? (
+                      <span className="block text-ink-soft italic">{D.deletedArticle}</span>
+                    ) : (
+                      <Link
+                        to={paths.articleDetails(entry.article._id)}
+                        className="block font-medium break-words text-ink underline-offset-2 hover:underline"
+                      >
+                        {entry.article.title}
+                      </Link>
+                    )}
                     <Link
-                      to={paths.articleDetails(entry.article._id)}
-                      className="block font-medium break-words text-ink underline-offset-2 hover:underline"
+                      to={articleLink(entry.article._id)}
+                      className="mt-1 block text-xs font-semibold text-ink-soft underline underline-offset-2 hover:no-underline"
                     >
-                      {entry.article.title}
+                      {D.onlyThisArticle}
                     </Link>
-                  )}
-                  <Link
-                    to={articleLink(entry.article._id)}
-                    className="mt-1 block text-xs font-semibold text-ink-soft underline underline-offset-2 hover:no-underline"
-                  >
-                    {D.onlyThisArticle}
-                  </Link>
-                </span>
+                  </span>
+                )}
               </td>
               <td data-label={D.historyNote} className={`${table.cell} md:max-w-72`}>
                 <span className="min-w-0 flex-1 break-words whitespace-pre-line text-ink">{entry.note ?? ''}</span>
