@@ -1,5 +1,9 @@
+/**
+ * SPEC's five tags, in SPEC's order: what a new site's tags table starts with (migration 0032 inserts the same rows).
+ * The tags a site offers are rows (docs/product.md#tags): read them from the API, not from here.
+ */
 export const TAGS = ['Politics', 'Sports', 'Technology', 'Entertainment', 'Health'] as const;
-export type Tag = (typeof TAGS)[number];
+export type SeedTag = (typeof TAGS)[number];
 
 export const ARTICLE_STATUSES = ['pending', 'changes_requested', 'approved', 'declined'] as const;
 export type ArticleStatus = (typeof ARTICLE_STATUSES)[number];
@@ -41,6 +45,12 @@ export const LIMITS = {
   titleMaxLength: 200,
   descriptionMaxLength: 20_000,
   nameMaxLength: 100,
+  /** An author's short bio on their page (docs/product.md#author-pages). */
+  bioMaxLength: 300,
+  /** Each of an author's public links. */
+  linkMaxLength: 300,
+  /** An author page's articles. */
+  authorPageSize: 12,
   emailMaxLength: 254,
   passwordMaxLength: 128,
   upload: { maxBytes: 5 * 1024 * 1024, maxPixels: 40_000_000 },

@@ -12,4 +12,8 @@ export const LOCKS = {
   plans: 7_531_906,
   /** With the reader's id: their checkouts of renewing plans take turns, so one subscription starts. */
   subscriptionCheckout: 7_531_907,
+  /** Taken by every change to the tags, so names, addresses and the arrays that hold names stay in step. */
+  tags: 7_531_909,
+  /** With the slug's hash: accounts made at once with one name take turns for it (trigger users_fill_slug, SQL only). */
+  authorSlug: 7_531_908,
 } as const;

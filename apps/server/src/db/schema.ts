@@ -1,4 +1,5 @@
 import {
+  type AuthorLinkKind,
   BRIEF_STATUSES,
   LIMITS,
   PLAN_VISIBILITIES,
@@ -68,6 +69,19 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Their author page's address, /authors/{slug}: from the name when the account is made, numbered when taken,
+     * never changed. The database fills it on insert (trigger users_fill_slug, migration 0033), whichever code or
+     * build inserts (docs/decisions/068-published-time-and-author-pages.md).
+     */
+    // Sent as null when the code gives none, for the trigger to fill.
+    slug: text()
+      .notNull()
+      .$defaultFn(() => sql`null`),
+    /** A short bio their author page shows; empty for none. */
+    bio: text().notNull().default(''),
+    /** Public links their author page shows (website and socials, http(s) only): AuthorLinks in packages/shared. */
+    links: jsonb().$type<Partial<Record<AuthorLinkKind, string>>>().notNull().default({}),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
@@ -80,6 +94,8 @@ export const users = pgTable(
     check('users_role_check', sql`${table.role} in ('user', 'admin')`),
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
     check('users_premium_articles_check', sql`${table.premiumArticles} is null or ${table.premiumArticles} > 0`),
+    uniqueIndex('users_slug_key').on(table.slug),
+    check('users_bio_length_check', sql`char_length(${table.bio}) <= ${sql.raw(String(LIMITS.bioMaxLength))}`),
   ],
 );
 
@@ -291,6 +307,11 @@ export const articles = pgTable(
     /** The admin behind the last moderation decision, and when. */
     decidedById: uuid().references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp({ withTimezone: true }),
+    /**
+     * When it first became public (its first approval), never moved afterwards: a later edit, a return to review
+     * and a second approval keep it. Null for an article never approved. `createdAt` stays the submission time.
+     */
+    publishedAt: timestamp({ withTimezone: true }),
     /** When it last entered review (submitted, resubmitted, or sent back by an edit): the desk serves the longest waiting first. */
     pendingSince: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -346,6 +367,14 @@ export const articles = pgTable(
       table.pendingSince,
     ),
     index('articles_author_idx').on(table.authorId),
+    // An author's page seeks along this one.
+    index('articles_author_published_idx')
+      .on(table.authorId, table.publishedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} = 'approved'`),
+    // Feeds and the news sitemap read the latest published along this one.
+    index('articles_published_idx')
+      .on(table.publishedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} = 'approved'`),
     index('articles_tags_idx').using('gin', table.tags),
     index('articles_search_idx').using('gin', table.searchVector),
     index('articles_teaser_vector_idx').using('gin', table.teaserVector),
