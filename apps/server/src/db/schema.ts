@@ -290,6 +290,11 @@ export const articles = pgTable(
       .notNull()
       .default('pending'),
     isPremium: boolean().notNull().default(false),
+    /**
+     * An editor kept it for signed-in readers: a visitor without a session signs in first, whoever the site's setting
+     * opens free articles to (docs/decisions/066-free-articles-for-visitors.md).
+     */
+    signedInOnly: boolean().notNull().default(false),
     views: integer().notNull().default(0),
     /**
      * Trending's count: each reader's first view of a UTC day adds one, so reloading an article moves `views`,
@@ -405,6 +410,7 @@ export const MODERATION_ACTIONS = [
   'tag-update',
   'tag-merge',
   'settings-update',
+  'readers',
 ] as const;
 
 /** Who did what to which article, user or plan, and when: every admin decision, and a writer's resubmission. */

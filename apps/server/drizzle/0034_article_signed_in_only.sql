@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "signed_in_only" boolean DEFAULT false NOT NULL;
