@@ -26,6 +26,8 @@ import { createMailTokens } from './modules/notices/mail-tokens.js';
 import { noticeRoutes } from './modules/notices/notices.routes.js';
 import { createNotifier } from './modules/notices/notices.service.js';
 import { adminPublisherRoutes, publisherRoutes } from './modules/publishers/publishers.routes.js';
+import { authorRoutes } from './modules/authors/authors.routes.js';
+import { adminTagRoutes, tagRoutes } from './modules/tags/tags.routes.js';
 import { paymentRoutes } from './modules/payments/payments.routes.js';
 import { startRenewals } from './modules/subscriptions/renewals.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -37,6 +39,7 @@ import { createTestProvider } from './modules/payments/test-provider.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { adminSettingsRoutes } from './modules/settings/settings.routes.js';
 import { getSiteSettings } from './modules/settings/settings.service.js';
+import type { SiteSettings } from '@dispatch/shared';
 import { createImageStore, type ImageStore } from './modules/uploads/image-store.js';
 import { FEED_FILES, feedRoutes } from './modules/feeds/feeds.routes.js';
 import { loadPageShell } from './modules/pages/page-renderer.js';
@@ -64,6 +67,8 @@ declare module 'fastify' {
     clock: Clock;
     /** server.ts starts it on SIGTERM, before closing. */
     draining: Draining;
+    /** The site settings in force (cached): server.ts's mailer names the sender after them. */
+    siteSettings: () => Promise<SiteSettings>;
   }
 }
 
@@ -97,6 +102,9 @@ const ROUTE_MODULES = [
   correctionRoutes,
   publisherRoutes,
   adminPublisherRoutes,
+  authorRoutes,
+  tagRoutes,
+  adminTagRoutes,
   userRoutes,
   adminUserRoutes,
   accountRoutes,
@@ -232,7 +240,8 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
     tokens: createTokenSigner(secret),
     loginLimits: createLoginLimits(config.limits, redis, () => clock().getTime()),
     searchLimit: sharedLimit(app, config.limits, 'searchesPerMinute'),
-    notifier: createNotifier(config, mailTokens),
+    // E-mails carry the site settings' name and postal address, read in the event's transaction.
+    notifier: createNotifier(config, mailTokens, (tx) => getSiteSettings({ db: tx, cache: deps.cache, config })),
     mailTokens,
     payments: options.payments ?? paymentsFor(config),
     testClock,
@@ -246,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<AppInstance> {
   // server.ts's reminder job writes its e-mails through the same notifier, on the same clock.
   app.decorate('notifier', deps.notifier);
   app.decorate('clock', clock);
+  app.decorate('siteSettings', () => getSiteSettings(deps));
   if (testClock) app.log.warn('TEST_CLOCK is on: an admin can move the server clock forward');
   if (options.background) {
     const renewals = startRenewals(deps, app.log);

@@ -252,6 +252,15 @@ describe('who may call what', () => {
       expected: adminOnly(200),
     },
     {
+      endpoint: 'PUT /api/admin/articles/:id/readers',
+      request: async () => ({
+        method: 'PUT',
+        url: `/api/admin/articles/${await article()}/readers`,
+        payload: { signedInOnly: true },
+      }),
+      expected: adminOnly(200),
+    },
+    {
       endpoint: 'PATCH /api/articles/request-changes/:id',
       request: async () => ({
         method: 'PATCH',
@@ -606,7 +615,15 @@ describe('who may call what', () => {
       expect(documented.length).toBeGreaterThan(20);
       expect(declared.sort()).toEqual(documented.sort());
       for (const { access } of protectedRoutes())
-        expect(['signed-in', 'reader', 'premium', 'premium-list', 'admin', 'self-or-admin']).toContain(access);
+        expect([
+          'signed-in',
+          'reader',
+          'reader-or-visitor',
+          'premium',
+          'premium-list',
+          'admin',
+          'self-or-admin',
+        ]).toContain(access);
     });
 
     it('answers 401 to an anonymous caller with a malformed request on every protected route', async () => {

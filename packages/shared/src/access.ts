@@ -1,4 +1,5 @@
 import { LIMITS, type ArticleStatus, type Role } from './constants.js';
+import type { FreeArticleReaders } from './site-settings.js';
 
 /** True only when premiumTaken is a date later than now (docs/product.md#rules). */
 export function isPremium(premiumTaken: string | Date | null | undefined, now: Date): boolean {
@@ -94,6 +95,15 @@ export function canReadArticle(article: ArticleAccessFacts, viewer: Viewer | nul
   if (!article.isPremium) return 'full';
   if (isAuthor || hasPremiumAccess(viewer, now)) return 'full';
   return 'teaser';
+}
+
+/**
+ * Whether a visitor without a session may open an article as it is (docs/product.md#who-reads-what): the site opens
+ * free articles to anyone and an editor has not kept this one for signed-in readers. Then `canReadArticle` decides
+ * with no viewer (a free article in full, a premium one's teaser); otherwise they sign in first, as SPEC says.
+ */
+export function visitorMayOpen(article: { signedInOnly: boolean }, freeArticleReaders: FreeArticleReaders): boolean {
+  return freeArticleReaders === 'anyone' && !article.signedInOnly;
 }
 
 /** Whether a card's Details control is open for this viewer (docs/product.md#only-premium-cards-are-locked). */

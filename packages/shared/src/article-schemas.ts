@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ARTICLE_STATUSES, LIMITS, TAGS } from './constants.js';
+import { ARTICLE_STATUSES, LIMITS } from './constants.js';
+import { TAG_LIMITS } from './tags.js';
 import { UserSchema } from './auth-schemas.js';
 import { optionalText, requiredText, text } from './fields.js';
 import { SLUG_MAX_LENGTH } from './slugs.js';
@@ -8,10 +9,11 @@ import { GiftRefusalSchema, MeterSchema } from './revenue.js';
 
 const V = TEXT.validation;
 
+/** Tag names: the server checks each is an active tag, with SPEC's 'Choose from …' (docs/product.md#tags). */
 const TagsSchema = z
-  .array(z.enum(TAGS, { error: `Choose from ${TAGS.join(', ')}` }), { error: V.tagsRequired })
+  .array(text().trim().max(TAG_LIMITS.nameMax), { error: V.tagsRequired })
   .min(1, V.tagsRequired)
-  .max(TAGS.length)
+  .max(TAG_LIMITS.tagsMax)
   .transform((tags) => [...new Set(tags)]);
 
 /** What a writer sends; everything else about an article belongs to the server. */
@@ -44,10 +46,22 @@ export const ArticleSchema = z.object({
   author_name: z.string(),
   author_email: z.string(),
   author_photo: z.string(),
+  /** The author's page, /authors/{slug}: every byline links there. */
+  author_slug: z.string(),
   status: ArticleStatus,
   isPremium: z.boolean(),
+  /**
+   * An editor kept it for signed-in readers: a visitor without a session signs in first, whoever the site opens free
+   * articles to (docs/product.md#who-reads-what).
+   */
+  signedInOnly: z.boolean(),
   views: z.number().int(),
+  /** When it was submitted (SPEC). */
   createdAt: z.string(),
+  /** When it first became public (its first approval), never moved; null while never approved. The page's "Posted". */
+  publishedAt: z.string().nullable(),
+  /** Its last change (an edit, a correction): a page's dateModified. */
+  updatedAt: z.string(),
   /** The editor's note while changes are requested; null otherwise (only its author and admins see such an article). */
   changesNote: z.string().nullable(),
   /** Why the article was declined, while it is (only its author and admins see such an article). */
@@ -60,7 +74,7 @@ export const ArticleTeaserSchema = ArticleSchema.omit({ description: true }).ext
 export type ArticleTeaser = z.infer<typeof ArticleTeaserSchema>;
 
 /** What a shared link previews for anyone, signed in or not: an approved article's teaser and its last change. */
-export const ArticlePreviewSchema = ArticleTeaserSchema.extend({ updatedAt: z.string() });
+export const ArticlePreviewSchema = ArticleTeaserSchema;
 export type ArticlePreview = z.infer<typeof ArticlePreviewSchema>;
 
 /**
@@ -88,6 +102,11 @@ export const ArticleDetailSchema = z.discriminatedUnion('access', [
   }),
 ]);
 export type ArticleDetail = z.infer<typeof ArticleDetailSchema>;
+
+/** An editor keeps one article for signed-in readers, or opens it to whoever the site's setting lets read. */
+export const ArticleReadersInputSchema = z.object({ signedInOnly: z.boolean() });
+export type ArticleReadersInput = z.infer<typeof ArticleReadersInputSchema>;
+export const ArticleReadersSchema = z.object({ signedInOnly: z.boolean() });
 
 /** A writer's own article, in /my-articles. */
 export const MyArticleSchema = z.object({

@@ -47,6 +47,7 @@ export const HISTORY_ACTIONS = [
   'premium',
   'correct',
   'restore',
+  'readers',
   'delete',
   /** A change to the site settings (docs/product.md#site-settings): no article. */
   'settings-update',

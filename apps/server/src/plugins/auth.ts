@@ -10,10 +10,12 @@ import { forbidden, unauthorized } from './errors.js';
  * The rules pages declare too (`AccessRule`) are answered as pages answer them (`answerAccess`).
  * 'reader' is 'signed-in' with the message an article page shows. 'premium' is every premium text
  * (`hasPremiumAccess`: not a pass with a number of articles). 'self-or-admin' is the account named
- * by the URL's `:email` (or `?email=`, else the caller's own) or an admin. Checks that depend on stored
- * data (an article's author) stay in the handler or the service.
+ * by the URL's `:email` (or `?email=`, else the caller's own) or an admin. 'reader-or-visitor' is 'reader', but lets
+ * a visitor without a session through while the site opens free articles to anyone (`visitorsRead`, the site's
+ * setting): the service then answers what a visitor may read of the article (docs/product.md#who-reads-what).
+ * Checks that depend on stored data (an article's author, its mark) stay in the handler or the service.
  */
-export type Access = AccessRule | 'reader' | 'premium' | 'self-or-admin';
+export type Access = AccessRule | 'reader' | 'reader-or-visitor' | 'premium' | 'self-or-admin';
 
 /** The OpenAPI security of a route that declares an access. */
 export const bearer = [{ bearer: [] }];
@@ -39,7 +41,17 @@ declare module 'fastify' {
 export const perAccount = (name: string) => (request: FastifyRequest) =>
   `${name}:${request.viewer?.id ?? addressBucket(request.ip)}`;
 
-function checkAccess(request: FastifyRequest, access: Access, now: Date): void {
+async function checkAccess(
+  request: FastifyRequest,
+  access: Access,
+  now: Date,
+  visitorsRead: VisitorsRead,
+): Promise<void> {
+  if (access === 'reader-or-visitor') {
+    // A token that names no session is still told so: the browser then forgets it.
+    if (!request.viewer && !request.sessionRejected && (await visitorsRead())) return;
+    access = 'reader';
+  }
   assertAccess(request.viewer, access, now, {
     sessionRejected: request.sessionRejected,
     named: () => namedEmail(request),
@@ -81,11 +93,19 @@ function namedEmail(request: FastifyRequest): unknown {
 /** The viewer behind a bearer token, or undefined when it names no live session: modules/auth's `resolveViewer`. */
 export type ResolveViewer = (token: string) => Promise<Viewer | undefined>;
 
+/** Whether the site opens free articles to visitors without a session: modules/settings' setting, as app.ts reads it. */
+export type VisitorsRead = () => Promise<boolean>;
+
 /**
- * Reads `Authorization: Bearer` on every request into `request.viewer` (app.ts passes modules/auth's resolver: a
- * plugin imports no module), then enforces the route's access.
+ * Reads `Authorization: Bearer` on every request into `request.viewer` (app.ts passes modules/auth's resolver and
+ * the site's setting: a plugin imports no module), then enforces the route's access.
  */
-export function registerAuth(app: FastifyInstance, deps: AppDeps, resolveViewer: ResolveViewer) {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: AppDeps,
+  resolveViewer: ResolveViewer,
+  visitorsRead: VisitorsRead,
+) {
   app.decorateRequest('viewer', null);
   app.decorateRequest('sessionRejected', false);
   app.decorate('routeAccess', new Map<string, Access>());
@@ -103,7 +123,7 @@ export function registerAuth(app: FastifyInstance, deps: AppDeps, resolveViewer:
       request.sessionRejected = viewer === undefined;
     }
     const access = request.routeOptions.config.access;
-    if (access) checkAccess(request, access, deps.clock());
+    if (access) await checkAccess(request, access, deps.clock(), visitorsRead);
   });
 }
 

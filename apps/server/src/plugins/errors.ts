@@ -31,9 +31,12 @@ export const badRequest = (message: string, fieldErrors?: Record<string, string[
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether `id` could name a row at all: ids are UUIDs. */
+export const isUuid = (id: string) => UUID.test(id);
+
 /** Ids are UUIDs; anything else names nothing, so it is a 404, not a 400. */
 export function requireUuid(id: string, what = 'That item'): string {
-  if (!UUID.test(id)) throw notFound(`${what} was not found.`);
+  if (!isUuid(id)) throw notFound(`${what} was not found.`);
   return id.toLowerCase();
 }
 

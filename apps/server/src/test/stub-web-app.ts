@@ -12,11 +12,12 @@ export const PAGE_STATE_ELEMENT_ID = 'page-state';
 const prefetch = (read, empty) => read().catch(() => empty);
 export function signInFirst(url) {
   const target = new URL(url);
-  if (!/^\\/articles\\/[^/]+$/.test(target.pathname)) return undefined;
-  return { location: '/login?redirect=' + encodeURIComponent(target.pathname + target.search), previewForOthers: true };
+  const article = /^\\/articles\\/([^/]+)$/.exec(target.pathname)?.[1];
+  if (!article) return undefined;
+  return { location: '/login?redirect=' + encodeURIComponent(target.pathname + target.search), previewForOthers: true, article };
 }
 const items = (list) => list.map((item) => '<li>' + (item.title ?? item.name) + '</li>').join('');
-export async function renderPage({ url, reads }) {
+export async function renderPage({ url, reads, viewer }) {
   const target = new URL(url);
   if (target.pathname === '/') {
     const [trending, publishers, stats] = await Promise.all([
@@ -34,7 +35,10 @@ export async function renderPage({ url, reads }) {
   const id = /^\\/articles\\/([^/]+)$/.exec(target.pathname)?.[1];
   if (id) {
     const article = await prefetch(() => reads.articlePreview(id), null);
-    const body = article ? '<h1>' + article.title + '</h1>' : '<h1></h1>';
+    // What a visitor may read when the site opens free articles to anyone: the text, or a premium article's teaser.
+    const read = viewer ? null : await prefetch(() => reads.article(id), null);
+    const text = read ? '<p>' + (read.access ? read.article.description : read.article.excerpt) + '</p>' : '';
+    const body = (article ? '<h1>' + article.title + '</h1>' : '<h1></h1>') + text;
     return { kind: 'page', status: 200, head: '<title>Article</title>', body, state: null };
   }
   return { kind: 'page', status: 404, head: '', body: 'Not found', state: null };

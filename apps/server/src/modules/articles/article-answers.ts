@@ -23,6 +23,21 @@ export function refuseHidden(viewer: Viewer, article: { tags: readonly string[];
   }
 }
 
+/**
+ * An answer's byline as `viewer` gets it (docs/product.md#bylines): the author's e-mail where the site's bylines show
+ * it (SPEC's default), else only to the author and admins (the author's pages know their own article by it). Anyone
+ * else gets the field empty: the shape stays, the address never leaves the server.
+ */
+export function withByline<T extends { article: { author_email: string } }>(
+  answer: T,
+  viewer: Pick<Viewer, 'email' | 'role'> | null,
+  bylineShowsEmail: boolean,
+): T {
+  if (bylineShowsEmail || !answer.article.author_email) return answer;
+  if (viewer && (viewer.role === 'admin' || viewer.email === answer.article.author_email)) return answer;
+  return { ...answer, article: { ...answer.article, author_email: '' } };
+}
+
 export function asAccessViewer(viewer: Viewer | null) {
   return (
     viewer && {
@@ -44,7 +59,12 @@ export async function articleAnswers({ db, cache }: Pick<AppDeps, 'db' | 'cache'
     const row = await repository.findFull(db, id);
     if (!row) return null;
     return {
-      facts: { status: row.status, isPremium: row.isPremium, author_email: row.authorEmail },
+      facts: {
+        status: row.status,
+        isPremium: row.isPremium,
+        author_email: row.authorEmail,
+        signedInOnly: row.signedInOnly,
+      },
       full: { access: true, article: toArticle(row) } as const,
       teaser: { access: false, article: toArticleTeaser(row) } as const,
       updatedAt: row.updatedAt.toISOString(),

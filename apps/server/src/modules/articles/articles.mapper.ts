@@ -49,10 +49,14 @@ export function toArticle(row: FullArticleRow): Article {
     author_name: row.authorName,
     author_email: row.authorEmail,
     author_photo: row.authorPhoto,
+    author_slug: row.authorSlug,
     status: row.status,
     isPremium: row.isPremium,
+    signedInOnly: row.signedInOnly,
     views: row.views,
     createdAt: row.createdAt.toISOString(),
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    updatedAt: row.updatedAt.toISOString(),
     changesNote: changesNoteOf(row),
     declineReason: row.status === 'declined' ? row.declineReason : null,
   };
@@ -117,6 +121,7 @@ export interface FeedArticle {
   tags: string[];
   summary: string;
   authorName: string;
+  authorSlug: string;
   isPremium: boolean;
   publishedAt: Date;
   updatedAt: Date;
@@ -132,8 +137,10 @@ export function toFeedArticle(row: FeedArticleRow): FeedArticle {
     tags: row.tags,
     summary: cut ? preview(row.excerpt) : row.excerpt,
     authorName: row.authorName,
+    authorSlug: row.authorSlug,
     isPremium: row.isPremium,
-    publishedAt: row.createdAt,
+    // Approved rows always have it (migration 0033); the submission time only for a row written around the desk.
+    publishedAt: row.publishedAt ?? row.createdAt,
     updatedAt: row.updatedAt,
   };
 }

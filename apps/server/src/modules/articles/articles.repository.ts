@@ -1,4 +1,4 @@
-import { HOUR_MS, LIMITS, type Tag } from '@dispatch/shared';
+import { HOUR_MS, LIMITS } from '@dispatch/shared';
 import { and, arrayContains, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '../../db/client.js';
@@ -23,7 +23,7 @@ export interface ArticleCardRow {
 export interface ApprovedFilter {
   search?: string;
   publisher?: string;
-  tag?: Tag;
+  tag?: string;
   premiumOnly?: boolean;
   /** A young reader's hidden tags (docs/product.md#parental-controls): articles with any of them are left out. */
   hiddenTags?: readonly string[];
@@ -129,6 +129,33 @@ export function newestApprovedCards(
     .where(approvedWhere(filter))
     .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(limit);
+}
+
+/**
+ * A page of one author's approved articles, newest published first (articles_author_published_idx), and how many
+ * there are.
+ */
+export async function approvedByAuthor(
+  db: DbOrTx,
+  filter: { authorId: string; hiddenTags?: readonly string[] },
+  page: { offset: number; limit: number },
+): Promise<{ rows: ArticleCardRow[]; total: number }> {
+  const where = and(approvedWhere({ hiddenTags: filter.hiddenTags }), eq(articles.authorId, filter.authorId));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(articles)
+      .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+      .where(where)
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(articles)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
 }
 
 export interface SearchCardRow extends ArticleCardRow {
@@ -314,12 +341,15 @@ const fullColumns = {
   authorName: authors.name,
   authorEmail: authors.email,
   authorPhoto: authors.profilePic,
+  authorSlug: authors.slug,
   status: articles.status,
   isPremium: articles.isPremium,
+  signedInOnly: articles.signedInOnly,
   views: articles.views,
   declineReason: articles.declineReason,
   changesNote: articles.changesNote,
   createdAt: articles.createdAt,
+  publishedAt: articles.publishedAt,
   updatedAt: articles.updatedAt,
 };
 function prepareFindFull(db: DbOrTx) {
@@ -399,12 +429,19 @@ export async function listByAuthor(db: DbOrTx, authorId: string, page: { offset:
 }
 
 /**
- * One view, in one statement: the article's count always; its trending count and its hour's count (the brief's
+ * One view, in one statement: the article's count always (`once`: only with the first view of the day, a visitor's,
+ * docs/decisions/066-free-articles-for-visitors.md); its trending count and its hour's count (the brief's
  * most-read section) only for `reader`'s first view of it on the UTC day of `at`
  * (docs/decisions/060-trending-counts-readers-a-day.md). The article's row is locked first, so a view racing its
  * deletion finds nothing, and concurrent views never overwrite each other.
  */
-export async function incrementViews(db: DbOrTx, id: string, at: Date, reader: string): Promise<number | undefined> {
+export async function incrementViews(
+  db: DbOrTx,
+  id: string,
+  at: Date,
+  reader: string,
+  { once = false }: { once?: boolean } = {},
+): Promise<number | undefined> {
   const hour = new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS).toISOString();
   const day = hour.slice(0, 10);
   const [row] = await queryRows<{ views: number }>(
@@ -417,7 +454,9 @@ export async function incrementViews(db: DbOrTx, id: string, at: Date, reader: s
           on conflict do nothing
           returning article_id),
         counted as (
-          update ${articles} set views = views + 1, reader_days = reader_days + (select count(*)::int from first_today)
+          update ${articles}
+          set views = views + ${once ? sql`(select count(*)::int from first_today)` : sql`1`},
+              reader_days = reader_days + (select count(*)::int from first_today)
           where id = (select id from article) returning id, views),
         hourly as (
           insert into ${articleViewsHourly} (article_id, hour, views)
@@ -426,6 +465,23 @@ export async function incrementViews(db: DbOrTx, id: string, at: Date, reader: s
         select views from counted`,
   );
   return row && Number(row.views);
+}
+
+/**
+ * Keeps an article for signed-in readers, or opens it to the site's: its row locked, so a concurrent change waits.
+ * Answers the mark it had, or undefined for no such article.
+ */
+export async function setSignedInOnly(tx: DbOrTx, id: string, signedInOnly: boolean): Promise<boolean | undefined> {
+  const [row] = await tx
+    .select({ signedInOnly: articles.signedInOnly })
+    .from(articles)
+    .where(eq(articles.id, id))
+    .for('update');
+  if (!row) return undefined;
+  if (row.signedInOnly !== signedInOnly) {
+    await tx.update(articles).set({ signedInOnly }).where(eq(articles.id, id));
+  }
+  return row.signedInOnly;
 }
 
 /** Housekeeping: who read what on days before `day` (a UTC date, YYYY-MM-DD). */
@@ -457,12 +513,14 @@ export type ArticleChanges = Partial<
     | 'decidedAt'
     | 'pendingSince'
     | 'updatedAt'
+    | 'publishedAt'
   >
 >;
 
 /**
  * Changes an article only if it is still as it was read (its status, and for premium its flag): the check is
- * part of the UPDATE, so of two concurrent moves from one state only the first changes a row.
+ * part of the UPDATE, so of two concurrent moves from one state only the first changes a row. `publishedAt` is
+ * set only on an article never published: the first publication's time never moves.
  */
 export async function moveFrom(
   db: DbOrTx,
@@ -470,9 +528,15 @@ export async function moveFrom(
   from: Pick<ArticleState, 'status' | 'isPremium'>,
   changes: ArticleChanges,
 ) {
+  const { publishedAt, ...rest } = changes;
   const [row] = await db
     .update(articles)
-    .set(changes)
+    .set({
+      ...rest,
+      ...(publishedAt && {
+        publishedAt: sql`coalesce(${articles.publishedAt}, ${publishedAt.toISOString()}::timestamptz)`,
+      }),
+    })
     .where(and(eq(articles.id, id), eq(articles.status, from.status), eq(articles.isPremium, from.isPremium)))
     .returning({ id: articles.id });
   return row;
@@ -597,28 +661,37 @@ export async function chartCounts(db: DbOrTx, since: Date) {
 }
 
 /** What a feed shows of an article: the excerpt and one character more (to know it was cut), never the text. */
-export function listLatestApproved(db: DbOrTx, filter: Pick<ApprovedFilter, 'publisher' | 'tag'>, limit: number) {
-  return db
-    .select({
-      id: articles.id,
-      title: articles.title,
-      image: articles.image,
-      publisher: publishers.name,
-      tags: articles.tags,
-      excerpt: sql<string>`left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength + 1))})`,
-      status: articles.status,
-      isPremium: articles.isPremium,
-      authorName: authors.name,
-      authorEmail: authors.email,
-      createdAt: articles.createdAt,
-      updatedAt: articles.updatedAt,
-    })
-    .from(articles)
-    .innerJoin(publishers, eq(publishers.id, articles.publisherId))
-    .innerJoin(authors, eq(authors.id, articles.authorId))
-    .where(approvedWhere(filter))
-    .orderBy(desc(articles.createdAt), desc(articles.id))
-    .limit(limit);
+export function listLatestApproved(
+  db: DbOrTx,
+  filter: Pick<ApprovedFilter, 'publisher' | 'tag'> & { authorId?: string },
+  limit: number,
+) {
+  return (
+    db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        image: articles.image,
+        publisher: publishers.name,
+        tags: articles.tags,
+        excerpt: sql<string>`left(${articles.description}, ${sql.raw(String(LIMITS.excerptLength + 1))})`,
+        status: articles.status,
+        isPremium: articles.isPremium,
+        authorName: authors.name,
+        authorEmail: authors.email,
+        authorSlug: authors.slug,
+        createdAt: articles.createdAt,
+        publishedAt: articles.publishedAt,
+        updatedAt: articles.updatedAt,
+      })
+      .from(articles)
+      .innerJoin(publishers, eq(publishers.id, articles.publisherId))
+      .innerJoin(authors, eq(authors.id, articles.authorId))
+      .where(and(approvedWhere(filter), filter.authorId ? eq(articles.authorId, filter.authorId) : undefined))
+      // Newest published first (articles_published_idx); an approved row always has its time (migration 0033).
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(limit)
+  );
 }
 export type FeedArticleRow = Awaited<ReturnType<typeof listLatestApproved>>[number];
 
@@ -666,12 +739,13 @@ export function sitemapPage(db: DbOrTx, start: Pick<SitemapPageStart, 'createdKe
     .limit(pageSize);
 }
 
-export function listApprovedSince(db: DbOrTx, since: Date, limit: number) {
+/** Published since `since` (the news sitemap's window), newest first, along articles_published_idx. */
+export function listPublishedSince(db: DbOrTx, since: Date, limit: number) {
   return db
-    .select({ id: articles.id, title: articles.title, createdAt: articles.createdAt })
+    .select({ id: articles.id, title: articles.title, publishedAt: articles.publishedAt })
     .from(articles)
-    .where(and(eq(articles.status, 'approved'), gte(articles.createdAt, since)))
-    .orderBy(desc(articles.createdAt), desc(articles.id))
+    .where(and(eq(articles.status, 'approved'), gte(articles.publishedAt, since)))
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(limit);
 }
 

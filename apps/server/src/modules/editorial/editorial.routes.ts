@@ -1,6 +1,8 @@
 import {
   AdminArticlePageSchema,
   AdminArticlesQuerySchema,
+  ArticleReadersInputSchema,
+  ArticleReadersSchema,
   ArticleReviewSchema,
   ChartsSchema,
   DeclineInputSchema,
@@ -126,6 +128,24 @@ export function editorialRoutes(app: AppInstance, deps: AppDeps) {
     (request) => service.makeArticlePremium(deps, requireViewer(request), articleId(request.params.id)),
   );
 
+  app.put(
+    '/admin/articles/:id/readers',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Keep an article for signed-in readers (visitors sign in first whatever the site's setting), or open it again to the site's readers; recorded in History; admin",
+        security: bearer,
+        params: ArticleIdParams,
+        body: ArticleReadersInputSchema,
+        response: { 200: ArticleReadersSchema },
+      },
+    },
+    (request) =>
+      service.setArticleReaders(deps, requireViewer(request), articleId(request.params.id), request.body.signedInOnly),
+  );
+
   app.get(
     '/dashboard/charts',
     {
@@ -137,6 +157,6 @@ export function editorialRoutes(app: AppInstance, deps: AppDeps) {
         response: { 200: ChartsSchema },
       },
     },
-    () => service.getCharts(deps.db, deps.clock()),
+    () => service.getCharts(deps, deps.clock()),
   );
 }

@@ -4,7 +4,7 @@ import {
   ARTICLE_STATUSES,
   decideTransition,
   editorialRoles,
-  TAGS,
+  READERS_TEXT,
   type AdminArticlePage,
   type ArticleNoticeKind,
   type ArticleReview,
@@ -24,6 +24,7 @@ import { toAdminArticle } from '../articles/articles.mapper.js';
 import * as repository from '../articles/articles.repository.js';
 import { getTimeline, recordAction } from '../moderation/moderation.service.js';
 import { latestRevisionId, listRevisions } from '../revisions/revisions.service.js';
+import { getActiveTags } from '../tags/tags.service.js';
 
 /*
  * The editorial workflow (docs/product.md#article-status): every move of an article's status, made in one place,
@@ -75,6 +76,8 @@ export async function transitionArticle(
   if (move.requires && !move.requires(from)) throw conflict(move.refusals.state);
   const changes: repository.ArticleChanges = { ...(await move.changes?.(tx, from, at)), status: decision.to };
   if (decision.to === 'pending' && from.status !== 'pending') changes.pendingSince = at;
+  // Made public: the first time sets its published time, a later approval keeps it (`moveFrom`).
+  if (decision.to === 'approved' && from.status !== 'approved') changes.publishedAt = at;
   if (!(await repository.moveFrom(tx, id, from, changes))) throw conflict(move.refusals.state);
   if (move.record) {
     const action = move.action === 'edit' ? undefined : move.action;
@@ -147,6 +150,29 @@ export const makeArticlePremium = (deps: TransitionDeps, admin: Viewer, id: stri
   });
 
 /**
+ * Keeps one article for signed-in readers, or opens it again to whoever the site's setting lets read
+ * (docs/product.md#who-reads-what): not a move of its status, but an editor's decision History keeps. Asking for the
+ * mark it already has changes and records nothing.
+ */
+export async function setArticleReaders(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'cache' | 'viewers'>,
+  admin: Viewer,
+  id: string,
+  signedInOnly: boolean,
+) {
+  await commit(deps, async (tx, after) => {
+    const had = await repository.setSignedInOnly(tx, id, signedInOnly);
+    if (had === undefined) throw articleNotFound();
+    if (had === signedInOnly) return;
+    const note = signedInOnly ? READERS_TEXT.historyNote.signedInOnly : READERS_TEXT.historyNote.open;
+    await recordAction(tx, { actorId: admin.id, action: 'readers', articleId: id, detail: note, at: deps.clock() });
+    // The article's cached answers and its visitors' cached page say who may read it.
+    after.stale('catalogue');
+  });
+  return { signedInOnly };
+}
+
+/**
  * The correction move, inside the caller's transaction (the corrections service writes the correction in it):
  * an approved article stays approved, its row is held until the transaction ends (an edit that would send it
  * back to review waits, or wins and this is a 409), and the record keeps the note.
@@ -208,7 +234,7 @@ export async function getAdminArticles(
 
 const CHART_MONTHS = 12;
 
-export async function getCharts(db: Db, now: Date): Promise<Charts> {
+export async function getCharts({ db, cache }: Pick<AppDeps, 'db' | 'cache'>, now: Date): Promise<Charts> {
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (CHART_MONTHS - 1), 1));
   const counts = await repository.chartCounts(db, since);
   // Every month of the window appears, with 0 where nothing was submitted.
@@ -218,6 +244,6 @@ export async function getCharts(db: Db, now: Date): Promise<Charts> {
     return { month, count: byMonthMap.get(month) ?? 0 };
   });
   const byTagMap = new Map(counts.byTag.map((entry) => [entry.tag, entry.count]));
-  const byTag = TAGS.map((tag) => ({ tag, count: byTagMap.get(tag) ?? 0 }));
+  const byTag = (await getActiveTags({ db, cache })).map(({ name }) => ({ tag: name, count: byTagMap.get(name) ?? 0 }));
   return { byPublisher: counts.byPublisher, byTag, byMonth };
 }

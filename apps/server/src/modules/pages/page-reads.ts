@@ -5,6 +5,9 @@ import {
   ArticleDetailSchema,
   ArticlePageSchema,
   ArticlePreviewSchema,
+  AuthorPageQuerySchema,
+  AuthorPageSchema,
+  AuthorSlugParamsSchema,
   BriefArchiveQuerySchema,
   BriefArchiveSchema,
   CorrectionPageSchema,
@@ -18,6 +21,8 @@ import {
   PublisherSchema,
   PublisherSlugParamsSchema,
   RelatedArticlesSchema,
+  TagSchema,
+  TagSlugParamsSchema,
   TrendingArticleSchema,
   UserStatsSchema,
   type PageReads,
@@ -30,17 +35,20 @@ import { isUnstorableText } from '../../plugins/database-errors.js';
 import { AppError, badRequest, parseInput, requireUuid } from '../../plugins/errors.js';
 import { articleId, ArticleQuerySchema } from '../articles/article-params.js';
 import * as catalogue from '../catalogue/catalogue.service.js';
-import { openArticle } from '../reading/reading.service.js';
+import { openArticle, openArticleToVisitor } from '../reading/reading.service.js';
 import { listArchive } from '../brief/brief-admin.service.js';
 import * as corrections from '../corrections/corrections.service.js';
 import * as plans from '../plans/plans.service.js';
 import * as publishers from '../publishers/publishers.service.js';
+import * as tags from '../tags/tags.service.js';
+import { getAuthorPage } from '../authors/authors.service.js';
 import { listGiftLinks } from '../revenue/revenue.service.js';
 import { getPublicConfig } from '../system/public-config.js';
 import { getUserStats } from '../users/users.service.js';
 
 const TrendingListSchema = z.array(TrendingArticleSchema);
 const PublisherListSchema = z.array(PublisherSchema);
+const TagListSchema = z.array(TagSchema);
 
 /** A list's query as its address would carry it: what is empty is left out, and every value is text. */
 function asAddressQuery(query: ReadQuery): Record<string, string> {
@@ -91,6 +99,18 @@ export function createPageReads(deps: AppDeps, viewer: Viewer | null, sameSite: 
       answer(PublisherSchema, () =>
         publishers.getPublisherBySlug(deps, parseInput(PublisherSlugParamsSchema, { slug }, 'params').slug),
       ),
+    author: (slug, query) =>
+      answer(AuthorPageSchema, () =>
+        getAuthorPage(
+          deps,
+          viewer,
+          parseInput(AuthorSlugParamsSchema, { slug }, 'params').slug,
+          parseInput(AuthorPageQuerySchema, asAddressQuery(query), 'querystring'),
+        ),
+      ),
+    tags: () => answer(TagListSchema, () => tags.getActiveTags(deps)),
+    tag: (slug) =>
+      answer(TagSchema, () => tags.getTagBySlug(deps, parseInput(TagSlugParamsSchema, { slug }, 'params').slug)),
     userStats: () => answer(UserStatsSchema, () => getUserStats(deps)),
     plans: async () => (await answer(PlanListSchema, () => plans.getListedPlans(deps))).plans,
     plan: (id) => answer(PlanSchema, () => plans.getPlanForSale(deps, idOf(id))),
@@ -114,6 +134,8 @@ export function createPageReads(deps: AppDeps, viewer: Viewer | null, sameSite: 
       ),
     article: (id, gift) =>
       answer(ArticleDetailSchema, () => {
+        // A visitor without a session: what the site's setting lets them read, refused as the API refuses it.
+        if (!viewer) return openArticleToVisitor(deps, articleId(idOf(id)));
         assertAccess(viewer, 'reader', now());
         const query = parseInput(ArticleQuerySchema, asAddressQuery({ gift }), 'querystring');
         return openArticle(deps, viewer, articleId(idOf(id)), query.gift, { sameSite });

@@ -16,11 +16,14 @@ export interface WebRenderer {
     now?: number;
     signal?: AbortSignal;
   }): Promise<
-    | { kind: 'redirect'; status: 302; location: string }
+    | { kind: 'redirect'; status: 301 | 302; location: string }
     | { kind: 'page'; status: number; head: string; body: string; state: unknown }
   >;
-  /** For a visitor without a session: where the page's access rule sends them first, if anywhere. */
-  signInFirst(url: string): { location: string; previewForOthers: boolean } | undefined;
+  /**
+   * For a visitor without a session: where the page's access rule sends them first, if anywhere; `article`: the id
+   * of the article the page is, which the site's setting may open to visitors (docs/product.md#who-reads-what).
+   */
+  signInFirst(url: string): { location: string; previewForOthers: boolean; article?: string } | undefined;
   /** The page a signed-in reader may be served from a page shared by their audience, if it is one. */
   pageAudience(url: string): { kind: 'article'; id: string } | undefined;
   PAGE_STATE_ELEMENT_ID: string;

@@ -13,6 +13,7 @@ import {
 import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { PRIVATE_CACHE_CONTROL } from '../../plugins/security-headers.js';
 import { isSearch } from '../catalogue/catalogue.service.js';
+import { articlePageOpenToVisitors } from '../reading/reading.service.js';
 import { resolvePageViewer } from '../auth/auth.service.js';
 import { viewerRoleRecord } from '../users/users.service.js';
 import {
@@ -124,6 +125,15 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
     return page;
   }
 
+  /**
+   * An article page the site's setting opens to visitors (docs/product.md#who-reads-what): rendered for a browser
+   * without a session too, not sent to /login first. A gift link still needs a reader.
+   */
+  async function visitorsMayOpen(url: string, id: string): Promise<boolean> {
+    if (new URL(url, 'http://page').searchParams.has('gift')) return false;
+    return articlePageOpenToVisitors(deps, id);
+  }
+
   /** A signed-in reader's view of the page when others share it: then it comes from the page cache. */
   async function audienceOf(url: string, viewer: PageViewer, sameSite: boolean): Promise<Audience | undefined> {
     const page = shell.renderer.pageAudience(`${deps.config.publicUrl}${url}`);
@@ -217,7 +227,14 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
     const signIn = viewer ? undefined : shell.renderer.signInFirst(`${deps.config.publicUrl}${request.url}`);
     // Its preview, for anyone else, then differs by the request's kind: a shared cache must keep them apart.
     const vary = signIn?.previewForOthers ? `${PAGE_VARY}, Sec-Fetch-Dest` : PAGE_VARY;
-    if (signIn && (!signIn.previewForOthers || isBrowserNavigation(request.headers))) {
+    let openToVisitors: boolean;
+    try {
+      openToVisitors = signIn?.article !== undefined && (await visitorsMayOpen(request.url, signIn.article));
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return sendUnavailable(reply);
+      throw error;
+    }
+    if (signIn && !openToVisitors && (!signIn.previewForOthers || isBrowserNavigation(request.headers))) {
       return reply.header('vary', vary).header('cache-control', PRIVATE_CACHE_CONTROL).redirect(signIn.location, 302);
     }
     let page: RenderedPage;

@@ -6,15 +6,19 @@ import { abuseLimit } from '../../plugins/rate-limit.js';
 import { articleId, ArticleIdParams, ArticleQuerySchema } from '../articles/article-params.js';
 import * as service from './reading.service.js';
 
-/** Readers (signed in): an article as they may read it, a free read they spend, and a view they count. */
+/**
+ * Readers (signed in, or anyone while the site opens free articles to visitors): an article as they may read it, a
+ * free read they spend, and a view they count.
+ */
 export function readingRoutes(app: AppInstance, deps: AppDeps) {
   app.get(
     '/articles/:id',
     {
-      config: { access: 'reader' },
+      config: { access: 'reader-or-visitor' },
       schema: {
         tags: ['articles'],
-        summary: 'An article; a premium one gives readers without premium only its teaser',
+        summary:
+          "An article; a premium one gives readers without premium only its teaser. Visitors without a session too, while the site's setting opens free articles to anyone, but for one kept for signed-in readers",
         security: bearer,
         params: ArticleIdParams,
         querystring: ArticleQuerySchema,
@@ -22,10 +26,12 @@ export function readingRoutes(app: AppInstance, deps: AppDeps) {
       },
     },
     (request) =>
-      // The browser's own call, from our script: what the reader asked for.
-      service.openArticle(deps, requireViewer(request), articleId(request.params.id), request.query.gift, {
-        sameSite: true,
-      }),
+      request.viewer
+        ? // The browser's own call, from our script: what the reader asked for.
+          service.openArticle(deps, request.viewer, articleId(request.params.id), request.query.gift, {
+            sameSite: true,
+          })
+        : service.openArticleToVisitor(deps, articleId(request.params.id)),
   );
 
   app.post(
@@ -49,7 +55,7 @@ export function readingRoutes(app: AppInstance, deps: AppDeps) {
     '/articles/views/:id',
     {
       config: {
-        access: 'reader',
+        access: 'reader-or-visitor',
         ...abuseLimit(
           deps.config.limits,
           'viewsPerMinute',
@@ -59,13 +65,17 @@ export function readingRoutes(app: AppInstance, deps: AppDeps) {
       },
       schema: {
         tags: ['articles'],
-        summary: 'Count one view of an article the caller may read, with the gift link that opened it if any',
+        summary:
+          "Count one view of an article the caller may read, with the gift link that opened it if any; a visitor's (while the site opens free articles to anyone) once a day per address",
         security: bearer,
         params: ArticleIdParams,
         querystring: ArticleQuerySchema,
         response: { 200: ViewsResponseSchema },
       },
     },
-    (request) => service.recordView(deps, requireViewer(request), articleId(request.params.id), request.query.gift),
+    (request) =>
+      request.viewer
+        ? service.recordView(deps, request.viewer, articleId(request.params.id), request.query.gift)
+        : service.recordVisitorView(deps, articleId(request.params.id), addressBucket(request.ip)),
   );
 }
