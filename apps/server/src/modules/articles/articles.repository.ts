@@ -159,7 +159,10 @@ export async function approvedByAuthor(
 }
 
 export interface SearchCardRow extends ArticleCardRow {
-  /** What a card's highlight is cut from: the opening of the text, only the excerpt for a premium article. */
+  /**
+   * What a card's highlight is cut from: the opening of the text, only the excerpt for a premium article (and for a
+   * visitor, for an article kept for signed-in readers).
+   */
   highlightSource: string;
 }
 
@@ -182,7 +185,7 @@ export interface SearchResult {
  */
 export async function searchApproved(
   db: DbOrTx,
-  filter: ApprovedFilter & { search: string; premiumText: boolean },
+  filter: ApprovedFilter & { search: string; premiumText: boolean; visitor?: boolean },
   page: { offset: number; limit: number },
   countCap: number,
 ): Promise<SearchResult> {
@@ -226,7 +229,8 @@ export async function searchApproved(
                ${publishers.name} as publisher, ${publishers.slug} as publisher_slug, ${articles.tags} as tags,
                left(${articles.description}, ${excerptLength}) as excerpt,
                ${articles.isPremium} as is_premium, ${articles.views} as views, ${articles.createdAt} as created_at,
-               case when ${articles.isPremium} then left(${articles.description}, ${excerptLength})
+               case when ${articles.isPremium} or (${filter.visitor === true} and ${articles.signedInOnly})
+                    then left(${articles.description}, ${excerptLength})
                     else left(${articles.description}, ${sql.raw(String(LIMITS.headlineSourceLength))}) end
                  as highlight_source,
                querytree(${query}) as terms,

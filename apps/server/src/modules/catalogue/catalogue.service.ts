@@ -2,20 +2,20 @@ import {
   canReadArticle,
   hasPremiumAccess,
   LIMITS,
-  TAGS,
   type ArticleCard,
   type ArticlePage,
   type ArticlePreview,
   type RelatedArticles,
-  type Tag,
   type TrendingArticle,
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 import { normalisedKey } from '../../plugins/response-cache.js';
+import { checkTagFilter } from '../tags/tags.service.js';
 import {
   articleAnswers,
+  withByline,
   articleNotFound,
   asAccessViewer,
   CATALOGUE_TTL_MS,
@@ -30,6 +30,7 @@ import {
 } from '../articles/articles.mapper.js';
 import * as repository from '../articles/articles.repository.js';
 import { hiddenTagsOf } from '../family/family-access.js';
+import { getSiteSettings } from '../settings/settings.service.js';
 import { highlightsOf } from './search-highlight.js';
 
 /*
@@ -41,7 +42,7 @@ import { highlightsOf } from './search-highlight.js';
 export interface ApprovedQuery {
   search?: string;
   publisher?: string;
-  tag?: Tag | '';
+  tag?: string;
   page: number;
   limit: number;
 }
@@ -55,11 +56,12 @@ export const isSearch = (search: unknown) => search !== undefined && String(sear
  * tags, so a search answers nothing about premium text its reader may not read. The cache keeps each class's
  * answers apart.
  */
-export function getApprovedArticles(
+export async function getApprovedArticles(
   { db, cache, clock }: Pick<AppDeps, 'db' | 'cache' | 'clock'>,
   viewer: Viewer | null,
   query: ApprovedQuery,
 ): Promise<ArticlePage> {
+  await checkTagFilter({ db, cache }, query.tag);
   const hiddenTags = hiddenTagsOf(viewer);
   const filter = {
     search: query.search || undefined,
@@ -72,8 +74,9 @@ export function getApprovedArticles(
     list: 'approved',
     ...filter,
     hiddenTags: hiddenTags?.join(','),
-    // Only a search depends on the reader's access; the lists are the same for everyone but young readers.
-    searched: filter.search && (premiumText ? 'whole' : 'teaser'),
+    // Only a search depends on the reader's access; the lists are the same for everyone but young readers. A
+    // visitor's highlights of an article kept for signed-in readers come from its excerpt.
+    searched: filter.search && (premiumText ? 'whole' : viewer ? 'teaser' : 'visitor'),
     page: query.page,
     limit: query.limit,
   });
@@ -81,7 +84,7 @@ export function getApprovedArticles(
     if (filter.search) {
       const found = await repository.searchApproved(
         db,
-        { ...filter, search: filter.search, premiumText },
+        { ...filter, search: filter.search, premiumText, visitor: viewer === null },
         toRowWindow(query),
         LIMITS.searchCountCap,
       );
@@ -128,6 +131,21 @@ async function listPage(
   return { articles: rows.map(toArticleCard), total: index.total };
 }
 
+/** One author's approved articles, newest published first, as their author page lists them. */
+export function getAuthorArticles(
+  { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
+  viewer: Viewer | null,
+  authorId: string,
+  query: PageQuery,
+): Promise<ArticlePage> {
+  const hiddenTags = hiddenTagsOf(viewer);
+  const key = normalisedKey({ list: 'author', authorId, hiddenTags: hiddenTags?.join(','), page: query.page });
+  return cache.remember('catalogue', key, CATALOGUE_TTL_MS, async () => {
+    const { rows, total } = await repository.approvedByAuthor(db, { authorId, hiddenTags }, toRowWindow(query));
+    return { articles: rows.map(toArticleCard), total };
+  });
+}
+
 export function getTrendingArticles(
   { db, cache }: Pick<AppDeps, 'db' | 'cache'>,
   viewer: Viewer | null,
@@ -153,14 +171,14 @@ export function getPremiumArticles(
 
 /** The preview tags of a shared link (title, excerpt, image…): approved articles only, never the text. */
 export async function getArticlePreview(
-  deps: Pick<AppDeps, 'db' | 'cache'>,
+  deps: Pick<AppDeps, 'db' | 'cache' | 'config'>,
   id: string,
   viewer: Viewer | null = null,
 ): Promise<ArticlePreview> {
-  const answers = await articleAnswers(deps, id);
+  const [answers, settings] = await Promise.all([articleAnswers(deps, id), getSiteSettings(deps)]);
   if (!answers || answers.facts.status !== 'approved') throw articleNotFound();
   if (viewer) refuseHidden(viewer, answers.full.article);
-  return { ...answers.teaser.article, updatedAt: answers.updatedAt };
+  return withByline(answers.teaser, viewer, settings.bylineShowsEmail).article;
 }
 
 /** The newest approved cards of a publisher or a tag: every article on it shares them, cached with the catalogue. */
@@ -202,7 +220,7 @@ export async function getRelatedArticles(
   const count = LIMITS.relatedCount;
   // One more than shown: the article itself may be among them.
   const fromPublisher = unshown(await newestCards(deps, { publisher, hiddenTags }, count + 1), new Set([id]), count);
-  const tag = TAGS.find((known) => known === tags[0] && !hiddenTags?.includes(known));
+  const tag = tags[0] !== undefined && !hiddenTags?.includes(tags[0]) ? tags[0] : undefined;
   if (!tag) return { publisher: { name: publisher, articles: fromPublisher }, tag: null };
   // Enough that `count` remain once the article and those from its publisher are left out.
   const shown = new Set([id, ...fromPublisher.map((card) => card._id)]);
@@ -216,7 +234,7 @@ export async function getRelatedArticles(
  */
 export async function getLatestForFeed(
   db: DbOrTx,
-  filter: { tag?: Tag; publisher?: string },
+  filter: { tag?: string; publisher?: string; authorId?: string },
   limit: number,
   now: Date,
 ): Promise<FeedArticle[]> {
@@ -234,5 +252,6 @@ export const getSitemapPageStarts = (db: DbOrTx, pageSize: number) => repository
 export const getSitemapPage = (db: DbOrTx, start: repository.SitemapPageStart, pageSize: number) =>
   repository.sitemapPage(db, start, pageSize);
 
-export const getApprovedSince = (db: DbOrTx, since: Date, limit: number) =>
-  repository.listApprovedSince(db, since, limit);
+/** Approved articles first published since `since`, newest first. */
+export const getPublishedSince = (db: DbOrTx, since: Date, limit: number) =>
+  repository.listPublishedSince(db, since, limit);

@@ -279,6 +279,31 @@ describe('free articles for visitors (docs/product.md#who-reads-what)', () => {
       expect((await markSignedInOnly('not-an-id', true)).statusCode).toBe(404);
     });
 
+    it('shows a visitor its card in lists and searches, with nothing of the text past the excerpt', async () => {
+      await freeArticleReaders('anyone');
+      const { id } = await article({ title: 'Kept harbour story' });
+      await markSignedInOnly(id, true);
+      const search = async (headers: Record<string, string> = {}) => {
+        const answer = await ctx.app.inject({
+          method: 'GET',
+          url: '/api/articles/approved?search=harbour rest',
+          headers,
+        });
+        return answer.json<{ articles: { _id: string; excerpt: string; highlight?: { text: string }[] }[] }>().articles;
+      };
+      const card = (await search()).find((candidate) => candidate._id === id)!;
+      expect(card.excerpt).not.toContain(REST);
+      expect(JSON.stringify(card)).not.toContain('past its opening');
+      // A signed-in reader's highlight may quote the text they may read.
+      const reader = await signedInUser(ctx.app, ctx.database.db);
+      const theirs = (await search(bearer(reader.token))).find((candidate) => candidate._id === id)!;
+      expect(JSON.stringify(theirs.highlight)).toContain('past its opening');
+
+      const list = await ctx.app.inject({ method: 'GET', url: '/api/articles/approved' });
+      expect(list.body).toContain(id);
+      expect(list.body).not.toContain(REST);
+    });
+
     it("shows on the desk's rows", async () => {
       const { id } = await article();
       await markSignedInOnly(id, true);
