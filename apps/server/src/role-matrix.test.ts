@@ -1,7 +1,8 @@
 import { ERROR_CODES } from '@dispatch/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleRevisions, giftLinks, plans } from './db/schema.js';
+import { eq } from 'drizzle-orm';
+import { articleRevisions, giftLinks, plans, tags, users } from './db/schema.js';
 import { insertArticle, insertPublisher, insertUser, makeImage } from './test/fixtures.js';
 import { bearer, multipart, pngBytes, signedInUser } from './test/http.js';
 import { createTestContext, type TestContext } from './test/test-app.js';
@@ -65,6 +66,9 @@ describe('who may call what', () => {
   });
   afterAll(() => ctx.close());
 
+  /** The author's page address (they have an approved article from the start). */
+  const authorSlug = async () =>
+    (await ctx.database.db.select({ slug: users.slug }).from(users).where(eq(users.id, authorId)))[0]?.slug;
   const article = async (values: Parameters<typeof insertArticle>[2] = {}) =>
     (await insertArticle(ctx.database.db, { publisherId, authorId }, values)).id;
   /** The author's article with its first revision, for the routes about revisions. */
@@ -100,6 +104,8 @@ describe('who may call what', () => {
       '/api/articles/trending',
       '/api/publishers',
       '/api/publishers/matrix-post',
+      '/api/tags',
+      '/api/tags/politics',
       '/api/stats/users',
     ].map((url) => ({ endpoint: `GET ${url}`, request: get(url), expected: everyone(200) })),
     ...[
@@ -114,6 +120,11 @@ describe('who may call what', () => {
       '/corrections/feed.atom',
       '/api/corrections',
     ].map((url) => ({ endpoint: `GET ${url}`, request: get(url), expected: everyone(200) })),
+    {
+      endpoint: 'GET /api/authors/:slug',
+      request: async () => ({ method: 'GET', url: `/api/authors/${(await authorSlug())!}` }),
+      expected: everyone(200),
+    },
     {
       endpoint: 'GET /api/articles/:id/corrections (premium article)',
       request: async () => ({ method: 'GET', url: `/api/articles/${await article({ isPremium: true })}/corrections` }),
@@ -552,6 +563,32 @@ describe('who may call what', () => {
       request: async () => {
         const ids = (await ctx.database.db.select({ id: plans.id }).from(plans)).map((row) => row.id);
         return { method: 'PUT', url: '/api/admin/plans/order', payload: { ids: ids.reverse() } };
+      },
+      expected: adminOnly(200),
+    },
+    { endpoint: 'GET /api/admin/tags', request: get('/api/admin/tags'), expected: adminOnly(200) },
+    {
+      endpoint: 'POST /api/admin/tags',
+      request: async () => ({ method: 'POST', url: '/api/admin/tags', payload: { name: `Tag ${Math.random()}` } }),
+      expected: adminOnly(201),
+    },
+    {
+      endpoint: 'PATCH /api/admin/tags/:id',
+      request: async () => {
+        const [sports] = await ctx.database.db.select().from(tags).where(eq(tags.name, 'Sports'));
+        return { method: 'PATCH', url: `/api/admin/tags/${sports!.id}`, payload: { archived: false } };
+      },
+      expected: adminOnly(200),
+    },
+    {
+      endpoint: 'POST /api/admin/tags/:id/merge',
+      request: async () => {
+        const [politics] = await ctx.database.db.select().from(tags).where(eq(tags.name, 'Politics'));
+        const [merged] = await ctx.database.db
+          .insert(tags)
+          .values({ name: `Merged ${Math.random()}`, slug: `merged-${Math.random()}`.replace('.', ''), position: 99 })
+          .returning();
+        return { method: 'POST', url: `/api/admin/tags/${merged!.id}/merge`, payload: { into: politics!.id } };
       },
       expected: adminOnly(200),
     },

@@ -55,7 +55,7 @@ export interface PageRequest {
 }
 
 export type PageResult =
-  | { kind: 'redirect'; status: 302; location: string }
+  | { kind: 'redirect'; status: 301 | 302; location: string }
   | { kind: 'page'; status: number; head: string; body: string; state: PageState };
 
 // React hoists <title>, <meta> and <link> to the front of what it renders: they belong in <head>.
@@ -149,14 +149,20 @@ function accessOf(pathname: string): PathAccess {
 
 /**
  * For a visitor without a session: the /login address a page's access rule sends them to before anything
- * renders, and whether only a browser's navigation goes there while anyone else reads the page's preview.
+ * renders, and whether only a browser's navigation goes there while anyone else reads the page's preview;
+ * `article`: the article the page is, which the site's setting may open to visitors (docs/product.md#who-reads-what).
  */
-export function signInFirst(url: string): { location: string; previewForOthers: boolean } | undefined {
+export function signInFirst(
+  url: string,
+): { location: string; previewForOthers: boolean; article?: string } | undefined {
   const target = new URL(url);
   const access = accessOf(target.pathname);
-  return access.rules.some((rule) => rule !== undefined)
-    ? { location: loginFor(target), previewForOthers: access.preview }
-    : undefined;
+  if (!access.rules.some((rule) => rule !== undefined)) return undefined;
+  return {
+    location: loginFor(target),
+    previewForOthers: access.preview,
+    ...(access.audience?.kind === 'article' && { article: access.audience.id }),
+  };
 }
 
 /**
@@ -226,8 +232,10 @@ export async function renderPage({ url, viewer, audience, reads, now, signal }: 
   if (redirect) return { kind: 'redirect', status: 302, location: redirect };
   const requestContext: PageContext = { viewer: role, reads, queryClient };
   const context = await handler.query(request, { requestContext });
+  // A loader's redirect: 301 for an address that moved for good (a renamed tag's), else 302.
   if (context instanceof Response) {
-    return { kind: 'redirect', status: 302, location: context.headers.get('Location') ?? paths.home };
+    const status = context.status === 301 ? 301 : 302;
+    return { kind: 'redirect', status, location: context.headers.get('Location') ?? paths.home };
   }
   // No loader throws, so an error here is a route's module that failed to load. React Router keeps a lazy
   // route's failed import: the next render builds the routes again rather than fail with it until a restart.

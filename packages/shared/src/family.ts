@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { EmailSchema } from './auth-schemas.js';
-import { TAGS } from './constants.js';
+import { TAG_LIMITS } from './tags.js';
 import { text } from './fields.js';
-import { TagSchema } from './schemas.js';
 
 /*
  * Families (docs/product.md#families): the buyer of a plan of several accounts (its `familySeats`) invites up
@@ -137,7 +136,8 @@ export const FamilyTokenInputSchema = z.object({ token: text().min(1).max(2000) 
  */
 export const FamilyControlsSchema = z.object({
   youngReader: z.boolean(),
-  hiddenTags: z.array(TagSchema).max(TAGS.length),
+  /** Tag names; the server checks each is an active tag. */
+  hiddenTags: z.array(text().max(TAG_LIMITS.nameMax)).max(TAG_LIMITS.tagsMax),
 });
 export type FamilyControls = z.infer<typeof FamilyControlsSchema>;
 

@@ -1,5 +1,3 @@
-import { TAGS } from './constants.js';
-
 /** Messages the API answers with, shown to people as they are. */
 export const API_MESSAGES = {
   emailTaken: 'An account with this email already exists.',
@@ -55,6 +53,6 @@ export const ARTICLE_MESSAGES = {
 } as const;
 
 export const FEED_MESSAGES = {
-  unknownTag: `must be one of ${TAGS.join(', ')}`,
   unknownPublisher: 'There is no publisher by that name: use one of the listed publishers.',
+  unknownAuthor: 'There is no author page at that address.',
 } as const;

@@ -1,8 +1,10 @@
 import type { ArticleDetail, ArticlePreview } from './article-schemas.js';
+import type { AuthorPage } from './authors.js';
 import type { BriefArchive } from './brief.js';
 import type { ArticleCorrections, CorrectionPage } from './correction-schemas.js';
 import type { Plan } from './plans.js';
 import type { GiftLinkList } from './revenue.js';
+import type { Tag } from './tags.js';
 import type { ArticlePage, PublicConfig, Publisher, RelatedArticles, TrendingArticle, UserStats } from './schemas.js';
 
 /** A list's query as the API takes it in its address; the server reads it with the API's own schema. */
@@ -19,6 +21,12 @@ export interface PageReads {
   trendingArticles(): Promise<TrendingArticle[]>;
   publishers(): Promise<Publisher[]>;
   publisher(slug: string): Promise<Publisher>;
+  /** The tags offered, as `GET /api/tags` lists them. */
+  tags(): Promise<Tag[]>;
+  /** The tag a /tags/{slug} address names (`GET /api/tags/:slug`). */
+  tag(slug: string): Promise<Tag>;
+  /** An author's page, as `GET /api/authors/{slug}` answers it. */
+  author(slug: string, query: ReadQuery): Promise<AuthorPage>;
   userStats(): Promise<UserStats>;
   /** The plans on sale, as `GET /api/plans` lists them. */
   plans(): Promise<Plan[]>;

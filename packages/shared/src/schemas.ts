@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ARTICLE_STATUSES, LIMITS, ROLES, TAGS } from './constants.js';
+import { ARTICLE_STATUSES, LIMITS, ROLES } from './constants.js';
+import { TAG_LIMITS } from './tags.js';
 import { FREE_ARTICLE_READERS, REGISTRATION_PHOTO } from './site-settings.js';
 import { optionalText, text } from './fields.js';
-import { FEED_MESSAGES } from './messages.js';
+import { SLUG_MAX_LENGTH } from './slugs.js';
 
 /** Every non-2xx answer of the API. */
 export const ErrorResponseSchema = z.object({
@@ -30,7 +31,6 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
 export const IdParamSchema = z.object({ id: text() });
 
-export const TagSchema = z.enum(TAGS);
 export const ArticleStatusSchema = z.enum(ARTICLE_STATUSES);
 export const RoleSchema = z.enum(ROLES);
 
@@ -93,16 +93,19 @@ const limitParam = (fallback: number) => z.coerce.number().int().min(1).max(LIMI
 export const ApprovedArticlesQuerySchema = z.object({
   search: optionalText(LIMITS.searchMaxLength),
   publisher: optionalText(LIMITS.nameMaxLength),
-  tag: z.union([TagSchema, z.literal('')]).optional(),
+  /** A tag's name, active or archived (the server checks it names one); empty: every tag. */
+  tag: optionalText(TAG_LIMITS.nameMax),
   page: pageParam,
   limit: limitParam(LIMITS.pageSize.approved),
 });
 export type ApprovedArticlesQuery = z.input<typeof ApprovedArticlesQuerySchema>;
 
-/** The feeds' filters (`/rss.xml`, `/feed.atom`): a tag outside the fixed list is a 400, not an empty feed. */
+/** The feeds' filters (`/rss.xml`, `/feed.atom`): a tag the site has not is a 400 (checked on the server), not an empty feed. */
 export const FeedQuerySchema = z.object({
-  tag: z.enum(TAGS, { error: () => FEED_MESSAGES.unknownTag }).optional(),
+  tag: optionalText(TAG_LIMITS.nameMax),
   publisher: optionalText(LIMITS.nameMaxLength),
+  /** An author page's slug: that author's feed (docs/product.md#author-pages). */
+  author: optionalText(SLUG_MAX_LENGTH * 4),
 });
 export type FeedQuery = z.infer<typeof FeedQuerySchema>;
 

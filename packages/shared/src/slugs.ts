@@ -1,5 +1,3 @@
-import { TAGS, type Tag } from './constants.js';
-
 /** A publisher's slug is at most this many characters (letters, digits and single hyphens). */
 export const SLUG_MAX_LENGTH = 80;
 /** The slug of a name with no letter or digit in it. */
@@ -24,8 +22,9 @@ export function slugify(name: string): string {
 /** The n-th slug to try for a name whose plain slug is taken: "name-2", "name-3"… */
 export const numberedSlug = (slug: string, n: number) => (n <= 1 ? slug : `${slug}-${n}`);
 
-/** A tag's page is /tags/{the tag in lower case}. */
+/**
+ * The address a link to a tag's page uses, from its name: the name in lower case, which is the page's slug for
+ * SPEC's five and any one-word tag; the server finds a tag by it too and redirects to the slug when they differ
+ * (docs/product.md#tags). Kept this small: every card's tags link with it, in the home page's first load.
+ */
 export const tagSlug = (tag: string) => tag.toLowerCase();
-
-/** The tag a /tags/{slug} address names, if any: lower case only, so each tag has one address. */
-export const tagFromSlug = (slug: string): Tag | undefined => TAGS.find((tag) => tagSlug(tag) === slug);

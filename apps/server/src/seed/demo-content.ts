@@ -1,4 +1,4 @@
-import type { Tag } from '@dispatch/shared';
+import type { SeedTag as Tag } from '@dispatch/shared';
 
 export const DEMO_PUBLISHERS = [
   { name: 'The Morning Ledger', colour: '#1f2937', accent: '#f59e0b' },

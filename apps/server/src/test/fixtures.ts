@@ -1,4 +1,4 @@
-import { SEED_PLANS, slugify, toMinorUnits, type PlanInput, type PlanSnapshot, type Tag } from '@dispatch/shared';
+import { SEED_PLANS, slugify, toMinorUnits, type PlanInput, type PlanSnapshot } from '@dispatch/shared';
 import sharp from 'sharp';
 import type { Db } from '../db/client.js';
 import { articles, publishers, users } from '../db/schema.js';
@@ -36,7 +36,7 @@ export async function insertUser(db: Db, values: Partial<typeof users.$inferInse
 export async function insertArticle(
   db: Db,
   refs: { publisherId: string; authorId: string },
-  values: Partial<Omit<typeof articles.$inferInsert, 'tags'>> & { tags?: Tag[] } = {},
+  values: Partial<Omit<typeof articles.$inferInsert, 'tags'>> & { tags?: string[] } = {},
 ) {
   const n = next();
   const [row] = await db
@@ -50,6 +50,8 @@ export async function insertArticle(
       ...refs,
       // Each view given a reader-day of its own, so an article ranks in trending as its views say.
       readerDays: values.views,
+      // An approved article was published: when it was submitted, unless the test says otherwise.
+      publishedAt: (values.status ?? 'approved') === 'approved' ? (values.createdAt ?? new Date()) : null,
       ...values,
     })
     .returning();

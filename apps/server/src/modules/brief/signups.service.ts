@@ -10,6 +10,7 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { getPublishers } from '../publishers/publishers.service.js';
+import { checkTagChoices } from '../tags/tags.service.js';
 import { findUserByEmail, findUserById } from '../users/users.service.js';
 import * as repository from './signups.repository.js';
 import { hasHighlights } from './compose.js';
@@ -55,8 +56,13 @@ export const subscriberAddress = (viewer: Viewer | null, input: Pick<SubscribeIn
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The settings as stored, once every publisher named is known to exist. */
-async function checkedSettings(deps: Pick<AppDeps, 'db' | 'cache'>, settings: BriefSettings) {
+/**
+ * The settings as stored, once every publisher named is known to exist and every tag is offered (or followed
+ * already: an archive does not take a follow away).
+ */
+async function checkedSettings(deps: Pick<AppDeps, 'db' | 'cache'>, settings: BriefSettings, email: string) {
+  const tags = [...new Set(settings.tags.map((tag) => tag.trim()).filter(Boolean))];
+  await checkTagChoices(deps, tags, 'tags', async () => (await repository.findByEmail(deps.db, email))?.tags ?? []);
   const publisherIds = [...new Set(settings.publishers.map((id) => id.toLowerCase()))];
   if (publisherIds.length > 0) {
     const known = new Set((await getPublishers(deps)).map((publisher) => publisher._id));
@@ -67,7 +73,7 @@ async function checkedSettings(deps: Pick<AppDeps, 'db' | 'cache'>, settings: Br
   return {
     hour: settings.hour,
     timeZone: settings.timeZone,
-    tags: [...new Set(settings.tags.map((tag) => tag.trim()).filter(Boolean))],
+    tags,
     publisherIds,
   };
 }
@@ -85,7 +91,7 @@ export async function subscribe(
   if (!deps.config.mail) throw conflict(BRIEF_MESSAGES.mailOff);
   const email = subscriberAddress(viewer, input);
   if (!email) throw badRequest(BRIEF_MESSAGES.emailRequired, { email: [BRIEF_MESSAGES.emailRequired] });
-  const settings = await checkedSettings(deps, input);
+  const settings = await checkedSettings(deps, input, email);
   const verified = viewer ? Boolean((await findUserById(deps.db, viewer.id))?.emailVerifiedAt) : false;
   const now = deps.clock();
   const confirmUrl = async (signupId: string) =>
@@ -172,7 +178,7 @@ export async function getMine(deps: Deps, viewer: Viewer) {
 export async function saveMine(deps: Deps, viewer: Viewer, input: BriefSettings) {
   const row = await repository.findByEmail(deps.db, viewer.email);
   if (!row) throw notFound(BRIEF_MESSAGES.notSubscribed);
-  const settings = await checkedSettings(deps, input);
+  const settings = await checkedSettings(deps, input, row.email);
   const now = deps.clock();
   const saved = await repository.update(deps.db, row.id, {
     ...settings,

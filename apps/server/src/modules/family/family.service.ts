@@ -14,6 +14,7 @@ import { commit } from '../../db/commit.js';
 import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors.js';
 import { fullAccessNow, premiumNow, type OwnAccess } from '../premium/premium-access.js';
 import { accessChanged } from '../premium/premium-grants.js';
+import { checkTagChoices } from '../tags/tags.service.js';
 import * as repository from './family.repository.js';
 
 /*
@@ -181,6 +182,10 @@ export async function setControls(
   const family = await repository.findByOwner(deps.db, viewer.id);
   if (!family) throw forbidden(FAMILY_MESSAGES.ownerSetsControls);
   const hiddenTags = [...new Set(input.hiddenTags)];
+  await checkTagChoices(deps, hiddenTags, 'hiddenTags', async () => {
+    const membership = await repository.findMembership(deps.db, userId);
+    return membership?.familyId === family.id ? membership.hiddenTags : [];
+  });
   await commit(deps, async (tx, after) => {
     if (!(await repository.setControls(tx, family.id, userId, { youngReader: input.youngReader, hiddenTags }))) {
       throw notFound(FAMILY_MESSAGES.notMember);

@@ -1,16 +1,18 @@
-import { FEED_MESSAGES, TAGS, tagSlug, type FeedQuery } from '@dispatch/shared';
+import { FEED_MESSAGES, type FeedQuery } from '@dispatch/shared';
 import type { AppDeps } from '../../app-types.js';
 import { badRequest } from '../../plugins/errors.js';
 import { toPublicDocument, type PublicDocument } from '../../plugins/public-document.js';
 import { normalisedKey } from '../../plugins/response-cache.js';
 import {
-  getApprovedSince,
   getLatestForFeed,
+  getPublishedSince,
   getSitemapPage,
   getSitemapPageStarts,
 } from '../catalogue/catalogue.service.js';
 import { getLatestCorrections } from '../corrections/corrections.service.js';
 import { getPublishers } from '../publishers/publishers.service.js';
+import { findPublishedAuthor } from '../authors/authors.service.js';
+import { checkTagFilter, getAllTags } from '../tags/tags.service.js';
 import { correctionsAtom, correctionsRss } from './corrections-feed.js';
 import { atomFeed, rssFeed, type FeedChannel } from './feed-documents.js';
 import { robotsTxt } from './robots.js';
@@ -44,8 +46,13 @@ function siteUrls(publicUrl: string) {
   };
 }
 
-/** The filters as given, checked: a publisher must be one of the listed ones (named in any letter case). */
+/**
+ * The filters as given, checked: a tag must be one of the site's (archived ones too), a publisher one of the listed
+ * ones (named in any letter case).
+ */
 async function resolveFilter(deps: Deps, query: FeedQuery) {
+  await checkTagFilter(deps, query.tag);
+  if (query.author) return { tag: query.tag, ...(await resolveAuthor(deps, query.author)) };
   if (!query.publisher) return { tag: query.tag };
   const wanted = query.publisher.toLowerCase();
   const publisher = (await getPublishers(deps)).find((candidate) => candidate.name.toLowerCase() === wanted);
@@ -53,10 +60,18 @@ async function resolveFilter(deps: Deps, query: FeedQuery) {
   return { tag: query.tag, publisher: publisher.name };
 }
 
-function querySuffix(filter: { tag?: string; publisher?: string }): string {
+/** An author's feed: one who has an author page (approved articles), by its slug. */
+async function resolveAuthor(deps: Deps, slug: string) {
+  const author = await findPublishedAuthor(deps, slug);
+  if (!author) throw badRequest(FEED_MESSAGES.unknownAuthor, { author: [FEED_MESSAGES.unknownAuthor] });
+  return { author: author.slug, authorId: author.id, authorName: author.name };
+}
+
+function querySuffix(filter: { tag?: string; publisher?: string; author?: string }): string {
   const params = new URLSearchParams();
   if (filter.tag) params.set('tag', filter.tag);
   if (filter.publisher) params.set('publisher', filter.publisher);
+  if (filter.author) params.set('author', filter.author);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -67,11 +82,14 @@ export async function getFeed(deps: Deps, format: 'rss' | 'atom', query: FeedQue
   return deps.cache.remember('catalogue', key, DOCUMENT_TTL_MS, async () => {
     const now = deps.clock();
     const urls = siteUrls(deps.config.publicUrl);
-    const about = [filter.tag, filter.publisher].filter(Boolean).join(' · ');
+    const authorName = 'authorName' in filter ? filter.authorName : undefined;
+    const about = [filter.tag, 'publisher' in filter && filter.publisher, authorName].filter(Boolean).join(' · ');
     const channel: FeedChannel = {
       title: about ? `${deps.config.site.name}: ${about}` : deps.config.site.name,
       description: `The latest articles from ${deps.config.site.name}${about ? ` (${about})` : ''}.`,
-      pageUrl: urls.page(`/articles${querySuffix(filter)}`),
+      pageUrl: urls.page(
+        'author' in filter && !filter.tag ? `/authors/${filter.author}` : `/articles${querySuffix(filter)}`,
+      ),
       selfUrl: urls.page(`/${format === 'rss' ? 'rss.xml' : 'feed.atom'}${querySuffix(filter)}`),
       articleUrl: urls.article,
       absolute: urls.absolute,
@@ -143,29 +161,32 @@ export async function getArticleSitemap(
   });
 }
 
-/** The fixed public pages, a page per tag and one per publisher. */
+/** The fixed public pages, a page per tag (archived ones' pages stay) and one per publisher. */
 export function getPagesSitemap(deps: Deps): Promise<PublicDocument> {
   return deps.cache.remember('catalogue', 'sitemap:pages', DOCUMENT_TTL_MS, async () => {
     const urls = siteUrls(deps.config.publicUrl);
     const paths = [
       ...PUBLIC_PAGES,
-      ...TAGS.map((tag) => `/tags/${tagSlug(tag)}`),
+      ...(await getAllTags(deps)).map((tag) => `/tags/${encodeURIComponent(tag.slug)}`),
       ...(await getPublishers(deps)).map((publisher) => `/publishers/${encodeURIComponent(publisher.slug)}`),
     ];
     return toPublicDocument(urlSet(paths.map((path) => ({ url: urls.page(path) }))));
   });
 }
 
-/** Articles published (the date the site shows) in the last 48 hours, as Google News asks. */
+/**
+ * Articles first published (the "Posted" time the site shows, not the submission) in the last 48 hours, as Google
+ * News asks: one approved two days after it was submitted is news for two days from its approval.
+ */
 export function getNewsSitemap(deps: Deps): Promise<PublicDocument> {
   return deps.cache.remember('catalogue', 'sitemap:news', DOCUMENT_TTL_MS, async () => {
     const urls = siteUrls(deps.config.publicUrl);
     const since = new Date(deps.clock().getTime() - NEWS_WINDOW_MS);
-    const rows = await getApprovedSince(deps.db, since, NEWS_MAX);
+    const rows = await getPublishedSince(deps.db, since, NEWS_MAX);
     return toPublicDocument(
       newsSitemap(
         { name: deps.config.site.name, language: 'en' },
-        rows.map((row) => ({ url: urls.article(row.id), title: row.title, publishedAt: row.createdAt })),
+        rows.map((row) => ({ url: urls.article(row.id), title: row.title, publishedAt: row.publishedAt! })),
       ),
     );
   });

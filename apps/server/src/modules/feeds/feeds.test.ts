@@ -1,4 +1,4 @@
-import { FEED_MESSAGES } from '@dispatch/shared';
+import { FEED_MESSAGES, TAG_MESSAGES, TAGS } from '@dispatch/shared';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -147,7 +147,10 @@ describe('feeds, sitemaps and robots.txt', () => {
   it('refuses an unknown tag or publisher with a 400 that says why', async () => {
     const tag = await ctx.app.inject({ method: 'GET', url: '/rss.xml?tag=Gossip' });
     expect(tag.statusCode).toBe(400);
-    expect(tag.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { tag: [FEED_MESSAGES.unknownTag] } });
+    expect(tag.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { tag: [TAG_MESSAGES.unknownFilter(TAGS)] },
+    });
     expect(tag.json<{ message: string }>().message).toContain('Politics, Sports, Technology, Entertainment, Health');
     const publisher = await ctx.app.inject({ method: 'GET', url: '/feed.atom?publisher=Nobody%20Times' });
     expect(publisher.statusCode).toBe(400);

@@ -3,10 +3,10 @@ import {
   ARTICLE_MESSAGES,
   hasPremiumAccess,
   TEXT,
+  WRITER_LIMIT_TEXT,
   type AccountExport,
   type MyArticlePage,
   type RevisionList,
-  type Tag,
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -23,8 +23,10 @@ import {
   type TransitionDeps,
 } from '../editorial/editorial.service.js';
 import { recordAction } from '../moderation/moderation.service.js';
+import { getSiteSettings } from '../settings/settings.service.js';
 import { findPublisherByName } from '../publishers/publishers.service.js';
 import { listRevisions, recordRevision, type RevisionContent } from '../revisions/revisions.service.js';
+import { checkArticleTags } from '../tags/tags.service.js';
 import { lockUserForUpdate } from '../users/users.service.js';
 
 /*
@@ -33,31 +35,41 @@ import { lockUserForUpdate } from '../users/users.service.js';
  * with their account.
  */
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'images' | 'notifier'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'images' | 'notifier' | 'cache' | 'config'>;
 
 /**
  * Submits an article for review. Author, status, premium, views and date are the server's. The
- * one-article rule holds under concurrency: the writer's row is locked for the transaction, so a
- * second submission waits and then sees the first.
+ * writer limit (SPEC's one article; the site settings' `writerArticleLimit`, 0 for none) holds under concurrency:
+ * the writer's row is locked for the transaction, so a second submission waits and then sees the first.
  */
 export async function submitArticle(
-  { db, clock, images, notifier }: Deps,
+  deps: Deps,
   viewer: Viewer,
-  input: { title: string; image: string; imageCaption?: string; publisher: string; tags: Tag[]; description: string },
+  input: {
+    title: string;
+    image: string;
+    imageCaption?: string;
+    publisher: string;
+    tags: string[];
+    description: string;
+  },
 ): Promise<{ insertedId: string }> {
+  const { db, clock, images, notifier } = deps;
+  await checkArticleTags(deps, input.tags);
   if (!(await images.owns(input.image))) {
     throw badRequest(API_MESSAGES.imageNotOurs, { image: [API_MESSAGES.imageNotOurs] });
   }
   const publisher = await findPublisherByName(db, input.publisher);
   if (!publisher)
     throw badRequest(ARTICLE_MESSAGES.publisherUnknown, { publisher: [ARTICLE_MESSAGES.publisherUnknown] });
+  const limit = (await getSiteSettings(deps)).writerArticleLimit;
   return db.transaction(async (tx) => {
     const now = clock();
     const author = await lockUserForUpdate(tx, viewer.id);
     if (!author) throw forbidden();
     const exempt = hasPremiumAccess({ ...author, premiumTaken: author.premiumUntil }, now);
-    if (!exempt && (await repository.countByAuthor(tx, author.id)) > 0) {
-      throw forbidden(TEXT.addArticle.oneArticleLimit);
+    if (!exempt && limit > 0 && (await repository.countByAuthor(tx, author.id)) >= limit) {
+      throw forbidden(WRITER_LIMIT_TEXT.refused(limit));
     }
     const row = await repository.insert(tx, {
       title: input.title,
@@ -90,12 +102,16 @@ export async function getUserArticles(db: Db, authorId: string, page: PageQuery)
   return { articles: rows.map(toMyArticle), total };
 }
 
-export const updateArticle = (
+/** The tags must be active ones, or ones the article has already (an archived tag stays on its articles). */
+export async function updateArticle(
   deps: TransitionDeps,
   viewer: Viewer,
   id: string,
-  input: { title: string; description: string; tags: Tag[] },
-) => saveContent(deps, viewer, id, 'edit', () => Promise.resolve(input));
+  input: { title: string; description: string; tags: string[] },
+) {
+  await checkArticleTags(deps, input.tags, async () => (await repository.findFull(deps.db, id))?.tags ?? []);
+  return saveContent(deps, viewer, id, 'edit', () => Promise.resolve(input));
+}
 
 /**
  * A save of the title, description and tags (an edit, or a restored revision): a move of its own in the
