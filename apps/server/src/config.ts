@@ -237,7 +237,12 @@ function toConfig(env: z.infer<typeof EnvSchema>) {
     limits: toLimits(env),
     revenue: { freePremiumReads: env.FREE_PREMIUM_READS, giftLinksPerMonth: env.GIFT_LINKS_PER_MONTH },
     mail: env.SMTP_URL
-      ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `${env.SITE_NAME} <${env.SUPPORT_EMAIL}>` }
+      ? {
+          smtpUrl: env.SMTP_URL,
+          from: env.MAIL_FROM ?? `${env.SITE_NAME} <${env.SUPPORT_EMAIL}>`,
+          // Without MAIL_FROM the sender is named after the site settings' name, at SUPPORT_EMAIL.
+          defaultFrom: env.MAIL_FROM ? undefined : { address: env.SUPPORT_EMAIL },
+        }
       : undefined,
     brief: { sendRatePerSecond: env.BRIEF_SEND_RATE },
     site: {

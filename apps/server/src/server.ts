@@ -63,7 +63,11 @@ async function main() {
   jobs.push(startHousekeeping({ db: database.db, images, clock }, config.sweepIntervalMs, app.log));
   if (config.mail) {
     // On the app's clock, as the outbox's rows are written (TEST_CLOCK moves both).
-    const mailer = startMailer(createMailer(database.db, config.mail, config.publicUrl, app.log, {}, clock), app.log);
+    const fromName = async () => (await app.siteSettings()).siteName;
+    const mailer = startMailer(
+      createMailer(database.db, config.mail, config.publicUrl, app.log, { fromName }, clock),
+      app.log,
+    );
     const reminders = startPremiumReminders(
       { db: database.db, notifier: app.notifier, clock, graceDays: config.payments.graceDays },
       app.log,

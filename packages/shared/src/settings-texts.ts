@@ -2,6 +2,23 @@
  * The texts of /dashboard/settings and the Overview's setup checklist (docs/product.md#site-settings). Apart from
  * `TEXT` so that they stay out of the home page's first load: only the dashboard's lazy routes import them.
  */
+import { TEXT } from './texts.js';
+
+/**
+ * The writer limit's texts (docs/product.md#one-article-rule): with SPEC's limit of one, SPEC's own words; another
+ * number says it. `limit` is never 0 here (0: no limit, nothing to say).
+ */
+export const WRITER_LIMIT_TEXT = {
+  refused: (limit: number) =>
+    limit === 1 ? TEXT.addArticle.oneArticleLimit : `You cannot post more than ${limit} articles.`,
+  reachedTitle: (limit: number) =>
+    limit === 1 ? TEXT.addArticle.limitReachedTitle : `You already have ${limit} articles`,
+  reachedBody: (limit: number) =>
+    limit === 1
+      ? TEXT.addArticle.limitReachedBody
+      : `Without premium, a writer may have ${limit} articles at a time. Delete one to write another, or subscribe: premium lifts the limit.`,
+} as const;
+
 export const SETTINGS_TEXT = {
   heading: 'Settings',
   intro: 'The site’s name and contact, and the rules readers and writers meet. A new site starts with the defaults.',

@@ -18,6 +18,7 @@ import { abuseLimit } from '../../plugins/rate-limit.js';
 import { addressBucket } from '../../plugins/client-address.js';
 import * as service from './auth.service.js';
 import { createKnownDevices, readDeviceCookie, setDeviceCookie } from './known-device.js';
+import { getSiteSettings } from '../settings/settings.service.js';
 
 export function authRoutes(app: AppInstance, deps: AppDeps) {
   const secure = deps.config.publicUrl.startsWith('https://');
@@ -28,7 +29,8 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
       config: abuseLimit(deps.config.limits, 'registrationsPerHour'),
       schema: {
         tags: ['auth'],
-        summary: 'Create an account (multipart: name, email, password, image). Does not log in.',
+        summary:
+          'Create an account (multipart: name, email, password, image; the image optional where the site settings say). Does not log in.',
         consumes: ['multipart/form-data'],
         response: { 201: z.object({ user: UserSchema }) },
       },
@@ -38,8 +40,10 @@ export function authRoutes(app: AppInstance, deps: AppDeps) {
       const parsed = RegisterFieldsSchema.safeParse(form.fields);
       const fieldErrors: Record<string, string[]> = parsed.success ? {} : z.flattenError(parsed.error).fieldErrors;
       const image = form.files.image;
-      if (!image) fieldErrors.image = [TEXT.validation.imageRequired];
-      if (!parsed.success || !image) {
+      // SPEC's photo is required unless the site settings make it optional (docs/product.md#site-settings).
+      const photoRequired = (await getSiteSettings(deps)).registrationPhoto === 'required';
+      if (!image && photoRequired) fieldErrors.image = [TEXT.validation.imageRequired];
+      if (!parsed.success || (!image && photoRequired)) {
         const first = Object.values(fieldErrors)[0]![0]!;
         throw badRequest(first, fieldErrors);
       }

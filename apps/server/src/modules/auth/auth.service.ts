@@ -20,6 +20,7 @@ import * as users from '../users/users.service.js';
 import * as repository from './auth.repository.js';
 import type { GoogleClaims } from './google.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { avatarPng, DEFAULT_AVATAR_BACKGROUND } from '../uploads/avatar.js';
 
 export const SESSION_DAYS = 7;
 // A session is pushed forward at most once an hour, not on every request.
@@ -121,13 +122,14 @@ async function sessionOf(
 export async function register(
   deps: Pick<AppDeps, 'db' | 'clock' | 'images' | 'cache' | 'viewers' | 'notifier'>,
   fields: { name: string; email: string; password: string },
-  image: Buffer,
+  /** Absent only where the site settings make the photo optional: then the account gets the generated avatar. */
+  image: Buffer | undefined,
 ): Promise<User> {
   const { db, clock, images } = deps;
   // Checked before the image is stored, so a duplicate leaves no file behind.
   if (await users.findUserByEmail(db, fields.email)) throw conflict(API_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(fields.password);
-  const stored = await images.save(image);
+  const stored = await images.save(image ?? (await avatarPng(DEFAULT_AVATAR_BACKGROUND)));
   const discardImage = () => (stored.created ? images.remove(stored.url) : Promise.resolve());
   try {
     const now = clock();

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AppDeps, AppInstance } from '../../app-types.js';
 import { AppError } from '../../plugins/errors.js';
 import { readCookie } from '../../plugins/page-session.js';
-import { storeAvatar } from '../uploads/avatar.js';
+import { DEFAULT_AVATAR_BACKGROUND, storeAvatar } from '../uploads/avatar.js';
 import * as service from './auth.service.js';
 import { createGoogleSignIn, type GoogleClaims } from './google.js';
 
@@ -78,7 +78,7 @@ export function googleRoutes(app: AppInstance, deps: AppDeps) {
         // The photo is a nicety: fall back to a generated one.
       }
     }
-    return storeAvatar(images, '#475569');
+    return storeAvatar(images, DEFAULT_AVATAR_BACKGROUND);
   }
 
   app.get('/auth/google/popup.js', { schema: { hide: true } }, (_request, reply) =>

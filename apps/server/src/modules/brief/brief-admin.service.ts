@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.js';
 import * as repository from './brief-send.repository.js';
 import { composeFor, notHidden, toBriefArticle, type Follows } from './compose.js';
 import { briefRendererFor } from './sender.js';
-import type { BriefRenderer } from './render.js';
+import { readSiteSettings } from '../settings/settings.service.js';
 import { unsubscribeLinks } from './signups.service.js';
 import { hiddenTagsOf, youngReaderControls } from '../family/family-access.js';
 
@@ -25,12 +25,6 @@ import { hiddenTagsOf, youngReaderControls } from '../family/family-access.js';
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'secret'>;
 
 const SENDS_LISTED = 30;
-const renderers = new WeakMap<object, BriefRenderer>();
-const rendererOf = (config: AppDeps['config']) => {
-  let found = renderers.get(config);
-  if (!found) renderers.set(config, (found = briefRendererFor(config)));
-  return found;
-};
 
 /** Today's brief as this subscriber would get it next; without an e-mail, the admin's own with every follow. */
 export async function previewBrief(deps: Deps, admin: Viewer, email: string | undefined): Promise<BriefPreview> {
@@ -63,7 +57,8 @@ export async function previewBrief(deps: Deps, admin: Viewer, email: string | un
     ? await unsubscribeLinks(deps, subscriptionId)
     : { pageUrl: `${deps.config.publicUrl}/profile`, oneClickUrl: '' };
   const shown = content ?? { subject: BRIEF_TEXT.noNews, articles: [], highlights: [] };
-  const { html, text } = await rendererOf(deps.config).render(shown, links.pageUrl);
+  const renderer = briefRendererFor(deps.config, await readSiteSettings(deps.db, deps.config));
+  const { html, text } = await renderer.render(shown, links.pageUrl);
   return { ...shown, html, text };
 }
 

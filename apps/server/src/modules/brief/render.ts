@@ -71,7 +71,15 @@ function articleBlock(article: BriefArticle): ReactElement {
   );
 }
 
-function shell(site: { name: string; contact: string; url: string }): ReactElement {
+/** The site as the brief names it: the settings' name, contact and postal address ('' for none). */
+export interface BriefSite {
+  name: string;
+  contact: string;
+  url: string;
+  postalAddress?: string;
+}
+
+function shell(site: BriefSite): ReactElement {
   return h(
     Html,
     { lang: 'en' },
@@ -99,6 +107,9 @@ function shell(site: { name: string; contact: string; url: string }): ReactEleme
           { style: styles.footer },
           h(Link, { href: MARK.unsubscribe, style: styles.link }, BRIEF_TEXT.unsubscribeLink),
         ),
+        site.postalAddress
+          ? h(Text, { style: { ...styles.footer, whiteSpace: 'pre-line' } }, site.postalAddress)
+          : null,
       ),
     ),
   );
@@ -118,7 +129,7 @@ const cacheKey = (article: BriefArticle) =>
 /** How many article blocks a renderer keeps: an edition's articles many times over. */
 const BLOCK_CACHE_MAX = 2_000;
 
-export function createBriefRenderer(site: { name: string; contact: string; url: string }): BriefRenderer {
+export function createBriefRenderer(site: BriefSite): BriefRenderer {
   let shellParts: Promise<string[]> | undefined;
   const blocks = new Map<string, Promise<string>>();
   let highlightsHeading: Promise<string> | undefined;
@@ -180,7 +191,8 @@ export function createBriefRenderer(site: { name: string; contact: string; url: 
         `${site.name}: ${BRIEF_TEXT.heading}\n\n` +
         content.articles.map(textBlock).join('') +
         highlightsText +
-        `--\n${BRIEF_TEXT.footer(site.name, site.contact)}\n${BRIEF_TEXT.unsubscribeLink}: ${unsubscribeUrl}\n`;
+        `--\n${BRIEF_TEXT.footer(site.name, site.contact)}\n${BRIEF_TEXT.unsubscribeLink}: ${unsubscribeUrl}\n` +
+        (site.postalAddress ? `\n${site.postalAddress}\n` : '');
       return { html, text };
     },
   };

@@ -17,6 +17,8 @@ import { createBriefRenderer, type BriefContent, type BriefRenderer } from './re
 import { nextBriefAt } from './signups.schedule.js';
 import { suppress, unsubscribeLinks } from './signups.service.js';
 import { startPeriodic } from '../../plugins/periodic.js';
+import { readSiteSettings } from '../settings/settings.service.js';
+import type { SiteSettings } from '@dispatch/shared';
 
 /*
  * The daily brief's sender, on every instance (like the mail outbox).
@@ -90,9 +92,33 @@ const responseCodeOf = (error: unknown) =>
     ? (error as { responseCode: number }).responseCode
     : undefined;
 
-export function briefRendererFor(config: Pick<Config, 'publicUrl' | 'site'>): BriefRenderer {
-  return createBriefRenderer({ name: config.site.name, contact: config.site.supportEmail, url: config.publicUrl });
+const renderers = new Map<string, BriefRenderer>();
+
+/**
+ * The renderer for the site as its settings name it (docs/product.md#site-settings): one per name, contact and
+ * postal address, so a change starts a renderer of its own and the others keep their rendered parts.
+ */
+export function briefRendererFor(
+  config: Pick<Config, 'publicUrl'>,
+  site: Pick<SiteSettings, 'siteName' | 'contactEmail' | 'postalAddress'>,
+): BriefRenderer {
+  const key = [config.publicUrl, site.siteName, site.contactEmail, site.postalAddress].join('\u0000');
+  let found = renderers.get(key);
+  if (!found) {
+    if (renderers.size >= 20) renderers.clear();
+    found = createBriefRenderer({
+      name: site.siteName,
+      contact: site.contactEmail,
+      url: config.publicUrl,
+      postalAddress: site.postalAddress,
+    });
+    renderers.set(key, found);
+  }
+  return found;
 }
+
+/** How long the sender keeps the settings it read before reading them again. */
+const SETTINGS_REFRESH_MS = 30_000;
 
 export function createBriefSender(
   deps: BriefSenderDeps,
@@ -114,7 +140,14 @@ export function createBriefSender(
   const messageDomain = new URL(config.publicUrl).hostname;
   const sender = parseSender(config.mail.from);
   const messageIdOf = (row: repository.ClaimedDelivery) => `${row.id}@${messageDomain}`;
-  const renderer = briefRendererFor(config);
+  let settingsRead: { at: number; settings: ReturnType<typeof readSiteSettings> } | undefined;
+  /** The renderer for the settings in force, read at most every SETTINGS_REFRESH_MS (the sender has no cache). */
+  async function currentRenderer() {
+    const at = deps.clock().getTime();
+    if (!settingsRead || Math.abs(at - settingsRead.at) > SETTINGS_REFRESH_MS)
+      settingsRead = { at, settings: readSiteSettings(db, config) };
+    return briefRendererFor(config, await settingsRead.settings);
+  }
   const toArticle = briefArticles(config.publicUrl);
 
   async function queueDue(stopping?: AbortSignal) {
@@ -222,7 +255,7 @@ export function createBriefSender(
     const content = await edition.content(row);
     if (!content) return null;
     const links = await unsubscribeLinks(deps, row.subscription_id, row.send_id);
-    const { html, text } = await renderer.render(content, links.pageUrl);
+    const { html, text } = await (await currentRenderer()).render(content, links.pageUrl);
     return buildBriefMessage(
       {
         from: config.mail.from,

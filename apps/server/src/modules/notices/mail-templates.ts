@@ -11,6 +11,12 @@ import {
 import type { SubscriptionEvent } from '../../app-types.js';
 import { element, escapeXml, type Xml } from '../feeds/xml.js';
 
+/** What an e-mail says of the site: the settings' name, and their postal address for the footer ('' for none). */
+export interface MailSite {
+  siteName: string;
+  postalAddress: string;
+}
+
 /**
  * One template per message: what it says, once. `renderMail` turns it into the plain-text and the HTML body,
  * so the two never say different things; every value from a person (a title, a note) is text in both.
@@ -35,7 +41,7 @@ export interface RenderedMail {
 
 const BRAND_COLOUR = '#111827';
 
-function htmlBody(siteName: string, mail: MailTemplate): string {
+function htmlBody({ siteName, postalAddress }: MailSite, mail: MailTemplate): string {
   const paragraph = (content: string | Xml) =>
     element('p', { style: 'margin:0 0 16px;font-size:16px;line-height:1.5' }, content);
   const body = element(
@@ -70,6 +76,12 @@ function htmlBody(siteName: string, mail: MailTemplate): string {
         { style: 'margin:8px 0 0;font-size:13px;font-family:Arial,sans-serif' },
         element('a', { href: mail.unsubscribeUrl, style: 'color:#6b7280' }, 'Unsubscribe from these e-mails'),
       ),
+    postalAddress &&
+      element(
+        'p',
+        { style: 'margin:16px 0 0;font-size:13px;color:#6b7280;font-family:Arial,sans-serif;white-space:pre-line' },
+        postalAddress,
+      ),
   );
   const table = element(
     'table',
@@ -82,7 +94,7 @@ function htmlBody(siteName: string, mail: MailTemplate): string {
   );
 }
 
-function textBody(mail: MailTemplate): string {
+function textBody({ postalAddress }: MailSite, mail: MailTemplate): string {
   return [
     mail.greeting,
     ...mail.paragraphs,
@@ -91,11 +103,13 @@ function textBody(mail: MailTemplate): string {
     '--',
     ...mail.footer,
     ...(mail.unsubscribeUrl ? [`Unsubscribe from these e-mails: ${mail.unsubscribeUrl}`] : []),
+    ...(postalAddress ? [postalAddress] : []),
   ].join('\n\n');
 }
 
-export function renderMail(siteName: string, mail: MailTemplate): RenderedMail {
-  return { subject: mail.subject, text: `${textBody(mail)}\n`, html: htmlBody(siteName, mail) };
+/** The e-mail in text and HTML; the site's postal address, when set, closes both (docs/product.md#site-settings). */
+export function renderMail(site: MailSite, mail: MailTemplate): RenderedMail {
+  return { subject: mail.subject, text: `${textBody(site, mail)}\n`, html: htmlBody(site, mail) };
 }
 
 const NOTE_LABELS: Partial<Record<NoticeKind, string>> = {

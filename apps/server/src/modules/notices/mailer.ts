@@ -24,6 +24,11 @@ export interface MailerOptions {
   retryBaseMs: number;
   /** After this many failed attempts the row is marked failed and kept for an operator. */
   maxAttempts: number;
+  /**
+   * The sender's display name, read once a batch: the site settings' name (docs/product.md#site-settings), unless
+   * MAIL_FROM names the sender. Absent: `mail.from` as it is.
+   */
+  fromName?: () => Promise<string>;
 }
 
 export const MAILER_DEFAULTS: MailerOptions = {
@@ -48,7 +53,7 @@ interface OutboxRow {
   lease: string;
 }
 
-type MailConfig = NonNullable<Config['mail']>;
+type MailConfig = Omit<NonNullable<Config['mail']>, 'defaultFrom'> & { defaultFrom?: { address: string } };
 
 /** The rows this worker may send at `now`, claimed for `leaseMs`, oldest first. */
 function claimDue(db: Db, now: Date, options: MailerOptions) {
@@ -128,10 +133,10 @@ export function createMailer(
   // The same Message-ID on every attempt: a receiver that got a message twice (see the decision) can tell.
   const messageDomain = new URL(publicUrl).hostname;
 
-  async function send(row: OutboxRow) {
+  async function send(row: OutboxRow, from: string | { name: string; address: string }) {
     try {
       await transport.sendMail({
-        from: mail.from,
+        from,
         to: row.to_address,
         subject: row.subject,
         text: row.text_body,
@@ -153,12 +158,16 @@ export function createMailer(
     let sent = 0;
     while (!stopping?.aborted) {
       const rows = await claimDue(db, clock(), options);
+      const from =
+        options.fromName && mail.defaultFrom
+          ? { name: await options.fromName(), address: mail.defaultFrom.address }
+          : mail.from;
       for (const [index, row] of rows.entries()) {
         if (stopping?.aborted) {
           await release(db, rows.slice(index));
           return sent;
         }
-        if (await send(row)) sent += 1;
+        if (await send(row, from)) sent += 1;
       }
       if (rows.length < options.batchSize) return sent;
     }

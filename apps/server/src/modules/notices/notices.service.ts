@@ -24,6 +24,7 @@ import {
   renderMail,
   verificationMail,
   welcomeMail,
+  type MailSite,
   type MailTemplate,
 } from './mail-templates.js';
 import type { MailTokens } from './mail-tokens.js';
@@ -37,10 +38,23 @@ const VERIFICATION_KINDS = ['welcome', VERIFICATION_KIND];
 const BRIEF_CONFIRMATION_KIND = 'brief-confirm';
 const FAMILY_INVITATION_KIND = 'family-invitation';
 
-export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site'>, tokens: MailTokens): Notifier {
-  const siteName = config.site.name;
-  const outboxRow = (kind: string, to: string, mail: MailTemplate, at: Date): repository.NewOutboxMail => {
-    const rendered = renderMail(siteName, mail);
+/**
+ * `siteOf` reads the site settings (docs/product.md#site-settings) in the event's transaction, so an e-mail carries
+ * the name and address in force when it was written.
+ */
+export function createNotifier(
+  config: Pick<Config, 'mail' | 'publicUrl'>,
+  tokens: MailTokens,
+  siteOf: (tx: DbOrTx) => Promise<MailSite>,
+): Notifier {
+  const outboxRow = (
+    kind: string,
+    to: string,
+    mail: MailTemplate,
+    at: Date,
+    site: MailSite,
+  ): repository.NewOutboxMail => {
+    const rendered = renderMail(site, mail);
     return {
       kind,
       toAddress: to,
@@ -59,15 +73,16 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
     recipients: repository.Recipient[],
     kind: NoticeKind,
     at: Date,
-    mail: (person: repository.Recipient, unsubscribeUrl: string) => MailTemplate,
+    mail: (person: repository.Recipient, unsubscribeUrl: string, siteName: string) => MailTemplate,
   ) => {
     if (!config.mail) return;
+    const site = await siteOf(tx);
     const rows = await Promise.all(
       recipients
         .filter((person) => !person.mailOptOuts.includes(kind))
         .map(async (person) => {
           const unsubscribeUrl = `${config.publicUrl}/unsubscribe?token=${await tokens.unsubscribe(person.id, kind)}`;
-          return outboxRow(kind, person.email, mail(person, unsubscribeUrl), at);
+          return outboxRow(kind, person.email, mail(person, unsubscribeUrl, site.siteName), at, site);
         }),
     );
     await repository.insertMails(tx, rows);
@@ -81,6 +96,8 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
         person,
       ]),
     );
+    const site = await siteOf(tx);
+    const siteName = site.siteName;
     const rows = [];
     for (const event of events) {
       const person = people.get(event.userId);
@@ -92,7 +109,7 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
         actionUrl: `${config.publicUrl}${event.kind === 'premium-ending' || event.kind === 'premium-lapsed' ? '/subscription' : '/profile'}`,
         unsubscribeUrl: `${config.publicUrl}/unsubscribe?token=${await tokens.unsubscribe(person.id, event.kind)}`,
       };
-      rows.push(outboxRow(event.kind, person.email, subscriptionMail(base, event), event.at));
+      rows.push(outboxRow(event.kind, person.email, subscriptionMail(base, event), event.at, site));
     }
     if (rows.length > 0) await repository.insertMails(tx, rows);
   };
@@ -122,7 +139,7 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
           createdAt: event.at,
         })),
       );
-      await mailEach(tx, recipients, kind, event.at, (person, unsubscribeUrl) =>
+      await mailEach(tx, recipients, kind, event.at, (person, unsubscribeUrl, siteName) =>
         articleNoticeMail({
           siteName,
           kind,
@@ -141,22 +158,22 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
     async welcome(tx, user, at) {
       if (!config.mail) return;
       const verifyUrl = await verifyUrlFor(user);
-      await repository.insertMails(tx, [
-        outboxRow('welcome', user.email, welcomeMail({ siteName, recipientName: user.name, verifyUrl }), at),
-      ]);
+      const site = await siteOf(tx);
+      const mail = welcomeMail({ siteName: site.siteName, recipientName: user.name, verifyUrl });
+      await repository.insertMails(tx, [outboxRow('welcome', user.email, mail, at, site)]);
     },
 
     async briefConfirmation(tx, to, confirmUrl, at) {
-      await repository.insertMails(tx, [
-        outboxRow(BRIEF_CONFIRMATION_KIND, to, briefConfirmationMail({ siteName, confirmUrl }), at),
-      ]);
+      const site = await siteOf(tx);
+      const mail = briefConfirmationMail({ siteName: site.siteName, confirmUrl });
+      await repository.insertMails(tx, [outboxRow(BRIEF_CONFIRMATION_KIND, to, mail, at, site)]);
     },
 
     async familyInvitation(tx, to, input, at) {
       if (!config.mail) return;
-      await repository.insertMails(tx, [
-        outboxRow(FAMILY_INVITATION_KIND, to, familyInvitationMail({ siteName, ...input }), at),
-      ]);
+      const site = await siteOf(tx);
+      const mail = familyInvitationMail({ siteName: site.siteName, ...input });
+      await repository.insertMails(tx, [outboxRow(FAMILY_INVITATION_KIND, to, mail, at, site)]);
     },
 
     async familyEvent(tx, { kind, memberIds, ownerName, at }) {
@@ -168,7 +185,7 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
         tx,
         recipients.map((person) => ({ userId: person.id, kind, articleTitle: ownerName, createdAt: at })),
       );
-      await mailEach(tx, recipients, kind, at, (person, unsubscribeUrl) =>
+      await mailEach(tx, recipients, kind, at, (person, unsubscribeUrl, siteName) =>
         familyNoticeMail({
           siteName,
           kind,
@@ -182,14 +199,9 @@ export function createNotifier(config: Pick<Config, 'mail' | 'publicUrl' | 'site
 
     async verification(tx, user, at) {
       const verifyUrl = await verifyUrlFor(user);
-      await repository.insertMails(tx, [
-        outboxRow(
-          VERIFICATION_KIND,
-          user.email,
-          verificationMail({ siteName, recipientName: user.name, verifyUrl }),
-          at,
-        ),
-      ]);
+      const site = await siteOf(tx);
+      const mail = verificationMail({ siteName: site.siteName, recipientName: user.name, verifyUrl });
+      await repository.insertMails(tx, [outboxRow(VERIFICATION_KIND, user.email, mail, at, site)]);
     },
   };
 }

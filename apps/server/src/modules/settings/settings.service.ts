@@ -6,6 +6,7 @@ import {
   type SiteSettingsPatch,
 } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
+import type { DbOrTx } from '../../db/client.js';
 import { commit } from '../../db/commit.js';
 import { recordAction } from '../moderation/moderation.service.js';
 import * as repository from './settings.repository.js';
@@ -19,7 +20,8 @@ import type { SettingsColumns, SettingsRow } from './settings.repository.js';
  */
 const SETTINGS_TTL_MS = 10 * 60_000;
 
-type ReadDeps = Pick<AppDeps, 'db' | 'cache' | 'config'>;
+/** The database or the caller's transaction (an e-mail written inside one reads the settings there). */
+type ReadDeps = Pick<AppDeps, 'cache' | 'config'> & { db: DbOrTx };
 
 /** What a new site starts with: SPEC's rules, and the environment's name, contact and social links. */
 export function defaultSettings(config: AppDeps['config']): SiteSettings {
@@ -51,11 +53,14 @@ function settingsOf(row: SettingsRow | undefined, defaults: SiteSettings): SiteS
   };
 }
 
+/** The settings in force read from the row, uncached: for a worker that has no cache (the brief's sender). */
+export async function readSiteSettings(db: DbOrTx, config: AppDeps['config']): Promise<SiteSettings> {
+  return settingsOf(await repository.find(db), defaultSettings(config));
+}
+
 /** The settings in force: cached, and fresh on every instance once a change committed. */
 export function getSiteSettings(deps: ReadDeps): Promise<SiteSettings> {
-  return deps.cache.remember('settings', 'site', SETTINGS_TTL_MS, async () =>
-    settingsOf(await repository.find(deps.db), defaultSettings(deps.config)),
-  );
+  return deps.cache.remember('settings', 'site', SETTINGS_TTL_MS, () => readSiteSettings(deps.db, deps.config));
 }
 
 function checklistOf(row: SettingsRow | undefined, defaults: SiteSettings): SetupChecklist {

@@ -1,8 +1,16 @@
-import { SPEC_SITE_RULES, type AdminSiteSettings, type ErrorResponse, type PublicConfig } from '@dispatch/shared';
+import {
+  SPEC_SITE_RULES,
+  TEXT,
+  type AdminSiteSettings,
+  type ErrorResponse,
+  type PublicConfig,
+  type User,
+} from '@dispatch/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moderationActions, siteSettings } from '../../db/schema.js';
-import { bearer, signedInUser } from '../../test/http.js';
+import { mailOutbox, moderationActions, siteSettings, users } from '../../db/schema.js';
+import { insertPublisher, makeImage } from '../../test/fixtures.js';
+import { bearer, multipart, pngBytes, signedInUser } from '../../test/http.js';
 import { createTestContext, openTwoInstances, type TestContext, type TwoInstances } from '../../test/test-app.js';
 import { getSiteSettings } from './settings.service.js';
 
@@ -173,6 +181,99 @@ describe('site settings', () => {
     expect(checklist).toEqual({ siteName: true, contact: true, readers: true, plans: true, dismissed: true });
     expect(await historyRows()).toHaveLength(2);
     expect((await config()).supportEmail).toBe('editor@harbour.example');
+  });
+});
+
+describe('the site settings where they apply', () => {
+  let ctx: TestContext;
+  let admin: Caller;
+  let image: string;
+  beforeAll(async () => {
+    ctx = await createTestContext({ env: { ...ENV, SMTP_URL: 'smtp://127.0.0.1:2525' } });
+    admin = await signedInUser(ctx.app, ctx.database.db, { role: 'admin' });
+    image = await makeImage(ctx.images);
+    await insertPublisher(ctx.database.db, { name: 'The Quay' });
+  });
+  afterAll(() => ctx.close());
+
+  const patch = (payload: object) =>
+    ctx.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: bearer(admin.token), payload });
+  const submit = (token: string, title: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/articles',
+      headers: bearer(token),
+      payload: { title, image, publisher: 'The Quay', tags: ['Politics'], description: 'Some reporting.' },
+    });
+  let registrations = 0;
+  const register = async (email: string, withPhoto: boolean) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      ...(await multipart(
+        { name: 'New Reader', email, password: 'Secret#123' },
+        withPhoto ? { image: { bytes: await pngBytes(), name: 'me.png' } } : {},
+      )),
+      remoteAddress: `10.9.${(registrations += 1)}.1`,
+    });
+
+  it('a writer without premium holds as many articles as the limit says, told in its number; 0 lifts it', async () => {
+    const writer = await signedInUser(ctx.app, ctx.database.db);
+    expect((await submit(writer.token, 'First')).statusCode).toBe(201);
+    const spec = await submit(writer.token, 'Second');
+    expect(spec.statusCode).toBe(403);
+    expect(spec.json<ErrorResponse>().message).toBe(TEXT.addArticle.oneArticleLimit);
+
+    expect((await patch({ writerArticleLimit: 3 })).statusCode).toBe(200);
+    expect((await submit(writer.token, 'Second')).statusCode).toBe(201);
+    expect((await submit(writer.token, 'Third')).statusCode).toBe(201);
+    const fourth = await submit(writer.token, 'Fourth');
+    expect(fourth.statusCode).toBe(403);
+    expect(fourth.json<ErrorResponse>().message).toBe('You cannot post more than 3 articles.');
+
+    expect((await patch({ writerArticleLimit: 0 })).statusCode).toBe(200);
+    expect((await submit(writer.token, 'Fourth')).statusCode).toBe(201);
+    await patch({ writerArticleLimit: 1 });
+  });
+
+  it('registration needs a photo (SPEC) until the settings make it optional; then a generated avatar stands in', async () => {
+    const refused = await register('no-photo@example.com', false);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<ErrorResponse>().fieldErrors?.image).toEqual([TEXT.validation.imageRequired]);
+    expect(await ctx.database.db.select().from(users).where(eq(users.email, 'no-photo@example.com'))).toEqual([]);
+
+    await patch({ registrationPhoto: 'optional' });
+    const accepted = await register('no-photo@example.com', false);
+    expect(accepted.statusCode).toBe(201);
+    const { user } = accepted.json<{ user: User }>();
+    expect(user.profile_pic).toMatch(/^\/api\/uploads\//);
+    expect(await ctx.images.owns(user.profile_pic)).toBe(true);
+    // A photo still given is kept.
+    const withPhoto = await register('photo@example.com', true);
+    expect(withPhoto.statusCode).toBe(201);
+    expect(withPhoto.json<{ user: User }>().user.profile_pic).not.toBe(user.profile_pic);
+    await patch({ registrationPhoto: 'required' });
+  });
+
+  it("e-mails carry the settings' site name, and their postal address in the footer once set", async () => {
+    await register('before@example.com', true);
+    const [before] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'before@example.com'));
+    expect(before!.subject).toContain('Harbour Gazette');
+    expect(before!.textBody).not.toContain('12 Quay Street');
+
+    await patch({ siteName: 'The Quay Courier', postalAddress: '12 Quay Street\nPort Town' });
+    await register('after@example.com', true);
+    const [after] = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, 'after@example.com'));
+    expect(after!.subject).toContain('The Quay Courier');
+    expect(after!.textBody.trimEnd().endsWith('12 Quay Street\nPort Town')).toBe(true);
+    expect(after!.htmlBody).toContain('12 Quay Street\nPort Town');
+    expect(after!.htmlBody).toContain('The Quay Courier');
   });
 });
 

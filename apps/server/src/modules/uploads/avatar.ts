@@ -8,6 +8,14 @@ export function avatarSvg(background: string): string {
 <path d="M40 256 C40 190 80 160 128 160 C176 160 216 190 216 256 Z" fill="#fff" fill-opacity="0.85"/></svg>`;
 }
 
+/** The colour of the avatar an account without a photo gets (Google's without a picture, a registration without one). */
+export const DEFAULT_AVATAR_BACKGROUND = '#475569';
+
+export const avatarPng = (background: string) =>
+  sharp(Buffer.from(avatarSvg(background)))
+    .png()
+    .toBuffer();
+
 export async function storeSvg(images: ImageStore, svg: string): Promise<string> {
   return (await images.save(await sharp(Buffer.from(svg)).png().toBuffer())).url;
 }
