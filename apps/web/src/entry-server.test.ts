@@ -10,6 +10,8 @@ describe("signInFirst: the routes' own access rule, as the server reads it befor
     expect(at('/articles/42?gift=abc')).toEqual({
       location: loginFor('/articles/42?gift=abc'),
       previewForOthers: true,
+      // Which the site's setting may open to visitors (docs/product.md#who-reads-what).
+      article: '42',
     });
   });
 
@@ -26,8 +28,12 @@ describe("signInFirst: the routes' own access rule, as the server reads it befor
   });
 
   it('answers the same when asked again, each address with its own return path', () => {
-    expect(at('/articles/7')).toEqual({ location: loginFor('/articles/7'), previewForOthers: true });
-    expect(at('/articles/7?gift=x')).toEqual({ location: loginFor('/articles/7?gift=x'), previewForOthers: true });
+    expect(at('/articles/7')).toEqual({ location: loginFor('/articles/7'), previewForOthers: true, article: '7' });
+    expect(at('/articles/7?gift=x')).toEqual({
+      location: loginFor('/articles/7?gift=x'),
+      previewForOthers: true,
+      article: '7',
+    });
     expect(at('/')).toBeUndefined();
     expect(at('/')).toBeUndefined();
   });

@@ -93,6 +93,23 @@ export function articleQueryOptions(id: string, gift?: string) {
   });
 }
 
+/**
+ * What a visitor without a session may read of an article while the site opens free articles to anyone
+ * (docs/product.md#who-reads-what): a free one in full, a premium one's teaser, a 401 for one kept for signed-in
+ * readers. Kept apart from a reader's answer, which signing in brings in its place.
+ */
+export function visitorArticleQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...articleKeys.one(id), 'visitor'] as const,
+    queryFn: ({ signal }) => getArticle(id, undefined, signal),
+  });
+}
+
+/** Like useArticle: the answer the page was rendered with is shown, a refusal included, not fetched again on mount. */
+export function useVisitorArticle(id: string, enabled: boolean) {
+  return useQuery({ ...visitorArticleQueryOptions(id), enabled, refetchOnWindowFocus: false, retryOnMount: false });
+}
+
 /** A teaser that offers a free read or a pass's article the page did not spend (opened from another site). */
 const offersFreeRead = (detail: ArticleDetail | undefined) =>
   detail?.access === false && !!(detail.freeReadOffer ?? detail.passOffer);

@@ -28,6 +28,7 @@ export function article(overrides: Partial<Article> = {}): Article {
     author_photo: image(2),
     status: 'approved',
     isPremium: false,
+    signedInOnly: false,
     views: 41,
     createdAt: '2025-03-04T10:30:00.000Z',
     changesNote: null,

@@ -1,5 +1,5 @@
-import { excerpt, FAMILY_MESSAGES, FAMILY_TEXT, TEXT } from '@dispatch/shared';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { excerpt, FAMILY_MESSAGES, FAMILY_TEXT, TEXT, type ArticleDetail, type PublicConfig } from '@dispatch/shared';
+import { useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -13,6 +13,8 @@ import {
   useArticle,
   useArticlePreview,
   useRelatedArticles,
+  useVisitorArticle,
+  visitorArticleQueryOptions,
 } from '../../api/articles-public';
 import { useRecordView } from '../../features/article-detail/api/record-view';
 import { ArticleSkeleton } from '../../features/article-detail/components/article-skeleton';
@@ -30,6 +32,7 @@ import { ApiError } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth';
 import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
+import { configQueryOptions, useConfig } from '../../lib/site-config';
 import { returnState } from '../../lib/return-to';
 import { pageContextOf, withStatus, type PageContext, type LoaderClient } from '../page-context';
 
@@ -51,8 +54,9 @@ const isHiddenByFamily = (error: unknown) =>
 /**
  * What the server loads before rendering the page: the article and its corrections for a signed-in reader,
  * its public preview for anyone else (the page then sends them to /login, but the HTML keeps the preview
- * tags); a 404 when the article does not exist or may not be shown, a 403 when a young reader's family hides
- * it. The browser loads nothing here: the page asks for what it shows.
+ * tags), and what a visitor may read of it too while the site opens free articles to anyone
+ * (docs/product.md#who-reads-what); a 404 when the article does not exist or may not be shown, a 403 when a young
+ * reader's family hides it. The browser loads nothing here: the page asks for what it shows.
  */
 export function articleLoader(clientFor: LoaderClient) {
   return async ({ params, request, context }: LoaderFunctionArgs) => {
@@ -62,7 +66,7 @@ export function articleLoader(clientFor: LoaderClient) {
     const id = params.id ?? '';
     const gift = giftOf(new URL(request.url).searchParams);
     await loadArticle(queryClient, id, gift, page);
-    const errors = [articleQueryOptions(id, gift), articlePreviewQueryOptions(id)].map(
+    const errors = [articleQueryOptions(id, gift), articlePreviewQueryOptions(id), visitorArticleQueryOptions(id)].map(
       (options) => queryClient.getQueryState(options.queryKey)?.error,
     );
     if (errors.some(isNotFound)) return withStatus(404);
@@ -72,7 +76,21 @@ export function articleLoader(clientFor: LoaderClient) {
 
 async function loadArticle(queryClient: QueryClient, id: string, gift: string | undefined, page: PageContext) {
   const { viewer, reads } = page;
-  if (!viewer) return prefetch(queryClient, articlePreviewQueryOptions(id), () => reads.articlePreview(id));
+  if (!viewer) {
+    await prefetch(queryClient, configQueryOptions(), reads.config);
+    const config = queryClient.getQueryData(configQueryOptions().queryKey);
+    await Promise.all([
+      prefetch(queryClient, articlePreviewQueryOptions(id), () => reads.articlePreview(id)),
+      ...(visitorsRead(config, gift)
+        ? [
+            prefetch(queryClient, visitorArticleQueryOptions(id), () => reads.article(id, undefined)),
+            prefetch(queryClient, articleCorrectionsQueryOptions(id), () => reads.articleCorrections(id)),
+            prefetch(queryClient, relatedArticlesQueryOptions(id), () => reads.relatedArticles(id)),
+          ]
+        : []),
+    ]);
+    return;
+  }
   await Promise.all([
     prefetch(queryClient, articleQueryOptions(id, gift), () => reads.article(id, gift)),
     prefetch(queryClient, articleCorrectionsQueryOptions(id), () => reads.articleCorrections(id)),
@@ -141,11 +159,48 @@ function ArticlePreviewPage({ id }: { id: string }) {
   );
 }
 
+/**
+ * Whether a visitor without a session reads the article here (docs/product.md#who-reads-what): the site opens free
+ * articles to anyone. A gift link still needs a reader.
+ */
+const visitorsRead = (config: PublicConfig | undefined, gift: string | undefined) =>
+  config?.freeArticleReaders === 'anyone' && gift === undefined;
+
+/** The API's answer for an article kept for signed-in readers, or for any while the site keeps them all. */
+const isSignInFirst = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/**
+ * A visitor without a session: the article as the site's setting lets them read it (a free one in full, a premium
+ * one's teaser), else its preview and on to /login, as SPEC says.
+ */
+function VisitorArticle({ id }: { id: string }) {
+  const [search] = useSearchParams();
+  const open = visitorsRead(useConfig().data, giftOf(search));
+  const detail = useVisitorArticle(id, open);
+  if (!open || (detail.isError && isSignInFirst(detail.error))) return <ArticlePreviewPage id={id} />;
+  return <ArticlePage id={id} detail={detail} visitor />;
+}
+
 function ArticleReader({ id }: { id: string }) {
   const [search] = useSearchParams();
   const gift = giftOf(search);
   const detail = useArticle(id, gift);
-  useRecordView(id, detail.data?.access === true, gift);
+  return <ArticlePage id={id} detail={detail} gift={gift} />;
+}
+
+/** The article as this reader, or visitor, may read it, with the sections that close it. */
+function ArticlePage({
+  id,
+  detail,
+  gift,
+  visitor = false,
+}: {
+  id: string;
+  detail: UseQueryResult<ArticleDetail>;
+  gift?: string;
+  visitor?: boolean;
+}) {
+  useRecordView(id, detail.data?.access === true, gift, visitor);
   const {
     user,
     isAdmin,
@@ -212,7 +267,10 @@ function ArticleReader({ id }: { id: string }) {
   return <div className="container-page py-10 sm:py-14">{content}</div>;
 }
 
-/** /articles/:id: the article for a signed-in reader; anyone else goes to /login and comes back (docs/product.md#guards-and-redirects). */
+/**
+ * /articles/:id: the article for a signed-in reader; anyone else goes to /login and comes back
+ * (docs/product.md#guards-and-redirects), unless the site opens free articles to anyone.
+ */
 export function ArticleDetailRoute() {
   const id = useParams().id ?? '';
   const { user, loading } = useAuth();
@@ -222,6 +280,6 @@ export function ArticleDetailRoute() {
         <ArticleSkeleton />
       </div>
     );
-  if (!user) return <ArticlePreviewPage id={id} />;
+  if (!user) return <VisitorArticle id={id} />;
   return <ArticleReader id={id} />;
 }

@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { LockIcon, StarIcon } from '../../../components/icons';
 import { LocalTime, MOMENT_WITH_ZONE } from '../../../components/local-time';
+import { SignedInOnlyBadge } from '../../../components/signed-in-only-badge';
 import { errorMessage } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { FALLBACK_CONFIG, useConfig } from '../../../lib/site-config';
@@ -166,6 +167,7 @@ export function ArticleView({
               {TEXT.articles.premium}
             </span>
           )}
+          {article.signedInOnly && <SignedInOnlyBadge />}
         </p>
         <h1 id="article-title" className="mt-3 text-3xl leading-tight font-bold break-words text-ink sm:text-5xl">
           {article.title}

@@ -1,0 +1,92 @@
+import { ARTICLE_MESSAGES, ArticleTeaserSchema, READERS_TEXT, TEXT, type PublicConfig } from '@dispatch/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../lib/query-client';
+import { apiPaths } from '../../lib/paths';
+import { errorResponse, stubApi } from '../../test/api-stub';
+import { config } from '../../test/fixtures';
+import { article, ARTICLE_ID } from '../../test/writing-fixtures';
+import { AppProviders } from '../providers';
+import { createRoutes } from '../routes';
+
+const anyone: PublicConfig = { ...config, freeArticleReaders: 'anyone' };
+
+/** The whole app for a visitor without a session, at `path`. */
+function renderVisitor(path: string) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+function stubVisitor(siteConfig: PublicConfig, detail: unknown) {
+  const full = article();
+  const { description: _description, ...rest } = full;
+  return stubApi({
+    '/api/config': siteConfig,
+    [apiPaths.article(ARTICLE_ID)]: detail,
+    [apiPaths.articlePreview(ARTICLE_ID)]: {
+      ...ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge' }),
+      updatedAt: full.createdAt,
+    },
+    [apiPaths.articleViews(ARTICLE_ID)]: { views: 42 },
+  });
+}
+
+describe('/articles/:id for a visitor without a session (docs/product.md#who-reads-what)', () => {
+  it("sends the visitor to /login with SPEC's default, asking nothing of the article", async () => {
+    const api = stubVisitor(config, { access: true, article: article() });
+    const router = renderVisitor(`/articles/${ARTICLE_ID}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(api.calls(apiPaths.article(ARTICLE_ID))).toHaveLength(0);
+    expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(0);
+  });
+
+  it('shows the whole free article when the site opens free articles to anyone, and counts its view', async () => {
+    const full = article();
+    const api = stubVisitor(anyone, { access: true, article: full });
+    const router = renderVisitor(`/articles/${ARTICLE_ID}`);
+
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { level: 1, name: full.title })).toBeInTheDocument();
+    expect(within(main).getByText('Commuters cheered as the first buses crossed.')).toBeInTheDocument();
+    expect(await within(main).findByText(TEXT.detail.views(42))).toBeInTheDocument();
+    const views = api.calls(apiPaths.articleViews(ARTICLE_ID));
+    expect(views).toHaveLength(1);
+    expect(views[0]?.headers.get('authorization')).toBeNull();
+    expect(router.state.location.pathname).toBe(`/articles/${ARTICLE_ID}`);
+    expect(within(main).queryByText(READERS_TEXT.badge)).toBeNull();
+  });
+
+  it("shows a premium article's teaser with the call to subscribe, and counts no view", async () => {
+    const full = article({ isPremium: true });
+    const { description: _description, ...rest } = full;
+    const teaser = ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' });
+    const api = stubVisitor(anyone, { access: false, article: teaser });
+    renderVisitor(`/articles/${ARTICLE_ID}`);
+
+    expect(await screen.findByRole('heading', { name: TEXT.detail.teaserTitle })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: TEXT.detail.subscribe })).toBeInTheDocument();
+    expect(screen.queryByText('Commuters cheered as the first buses crossed.')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.calls(apiPaths.articleViews(ARTICLE_ID))).toHaveLength(0);
+  });
+
+  it('sends the visitor to /login for an article kept for signed-in readers, as the default does', async () => {
+    stubVisitor(anyone, () => errorResponse(401, ARTICLE_MESSAGES.loginToRead));
+    const router = renderVisitor(`/articles/${ARTICLE_ID}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('marks an article kept for signed-in readers on its page', async () => {
+    const full = article({ signedInOnly: true });
+    stubVisitor(anyone, { access: true, article: full });
+    renderVisitor(`/articles/${ARTICLE_ID}`);
+    expect(await screen.findByText(READERS_TEXT.badge)).toBeInTheDocument();
+  });
+});
