@@ -90,7 +90,8 @@ describe.each([
     await expect.poll(() => page.getByRole('table').locator('tbody tr').count()).toBe(1);
     await rowOf(page, title).waitFor();
 
-    await rowOf(page, title).getByRole('button', { name: DESK_TEXT.preview }).click();
+    await rowOf(page, title).getByRole('button', { name: DESK_TEXT.moreActions }).click();
+    await page.getByRole('menuitem', { name: DESK_TEXT.preview }).click();
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.getByText(closing).waitFor();
     expect(await dialog.getByText(writer.email).isVisible()).toBe(true);
@@ -165,24 +166,29 @@ describe.each([
     expectNoErrors(session);
   });
 
-  it('the preview takes the keyboard alone: opens on Enter, keeps focus inside, closes on Escape back on Preview', async () => {
+  it("the row's menu and the preview take the keyboard alone: Enter opens the menu on Preview, Enter opens the preview, focus stays inside, Escape closes it back on the menu's button", async () => {
     const { title } = await submitted('Kai Keys');
     session = await openBrowser(viewport);
     const { page } = session;
     await logIn(page, ADMIN.email, ADMIN.password);
     await page.goto(`/dashboard/all-articles?q=${encodeURIComponent(title)}`);
-    const preview = rowOf(page, title).getByRole('button', { name: DESK_TEXT.preview });
-    await preview.waitFor();
-    // Tab from the search box to the row's first control, as a keyboard user would.
+    const more = rowOf(page, title).getByRole('button', { name: DESK_TEXT.moreActions });
+    await more.waitFor();
+    // Tab from the search box to the row's menu button, as a keyboard user would.
     await page.getByRole('searchbox', { name: DESK_TEXT.searchArticles }).focus();
-    for (let presses = 0; presses < 10; presses += 1) {
+    const focused = (locator: typeof more) => locator.evaluate((element) => element === document.activeElement);
+    for (let presses = 0; presses < 12; presses += 1) {
       await page.keyboard.press('Tab');
-      if (await preview.evaluate((button) => button === document.activeElement)) break;
+      if (await focused(more)) break;
     }
-    expect(await preview.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await focused(more)).toBe(true);
+    await page.keyboard.press('Enter');
+    const preview = page.getByRole('menu').getByRole('menuitem', { name: DESK_TEXT.preview });
+    await expect.poll(() => focused(preview)).toBe(true);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: title });
     await dialog.waitFor();
+    expect(await page.getByRole('menu').count()).toBe(0);
     const focusInDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
     for (let presses = 0; presses < 12; presses += 1) {
       await page.keyboard.press('Tab');
@@ -193,7 +199,7 @@ describe.each([
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Radix hands focus back a task after the dialog unmounts.
-    await expect.poll(() => preview.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expect.poll(() => focused(more)).toBe(true);
     expectNoErrors(session);
   });
 
@@ -332,7 +338,10 @@ describe("axe on the desk's pages", () => {
           expect(await axeViolations(page), `${url} at ${viewport.width} px, ${scheme}`).toEqual([]);
         }
         await page.goto('/dashboard/all-articles?status=all');
-        await page.getByRole('button', { name: DESK_TEXT.preview }).first().click();
+        await page.getByRole('button', { name: DESK_TEXT.moreActions }).first().click();
+        await page.getByRole('menu').waitFor();
+        expect(await axeViolations(page), `a row's menu at ${viewport.width} px, ${scheme}`).toEqual([]);
+        await page.getByRole('menuitem', { name: DESK_TEXT.preview }).click();
         await page.getByRole('dialog').waitFor();
         await page.waitForLoadState('networkidle');
         expect(await axeViolations(page), `the preview at ${viewport.width} px, ${scheme}`).toEqual([]);

@@ -1,4 +1,4 @@
-import { NOTICE_TEXT, NOTICES_TEXT, TEXT } from '@dispatch/shared';
+import { DESK_TEXT, NOTICE_TEXT, NOTICES_TEXT, TEXT } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectToast, logIn, newAccount, pngFile, waitForMail } from './support/actions.js';
@@ -112,7 +112,8 @@ describe('writing and moderation', () => {
 
     const admin = await open();
     await logIn(admin.page, ADMIN.email, ADMIN.password);
-    await (await adminRow(admin.page, title)).getByRole('button', { name: D.requestChanges }).click();
+    await (await adminRow(admin.page, title)).getByRole('button', { name: DESK_TEXT.moreActions }).click();
+    await admin.page.getByRole('menuitem', { name: D.requestChanges }).click();
     const request = admin.page.getByRole('dialog', { name: D.requestChangesTitle });
     await request.getByLabel(D.note).fill('Say how many councillors voted for it.');
     await request.getByRole('button', { name: D.requestChanges }).click();
@@ -151,7 +152,8 @@ describe('writing and moderation', () => {
     await row.getByText(W.statuses.pending).waitFor();
 
     const reviewRow = await adminRow(admin.page, title);
-    await reviewRow.getByRole('button', { name: D.viewChanges }).click();
+    await reviewRow.getByRole('button', { name: DESK_TEXT.moreActions }).click();
+    await admin.page.getByRole('menuitem', { name: D.viewChanges }).click();
     const diff = admin.page.getByRole('dialog', { name: D.diffTitle });
     // "voted on the" became "voted 31 to 12 for the": word by word, what went and what came.
     await diff.locator('ins').filter({ hasText: '31 to 12 for' }).waitFor();

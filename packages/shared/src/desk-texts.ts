@@ -14,6 +14,8 @@ export const DESK_TEXT = {
   /** A status filter's option with how many articles it holds, e.g. "Pending (3)". */
   statusWithCount: (status: string, count: number) => `${status} (${count})`,
   preview: 'Preview',
+  /** The name of each row's menu button (its face is three dots): Preview and the actions beyond SPEC's four. */
+  moreActions: 'More actions',
   previewIntro: 'The whole submission, as its writer sent it.',
   submittedBy: 'Submitted by',
   submittedOn: 'Submitted',

@@ -49,9 +49,11 @@ describe('review with requested changes, for the editor', () => {
       },
     });
 
-  it("asks for a note before 'Request changes', in the shared words, then sends it", async () => {
+  it("asks for a note before 'Request changes' (in the row's menu), in the shared words, then sends it", async () => {
     const { api, person } = open();
-    await person.click(within(await rowOf('Pending piece')).getByRole('button', { name: D.requestChanges }));
+    const menuButton = within(await rowOf('Pending piece')).getByRole('button', { name: DESK_TEXT.moreActions });
+    await person.click(menuButton);
+    await person.click(await screen.findByRole('menuitem', { name: D.requestChanges }));
     const dialog = await screen.findByRole('dialog', { name: D.requestChangesTitle });
     await person.click(within(dialog).getByRole('button', { name: D.requestChanges }));
 
@@ -61,27 +63,40 @@ describe('review with requested changes, for the editor', () => {
     await person.type(within(dialog).getByLabelText(D.note), NOTE);
     await person.click(within(dialog).getByRole('button', { name: D.requestChanges }));
     expect(await screen.findByText(TEXT.toast.changesRequested)).toBeInTheDocument();
+    // The note's dialog hands focus back to the menu's button.
+    await waitFor(() => expect(menuButton).toHaveFocus());
     const [call] = api.calls(apiPaths.requestChanges('pending-1'));
     expect(call?.method).toBe('PATCH');
     expect((call as StubRequest).body).toEqual({ note: NOTE });
   });
 
-  it("labels a sent-back article 'Changes requested' and offers only Preview and Delete on it", async () => {
-    open();
+  it("labels a sent-back article 'Changes requested' and offers only Delete and, in its menu, Preview on it", async () => {
+    const { person } = open();
     const row = await rowOf('Piece with changes asked');
     expect(within(row).getByText(W.statuses.changes_requested)).toBeInTheDocument();
+    expect(within(row).getAllByRole('button', { name: D.delete })).toHaveLength(1);
+    expect(within(row).getAllByRole('button')).toHaveLength(2);
+    await person.click(within(row).getByRole('button', { name: DESK_TEXT.moreActions }));
     expect(
-      within(row)
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual([DESK_TEXT.preview, D.delete]);
+      within(await screen.findByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([DESK_TEXT.preview]);
   });
 
-  it('shows what changed since the review as a word-level diff', async () => {
+  it("shows what changed since the review as a word-level diff, from the row's menu", async () => {
     const { person } = open();
     const row = await rowOf('Resubmitted piece');
-    expect(within(await rowOf('Pending piece')).queryByRole('button', { name: D.viewChanges })).toBeNull();
-    await person.click(within(row).getByRole('button', { name: D.viewChanges }));
+    await person.click(within(await rowOf('Pending piece')).getByRole('button', { name: DESK_TEXT.moreActions }));
+    expect(screen.queryByRole('menuitem', { name: D.viewChanges })).toBeNull();
+    await person.keyboard('{Escape}');
+    await person.click(within(row).getByRole('button', { name: DESK_TEXT.moreActions }));
+    expect(
+      within(await screen.findByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([DESK_TEXT.preview, D.viewChanges, D.requestChanges]);
+    await person.click(screen.getByRole('menuitem', { name: D.viewChanges }));
 
     const dialog = await screen.findByRole('dialog', { name: D.diffTitle });
     expect(await within(dialog).findByText(NOTE)).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { ARTICLE_MESSAGES, TEXT, type AdminArticle, DESK_TEXT } from '@dispatch/shared';
 import { QueryObserver } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { approvedArticlesQueryOptions, articleQueryOptions } from '../../../api/articles-public';
 import { apiPaths } from '../../../lib/paths';
@@ -40,25 +41,34 @@ function openAllArticles(routes: Record<string, unknown> = {}) {
 }
 
 const rowOf = async (title: string) => (await screen.findByText(title, {})).closest('tr') as HTMLElement;
+/** A row's buttons by their accessible names (the menu's button is three dots named "More actions"). */
 const buttonsOf = (row: HTMLElement) =>
   within(row)
     .getAllByRole('button')
-    .map((button) => button.textContent);
+    .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+/** Opens a row's menu, reads its items and closes it with Escape. */
+async function menuOf(person: UserEvent, row: HTMLElement) {
+  await person.click(within(row).getByRole('button', { name: DESK_TEXT.moreActions }));
+  const menu = await screen.findByRole('menu', { name: DESK_TEXT.moreActions });
+  const items = within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
+  await person.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  return items;
+}
 
 describe('/dashboard/all-articles', () => {
-  it('offers Approve, Decline and Request changes only on pending rows, Make Premium only on approved non-premium rows, Delete everywhere', async () => {
-    const { api } = openAllArticles();
+  it("shows SPEC's actions as buttons, Approve and Decline only on pending rows, Make Premium only on approved non-premium rows, Delete everywhere, and the rest in each row's menu", async () => {
+    const { api, person } = openAllArticles();
 
-    expect(buttonsOf(await rowOf('Pending piece'))).toEqual([
-      DESK_TEXT.preview,
-      D.approve,
-      D.decline,
-      D.requestChanges,
-      D.delete,
-    ]);
-    expect(buttonsOf(await rowOf('Approved piece'))).toEqual([DESK_TEXT.preview, D.makePremium, D.delete]);
-    expect(buttonsOf(await rowOf('Premium piece'))).toEqual([DESK_TEXT.preview, D.delete]);
-    expect(buttonsOf(await rowOf('Declined piece'))).toEqual([DESK_TEXT.preview, D.delete]);
+    expect(buttonsOf(await rowOf('Pending piece'))).toEqual([D.approve, D.decline, D.delete, DESK_TEXT.moreActions]);
+    expect(buttonsOf(await rowOf('Approved piece'))).toEqual([D.makePremium, D.delete, DESK_TEXT.moreActions]);
+    expect(buttonsOf(await rowOf('Premium piece'))).toEqual([D.delete, DESK_TEXT.moreActions]);
+    expect(buttonsOf(await rowOf('Declined piece'))).toEqual([D.delete, DESK_TEXT.moreActions]);
+    expect(await menuOf(person, await rowOf('Pending piece'))).toEqual([DESK_TEXT.preview, D.requestChanges]);
+    expect(await menuOf(person, await rowOf('Approved piece'))).toEqual([DESK_TEXT.preview]);
+    expect(await menuOf(person, await rowOf('Declined piece'))).toEqual([DESK_TEXT.preview]);
     expect(api.requests(apiPaths.adminArticles)[0]?.searchParams.get('limit')).toBe('10');
   });
 
@@ -278,17 +288,56 @@ describe("/dashboard/all-articles: the editor's desk", () => {
     expect(await screen.findByText(DESK_TEXT.noArticlesMatch('rosa'))).toBeInTheDocument();
   });
 
-  it('previews the whole submission and approves it from the preview; Escape closes it, focus back on Preview', async () => {
+  it("opens a row's menu from the keyboard: Enter on its first item, arrows, Home and End move, Escape closes it back on its button", async () => {
+    const { person } = openAllArticles();
+    const row = await rowOf('Pending piece');
+    const button = within(row).getByRole('button', { name: DESK_TEXT.moreActions });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveAccessibleDescription('Pending piece');
+    button.focus();
+
+    await person.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: DESK_TEXT.moreActions });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveAttribute('aria-controls', menu.id);
+    const item = (name: string) => within(menu).getByRole('menuitem', { name });
+    expect(item(DESK_TEXT.preview)).toHaveFocus();
+    await person.keyboard('{ArrowDown}');
+    expect(item(D.requestChanges)).toHaveFocus();
+    await person.keyboard('{ArrowDown}');
+    expect(item(DESK_TEXT.preview)).toHaveFocus();
+    await person.keyboard('{End}');
+    expect(item(D.requestChanges)).toHaveFocus();
+    await person.keyboard('{Home}');
+    expect(item(DESK_TEXT.preview)).toHaveFocus();
+    await person.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    // ↑ opens it on its last item; a press outside closes it.
+    await person.keyboard('{ArrowUp}');
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: D.requestChanges })).toHaveFocus();
+    await person.click(screen.getByRole('heading', { level: 1, name: D.allArticles }));
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('previews the whole submission from the menu and approves it from the preview; Escape closes it, focus back on the menu button', async () => {
     const { api, person } = openAllArticles({
       [apiPaths.article('pending-1')]: {
         access: true,
         article: article({ _id: 'pending-1', title: 'Pending piece', status: 'pending' }),
       },
     });
-    const preview = within(await rowOf('Pending piece')).getByRole('button', { name: DESK_TEXT.preview });
-    await person.click(preview);
+    const button = within(await rowOf('Pending piece')).getByRole('button', { name: DESK_TEXT.moreActions });
+    button.focus();
+    await person.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: DESK_TEXT.preview })).toHaveFocus();
+    await person.keyboard('{Enter}');
 
     const dialog = await screen.findByRole('dialog', { name: 'Pending piece' });
+    expect(screen.queryByRole('menu')).toBeNull();
     expect(await within(dialog).findByText('Commuters cheered as the first buses crossed.')).toBeInTheDocument();
     expect(within(dialog).getByText('The bridge opened at dawn.')).toBeInTheDocument();
     expect(within(dialog).getByText('reader@example.com')).toBeInTheDocument();
@@ -296,9 +345,10 @@ describe("/dashboard/all-articles: the editor's desk", () => {
     expect(within(dialog).getByText(TEXT.writing.statuses.pending)).toBeInTheDocument();
     await person.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(preview).toHaveFocus();
+    expect(button).toHaveFocus();
 
-    await person.click(preview);
+    await person.click(button);
+    await person.click(await screen.findByRole('menuitem', { name: DESK_TEXT.preview }));
     const again = await screen.findByRole('dialog', { name: 'Pending piece' });
     await person.click(within(again).getByRole('button', { name: D.approve }));
     expect(await screen.findByText(TEXT.toast.articleApproved)).toBeInTheDocument();
@@ -310,7 +360,8 @@ describe("/dashboard/all-articles: the editor's desk", () => {
     const { api, person } = openAllArticles({
       [apiPaths.article('pending-1')]: { access: true, article: article({ _id: 'pending-1', status: 'pending' }) },
     });
-    await person.click(within(await rowOf('Pending piece')).getByRole('button', { name: DESK_TEXT.preview }));
+    await person.click(within(await rowOf('Pending piece')).getByRole('button', { name: DESK_TEXT.moreActions }));
+    await person.click(await screen.findByRole('menuitem', { name: DESK_TEXT.preview }));
     const dialog = await screen.findByRole('dialog', { name: 'Pending piece' });
     await person.click(within(dialog).getByRole('button', { name: D.decline }));
     const reason = await screen.findByRole('dialog', { name: D.declineTitle });

@@ -1,11 +1,12 @@
-import { imageSrcSet, RequestChangesInputSchema, TEXT, type AdminArticle, DESK_TEXT } from '@dispatch/shared';
+import { imageSrcSet, RequestChangesInputSchema, TEXT, type AdminArticle } from '@dispatch/shared';
 import { useRef, useState } from 'react';
 import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { statusBadgeClass, table } from '../../../components/data-table';
+import { statusBadgeClass } from '../../../components/data-table';
+import { StarIcon } from '../../../components/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { useModerateArticle, type Moderation } from '../api/moderate-article';
-import { ArticleActions, type ArticleActionHandlers } from './article-actions';
+import { ArticleActions, ArticleRowMenu, type ArticleActionHandlers } from './article-actions';
 import { ArticlePreviewDialog } from './article-preview-dialog';
 import { NoteDialog } from './note-dialog';
 import { ReviewDiffDialog } from './review-diff-dialog';
@@ -20,7 +21,46 @@ const SUCCESS: Record<Moderation['action'], string> = {
   delete: TEXT.toast.deleted,
 };
 
-const small = 'btn px-3 py-1.5';
+/*
+ * The desk's own table (docs/decisions/069-a-compact-desk.md): from 1280 px a fixed table whose every row is one
+ * line (long titles, names and e-mails end in an ellipsis, whole in their tooltip); narrower, a card per article,
+ * two abreast from 768 px, each cell a labelled line.
+ */
+const desk = {
+  wrapper: 'xl:overflow-hidden xl:rounded-lg xl:border xl:border-rule xl:bg-surface',
+  table: 'block w-full text-left text-sm xl:table xl:table-fixed xl:text-[0.8125rem]',
+  head: 'hidden bg-surface-muted text-xs font-semibold tracking-wide text-ink-soft uppercase xl:table-header-group',
+  headCell: 'px-2.5 py-2.5 align-bottom whitespace-nowrap first:pl-4 last:pr-4',
+  body: 'grid gap-4 md:grid-cols-2 xl:table-row-group',
+  row: 'flex min-w-0 flex-col rounded-lg border border-rule bg-surface p-4 xl:table-row xl:rounded-none xl:border-0 xl:border-t xl:p-0 xl:hover:bg-surface-muted/60',
+  cell: 'flex min-w-0 items-baseline gap-x-3 py-1 before:w-20 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-ink-soft before:uppercase before:content-[attr(data-label)] xl:table-cell xl:px-2.5 xl:py-2 xl:align-middle xl:before:content-none',
+  titleCell: 'block pb-2 xl:table-cell xl:py-2 xl:pr-2.5 xl:pl-4 xl:align-middle',
+  actionsCell:
+    'mt-auto block border-t border-rule pt-3 xl:table-cell xl:border-0 xl:py-2 xl:pr-4 xl:pl-2.5 xl:align-middle',
+  personLine: 'flex min-w-0 flex-col xl:block xl:truncate',
+  personName: 'truncate font-medium text-ink xl:inline',
+  personEmail: 'truncate text-xs text-ink-soft xl:hidden 2xl:ml-1.5 2xl:inline',
+  decidedAt: 'text-xs xl:ml-1.5 xl:inline',
+  /** What the one-line table leaves to a tooltip: a card's premium line, the decider's e-mail. */
+  cardOnlyCell:
+    'flex min-w-0 items-baseline gap-x-3 py-1 before:w-20 before:shrink-0 before:text-xs before:font-semibold before:tracking-wide before:text-ink-soft before:uppercase before:content-[attr(data-label)] xl:hidden',
+  cardOnlyEmail: 'truncate text-xs text-ink-soft xl:hidden',
+} as const;
+/** Each column's heading and, in the fixed table, its width; the title takes the rest. */
+const COLUMNS: [string, string][] = [
+  [TEXT.writing.title, ''],
+  [D.author, 'w-[11rem]'],
+  [D.date, 'w-[5.5rem]'],
+  [D.status, 'w-[9rem]'],
+  [D.decided, 'w-[9.5rem]'],
+  [D.actions, 'w-[15.5rem] text-right'],
+];
+/** A day as the desk shows it: "Nov 25" this year, "Nov 25, 2025" before; the whole moment is in its tooltip. */
+const shortDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const deskDay = (iso: string) =>
+  formatDate(iso, new Date(iso).getFullYear() === new Date().getFullYear() ? shortDay : dayFormat);
+
+const small = 'btn whitespace-nowrap px-2.5 py-1.5 xl:px-2 xl:py-1 xl:text-[0.8125rem]';
 const titleId = (id: string) => `admin-article-${id}`;
 
 const noteProblem = (note: string) => RequestChangesInputSchema.shape.note.safeParse(note).error?.issues[0]?.message;
@@ -60,6 +100,7 @@ export function AdminArticlesTable({ articles }: { articles: AdminArticle[] }) {
   };
   const busy = (id: string) => busyIds.has(id);
   const actions: ArticleActionHandlers = {
+    preview: setPreviewing,
     viewChanges: setComparing,
     approve: (article) => void run({ action: 'approve', id: article._id }),
     decline: setDeclining,
@@ -70,67 +111,86 @@ export function AdminArticlesTable({ articles }: { articles: AdminArticle[] }) {
 
   return (
     <>
-      <div ref={tableRef} tabIndex={-1} className={`${table.wrapper} focus:outline-none`}>
-        <table className={table.table}>
-          <thead className={table.head}>
+      <div ref={tableRef} tabIndex={-1} className={`${desk.wrapper} focus:outline-none`}>
+        <table className={desk.table}>
+          <thead className={desk.head}>
             <tr>
-              {[TEXT.writing.title, D.author, D.date, D.status, D.premium, D.decided, D.actions].map((label) => (
-                <th key={label} scope="col" className={table.headCell}>
+              {COLUMNS.map(([label, width]) => (
+                <th key={label} scope="col" className={`${desk.headCell} ${width}`}>
                   {label}
                 </th>
               ))}
             </tr>
           </thead>
-          <tbody className={table.body}>
+          <tbody className={desk.body}>
             {articles.map((article) => {
               const describedBy = titleId(article._id);
               return (
-                <tr key={article._id} className={table.row} aria-busy={busy(article._id)}>
-                  <td data-label={TEXT.writing.title} className={`${table.cell} md:max-w-64`}>
-                    <span className="min-w-0 flex-1">
-                      <span id={describedBy} className="block font-semibold break-words text-ink">
+                <tr key={article._id} className={desk.row} aria-busy={busy(article._id)}>
+                  <td data-label={TEXT.writing.title} className={desk.titleCell}>
+                    <span className="flex min-w-0 flex-col xl:flex-row xl:items-baseline xl:gap-2">
+                      <span
+                        id={describedBy}
+                        title={`${article.title} (${article.publisher})`}
+                        className="min-w-0 font-semibold break-words text-ink xl:truncate"
+                      >
                         {article.title}
                       </span>
-                      <span className="kicker mt-1 block">{article.publisher}</span>
+                      {/* The one-line table names the publisher from 1536 px; narrower, in the title's tooltip. */}
+                      <span className="kicker mt-1 min-w-0 truncate xl:hidden 2xl:inline 2xl:mt-0 2xl:max-w-[40%] 2xl:shrink-0">
+                        {article.publisher}
+                      </span>
                     </span>
                   </td>
-                  <td data-label={D.author} className={table.cell}>
+                  <td data-label={D.author} className={desk.cell.replace('items-baseline', 'items-center')}>
                     <span className="flex min-w-0 flex-1 items-center gap-2">
                       <img
                         src={article.author_photo}
                         srcSet={imageSrcSet(article.author_photo)}
-                        sizes="36px"
+                        sizes="28px"
                         alt=""
-                        width={36}
-                        height={36}
+                        width={28}
+                        height={28}
                         loading="lazy"
-                        className="size-9 shrink-0 rounded-full border border-rule bg-surface-muted object-cover"
+                        className="size-7 shrink-0 rounded-full border border-rule bg-surface-muted object-cover"
                       />
-                      <span className="min-w-0">
-                        <span className="block font-medium break-words text-ink">{article.author_name}</span>
-                        <span className="block text-xs [overflow-wrap:anywhere] text-ink-soft">
-                          {article.author_email}
-                        </span>
+                      <span title={`${article.author_name} <${article.author_email}>`} className={desk.personLine}>
+                        <span className={desk.personName}>{article.author_name}</span>
+                        <span className={desk.personEmail}>{article.author_email}</span>
                       </span>
                     </span>
                   </td>
-                  <td data-label={D.date} className={`${table.cell} whitespace-nowrap text-ink-soft`}>
-                    <time dateTime={article.createdAt}>{formatDate(article.createdAt, dayFormat)}</time>
+                  <td data-label={D.date} className={`${desk.cell} whitespace-nowrap text-ink-soft`}>
+                    <time dateTime={article.createdAt} title={formatDate(article.createdAt)}>
+                      {deskDay(article.createdAt)}
+                    </time>
                   </td>
-                  <td data-label={D.status} className={table.cell}>
-                    <span className={statusBadgeClass(article.status)}>{TEXT.writing.statuses[article.status]}</span>
+                  <td data-label={D.status} className={desk.cell}>
+                    <span className={`${statusBadgeClass(article.status)} whitespace-nowrap`}>
+                      {TEXT.writing.statuses[article.status]}
+                    </span>
+                    {article.isPremium && (
+                      <span title={D.premium} className="ml-1.5 hidden text-accent xl:inline">
+                        <StarIcon className="inline size-3.5 align-[-2px]" />
+                        <span className="sr-only">{D.premium}</span>
+                      </span>
+                    )}
                   </td>
-                  <td data-label={D.premium} className={table.cell}>
+                  {/* In the one-line table a star beside the status says it. */}
+                  <td data-label={D.premium} className={desk.cardOnlyCell}>
                     {article.isPremium ? TEXT.writing.yes : TEXT.writing.no}
                   </td>
-                  <td data-label={D.decided} className={`${table.cell} text-xs text-ink-soft`}>
+                  <td data-label={D.decided} className={`${desk.cell} text-ink-soft`}>
                     {article.decidedBy ? (
-                      <span className="min-w-0">
-                        <span className="block font-medium break-words text-ink">{article.decidedBy.name}</span>
-                        <span className="block [overflow-wrap:anywhere]">{article.decidedBy.email}</span>
+                      <span
+                        title={`${article.decidedBy.name} <${article.decidedBy.email}>${article.decidedAt ? `, ${formatDate(article.decidedAt)}` : ''}`}
+                        className={desk.personLine}
+                      >
+                        <span className={desk.personName}>{article.decidedBy.name}</span>
+                        <span className={desk.cardOnlyEmail}>{article.decidedBy.email}</span>
                         {article.decidedAt && (
-                          <time dateTime={article.decidedAt} className="block">
-                            {formatDate(article.decidedAt)}
+                          <time dateTime={article.decidedAt} className={desk.decidedAt}>
+                            {deskDay(article.decidedAt)}
                           </time>
                         )}
                       </span>
@@ -138,17 +198,17 @@ export function AdminArticlesTable({ articles }: { articles: AdminArticle[] }) {
                       D.notDecided
                     )}
                   </td>
-                  <td data-label={D.actions} className={table.cell}>
-                    <span className="flex flex-wrap gap-2 md:min-w-40">
-                      <button
-                        type="button"
-                        aria-describedby={describedBy}
-                        onClick={() => setPreviewing(article)}
-                        className={`${small} btn-outline`}
-                      >
-                        {DESK_TEXT.preview}
-                      </button>
+                  <td data-label={D.actions} className={desk.actionsCell}>
+                    <span className="flex flex-wrap items-center gap-1.5 xl:flex-nowrap xl:justify-end">
                       <ArticleActions
+                        article={article}
+                        busy={busy(article._id)}
+                        on={actions}
+                        describedBy={describedBy}
+                        show="decisions"
+                        buttonClass={small}
+                      />
+                      <ArticleRowMenu
                         article={article}
                         busy={busy(article._id)}
                         on={actions}

@@ -6,6 +6,7 @@ import { statusBadgeClass } from '../../../components/data-table';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { formatDate } from '../../../lib/format-date';
 import { useArticle } from '../../../api/articles-public';
+import { EmailText } from './email-text';
 
 const D = TEXT.dashboard;
 
@@ -73,7 +74,9 @@ export function ArticlePreviewDialog({ article, onClose, actions, focusFallback 
             <dl className="mt-5 grid gap-4 border-y border-rule py-4 text-sm sm:grid-cols-2">
               <Fact term={DESK_TEXT.submittedBy}>
                 <span className="block font-medium">{article.author_name}</span>
-                <span className="block [overflow-wrap:anywhere] text-ink-soft">{article.author_email}</span>
+                <span className="block text-ink-soft">
+                  <EmailText email={article.author_email} />
+                </span>
               </Fact>
               <Fact term={DESK_TEXT.submittedOn}>
                 <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>

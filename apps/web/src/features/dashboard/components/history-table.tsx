@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { table } from '../../../components/data-table';
 import { paths } from '../../../lib/paths';
 import { formatDate } from '../../../lib/format-date';
+import { EmailText } from './email-text';
 
 const D = TEXT.dashboard;
 /** The History view's rows: when, who, what, which article (with a link to filter by it) and the note. */
@@ -36,7 +37,9 @@ export function HistoryTable({
                 {entry.actor ? (
                   <span className="min-w-0">
                     <span className="block font-medium break-words text-ink">{entry.actor.name}</span>
-                    <span className="block text-xs [overflow-wrap:anywhere] text-ink-soft">{entry.actor.email}</span>
+                    <span className="block text-xs break-words text-ink-soft">
+                      <EmailText email={entry.actor.email} />
+                    </span>
                   </span>
                 ) : (
                   <span className="text-ink-soft">{D.someone}</span>

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { table } from '../../../components/data-table';
 import { dayFormat, formatDate } from '../../../lib/format-date';
 import { useMakeAdmin } from '../api/make-admin';
+import { EmailText } from './email-text';
 
 const D = TEXT.dashboard;
 const nameId = (id: string) => `user-${id}`;
@@ -128,7 +129,9 @@ export function UsersTable({ users, onOpenBilling }: { users: AdminUser[]; onOpe
                   </span>
                 </td>
                 <td data-label={D.email} className={`${table.cell} text-ink-soft`}>
-                  <span className="min-w-0 [overflow-wrap:anywhere]">{user.email}</span>
+                  <span className="min-w-0 break-words">
+                    <EmailText email={user.email} />
+                  </span>
                 </td>
                 <td data-label={D.role} className={table.cell}>
                   {user.role === 'admin' ? (
