@@ -1,3 +1,4 @@
+import { AuthorLinksSchema, AuthorProfileInputSchema } from './authors.js';
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { hasNoControlCharacters, requiredText, text, withoutControlCharacters } from './fields.js';
@@ -71,6 +72,11 @@ export const UserSchema = z.object({
   created_at: z.string(),
   last_login_at: z.string().nullable(),
   last_log_in: z.string().nullable(),
+  /** Their author page, /authors/{slug}: given when the account was made, never changed. */
+  slug: z.string(),
+  /** What their author page shows beside name and photo (docs/product.md#author-pages). */
+  bio: z.string(),
+  links: AuthorLinksSchema,
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -79,9 +85,11 @@ export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const SessionResponseSchema = z.object({ user: UserSchema });
 
+/** SPEC's name and photo; a writer's bio and public links too, each left as it is when not sent. */
 export const UpdateProfileInputSchema = z.object({
   name: NameSchema,
   profile_pic: requiredText(V.imageRequired, 300),
+  ...AuthorProfileInputSchema.shape,
 });
 export type UpdateProfileInput = z.input<typeof UpdateProfileInputSchema>;
 

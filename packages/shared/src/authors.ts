@@ -45,14 +45,8 @@ const LinkSchema = text()
   .max(LIMITS.linkMaxLength, AUTHOR_TEXT.linkTooLong)
   .refine((value) => value === '' || isWebAddress(value), AUTHOR_TEXT.linkInvalid);
 
-function isWebAddress(value: string) {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
+const webAddress = z.url({ protocol: /^https?$/ });
+const isWebAddress = (value: string) => webAddress.safeParse(value).success;
 
 /** The links as sent: each optional, a blank one removed. */
 export const AuthorLinksInputSchema = z

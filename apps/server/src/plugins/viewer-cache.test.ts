@@ -23,6 +23,9 @@ const session = (userId: string, role: Viewer['role'] = 'user'): CachedSession =
     created_at: '2026-01-01T00:00:00.000Z',
     last_login_at: null,
     last_log_in: null,
+    slug: userId,
+    bio: '',
+    links: {},
   },
   expiresAt: new Date(8_640_000_000_000),
 });

@@ -181,6 +181,8 @@ export async function seedDemoContent(db: Db, images: ImageStore, now: Date, log
             decidedById: status !== 'pending' && admin ? admin.id : null,
             decidedAt:
               status !== 'pending' && admin ? new Date(createdAt.getTime() + (2 + (index % 5)) * HOUR_MS) : null,
+            // Published when approved, as the editors' desk does it.
+            publishedAt: status === 'approved' ? new Date(createdAt.getTime() + (2 + (index % 5)) * HOUR_MS) : null,
             pendingSince: createdAt,
             createdAt,
             updatedAt: createdAt,

@@ -39,6 +39,7 @@ export async function insertArticle(
   values: Partial<Omit<typeof articles.$inferInsert, 'tags'>> & { tags?: string[] } = {},
 ) {
   const n = next();
+  const createdAt = values.createdAt ?? new Date();
   const [row] = await db
     .insert(articles)
     .values({
@@ -50,8 +51,9 @@ export async function insertArticle(
       ...refs,
       // Each view given a reader-day of its own, so an article ranks in trending as its views say.
       readerDays: values.views,
+      createdAt,
       // An approved article was published: when it was submitted, unless the test says otherwise.
-      publishedAt: (values.status ?? 'approved') === 'approved' ? (values.createdAt ?? new Date()) : null,
+      publishedAt: (values.status ?? 'approved') === 'approved' ? createdAt : null,
       ...values,
     })
     .returning();

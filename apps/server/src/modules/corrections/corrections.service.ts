@@ -72,7 +72,7 @@ export async function publishCorrection(
 
 /** An approved article's corrections, for anyone who may see it exists (any other article: 404). */
 export async function getArticleCorrections(
-  deps: Pick<AppDeps, 'db' | 'cache'>,
+  deps: Pick<AppDeps, 'db' | 'cache' | 'config'>,
   viewer: Viewer | null,
   articleId: string,
 ): Promise<ArticleCorrections> {

@@ -91,7 +91,12 @@ export function atomFeed(channel: FeedChannel, articles: FeedArticle[]): string 
       element('link', { rel: 'enclosure', type: imageType(image), href: image }),
       element('published', null, article.publishedAt.toISOString()),
       element('updated', null, article.updatedAt.toISOString()),
-      element('author', null, element('name', null, article.authorName)),
+      element(
+        'author',
+        null,
+        element('name', null, article.authorName),
+        element('uri', null, channel.absolute(`/authors/${encodeURIComponent(article.authorSlug)}`)),
+      ),
       element('dc:publisher', null, article.publisher),
       element('summary', { type: 'text' }, article.summary),
       article.tags.map((tag) => element('category', { term: tag })),

@@ -15,6 +15,9 @@ export function toUser(row: UserRow): User {
     last_login_at: iso(row.lastLoginAt),
     // The API keeps both original field names; Google and password sign-ins share one column.
     last_log_in: iso(row.lastLoginAt),
+    slug: row.slug,
+    bio: row.bio,
+    links: row.links,
   };
 }
 

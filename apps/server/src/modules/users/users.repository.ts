@@ -202,6 +202,22 @@ function toLatestPass(pass: {
   };
 }
 
+/** An author page's author: what it shows, never the e-mail. */
+export async function findAuthorBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      slug: users.slug,
+      photo: users.profilePic,
+      bio: users.bio,
+      links: users.links,
+    })
+    .from(users)
+    .where(eq(users.slug, slug));
+  return row;
+}
+
 export async function findById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;

@@ -2,6 +2,7 @@ import {
   API_MESSAGES,
   ARTICLE_MESSAGES,
   PAYMENT_MESSAGES,
+  type AuthorLinks,
   type RoleRecord,
   type User,
   type UserPage,
@@ -126,19 +127,27 @@ export async function getProfile(db: Db, email: string): Promise<User> {
   return toUser(await requireUser(db, email));
 }
 
-/** Name and photo only: the e-mail, role and premium belong to the server. */
+/**
+ * Name and photo, and the author page's bio and links when sent: the e-mail, role, premium and the page's address
+ * belong to the server.
+ */
 export async function updateProfile(
   { db, images, cache, viewers }: Pick<AppDeps, 'db' | 'images' | 'cache' | 'viewers'>,
   email: string,
-  input: { name: string; profile_pic: string },
+  input: { name: string; profile_pic: string; bio?: string; links?: AuthorLinks },
 ): Promise<User> {
   const row = await requireUser(db, email);
   if (!(await images.owns(input.profile_pic))) {
     throw badRequest(API_MESSAGES.imageNotOurs, { profile_pic: [API_MESSAGES.imageNotOurs] });
   }
   const updated = await commit({ db, cache, viewers }, async (tx, after) => {
-    const changed = await repository.update(tx, row.id, { name: input.name, profilePic: input.profile_pic });
-    // Article pages show their author's name and photo; the viewer carries the name.
+    const changed = await repository.update(tx, row.id, {
+      name: input.name,
+      profilePic: input.profile_pic,
+      ...(input.bio !== undefined && { bio: input.bio }),
+      ...(input.links !== undefined && { links: input.links }),
+    });
+    // Article and author pages show their author's name, photo, bio and links; the viewer carries the name.
     after.stale('catalogue');
     after.viewerChanged(row.id);
     return changed;
@@ -205,6 +214,8 @@ export async function grantPremium(
 }
 
 export const findUserById = (db: DbOrTx, id: string) => repository.findById(db, id);
+/** The author an author page's address names, with what the page shows of them (never the e-mail). */
+export const findAuthorBySlug = (db: DbOrTx, slug: string) => repository.findAuthorBySlug(db, slug);
 export const countAdmins = (db: DbOrTx) => repository.countAdmins(db);
 /** The last step of deleting an account: the row itself. */
 export const removeUserRow = (tx: DbOrTx, id: string) => repository.remove(tx, id);
