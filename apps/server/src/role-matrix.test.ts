@@ -446,6 +446,11 @@ describe('who may call what', () => {
       expected: adminOnly(201),
     },
     { endpoint: 'GET /api/dashboard/charts', request: get('/api/dashboard/charts'), expected: adminOnly(200) },
+    {
+      endpoint: 'GET /api/admin/desk-summary',
+      request: get('/api/admin/desk-summary'),
+      expected: adminOnly(200),
+    },
     { endpoint: 'GET /api/dashboard/publishers', request: get('/api/dashboard/publishers'), expected: adminOnly(200) },
     { endpoint: 'GET /api/dashboard/funnel', request: get('/api/dashboard/funnel'), expected: adminOnly(200) },
     {

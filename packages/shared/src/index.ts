@@ -32,4 +32,6 @@ export * from './settings-texts.js';
 export * from './tags.js';
 export * from './tag-texts.js';
 export * from './authors.js';
+export * from './author-texts.js';
 export * from './readers-texts.js';
+export * from './desk-summary.js';

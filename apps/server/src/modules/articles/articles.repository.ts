@@ -782,3 +782,27 @@ export async function removeByAuthor(db: DbOrTx, authorId: string): Promise<stri
   const rows = await db.delete(articles).where(eq(articles.authorId, authorId)).returning({ image: articles.image });
   return rows.map((row) => row.image);
 }
+
+/**
+ * The Overview's panel: how many articles wait and since when the longest has (the status index), and how many
+ * became public from `dayStart` on and are still (the published index); one statement.
+ */
+export async function deskCounts(db: DbOrTx, dayStart: Date) {
+  const [row] = await queryRows<{
+    pending: number;
+    oldest_pending_since: Date | string | null;
+    published_today: number;
+  }>(
+    db,
+    sql`select
+          (select count(*)::int from ${articles} where ${articles.status} = 'pending') as pending,
+          (select min(${articles.pendingSince}) from ${articles} where ${articles.status} = 'pending') as oldest_pending_since,
+          (select count(*)::int from ${articles}
+            where ${articles.status} = 'approved' and ${articles.publishedAt} >= ${dayStart.toISOString()}::timestamptz) as published_today`,
+  );
+  return {
+    pending: Number(row?.pending ?? 0),
+    oldestPendingSince: row?.oldest_pending_since ? new Date(row.oldest_pending_since) : null,
+    publishedToday: Number(row?.published_today ?? 0),
+  };
+}

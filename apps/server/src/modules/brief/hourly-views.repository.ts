@@ -23,3 +23,12 @@ export async function removeBefore(db: DbOrTx, before: Date): Promise<number> {
     .returning({ id: articleViewsHourly.articleId });
   return removed.length;
 }
+
+/** Every view counted in the hours from `since` on (the Overview's panel); an index-only sum over the hour index. */
+export async function totalSince(db: DbOrTx, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ views: sql<number>`coalesce(sum(${articleViewsHourly.views}), 0)::int` })
+    .from(articleViewsHourly)
+    .where(gte(articleViewsHourly.hour, since));
+  return Number(row?.views ?? 0);
+}

@@ -10,6 +10,9 @@ import * as repository from './hourly-views.repository.js';
 /** For the sender: the ids of the approved articles read most since `since`, at most `limit`. */
 export const mostReadSince = (db: DbOrTx, since: Date, limit: number) => repository.mostReadSince(db, since, limit);
 
+/** For the Overview's panel: every view counted in the hours from `since` on. */
+export const viewsSince = (db: DbOrTx, since: Date) => repository.totalSince(db, since);
+
 /** Housekeeping: hours older than the retention. */
 export const removeOldHourlyViews = (db: DbOrTx, now: Date) =>
   repository.removeBefore(db, new Date(now.getTime() - BRIEF_LIMITS.hourlyViewsRetentionDays * DAY_MS));

@@ -6,6 +6,8 @@ import {
   ArticleReviewSchema,
   ChartsSchema,
   DeclineInputSchema,
+  DeskSummaryQuerySchema,
+  DeskSummarySchema,
   HistoryPageSchema,
   HistoryQuerySchema,
   ModifiedResponseSchema,
@@ -15,6 +17,7 @@ import type { AppDeps, AppInstance } from '../../app-types.js';
 import { bearer, requireViewer } from '../../plugins/auth.js';
 import { articleId, ArticleIdParams } from '../articles/article-params.js';
 import { getHistory } from '../moderation/moderation.service.js';
+import { getDeskSummary } from './desk-summary.service.js';
 import * as service from './editorial.service.js';
 
 /** Admins: every article, moderation decisions and the dashboard's charts. */
@@ -144,6 +147,22 @@ export function editorialRoutes(app: AppInstance, deps: AppDeps) {
     },
     (request) =>
       service.setArticleReaders(deps, requireViewer(request), articleId(request.params.id), request.body.signedInOnly),
+  );
+
+  app.get(
+    '/admin/desk-summary',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "The Overview's panel: articles pending and the oldest one's wait, articles made public since the start of the editor's day (`dayStart`, in the last 24 hours; UTC's midnight without it), and views in the last 24 hours by the hour; admin",
+        security: bearer,
+        querystring: DeskSummaryQuerySchema,
+        response: { 200: DeskSummarySchema },
+      },
+    },
+    (request) => getDeskSummary(deps, request.query),
   );
 
   app.get(
