@@ -1,4 +1,12 @@
-import { TEXT, type HistoryPage, type MyArticle, type Revision, type TimelineEntry, DESK_TEXT } from '@dispatch/shared';
+import {
+  DESK_TEXT,
+  READERS_TEXT,
+  TEXT,
+  type HistoryPage,
+  type MyArticle,
+  type Revision,
+  type TimelineEntry,
+} from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -81,7 +89,7 @@ describe('review with requested changes, for the editor', () => {
       within(await screen.findByRole('menu'))
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual([DESK_TEXT.preview]);
+    ).toEqual([DESK_TEXT.preview, READERS_TEXT.keepForSignedIn]);
   });
 
   it("shows what changed since the review as a word-level diff, from the row's menu", async () => {
@@ -95,7 +103,7 @@ describe('review with requested changes, for the editor', () => {
       within(await screen.findByRole('menu'))
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual([DESK_TEXT.preview, D.viewChanges, D.requestChanges]);
+    ).toEqual([DESK_TEXT.preview, D.viewChanges, D.requestChanges, READERS_TEXT.keepForSignedIn]);
     await person.click(screen.getByRole('menuitem', { name: D.viewChanges }));
 
     const dialog = await screen.findByRole('dialog', { name: D.diffTitle });

@@ -1,11 +1,12 @@
 import { ARTICLE_MESSAGES, ArticleTeaserSchema, READERS_TEXT, TEXT, type PublicConfig } from '@dispatch/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { apiPaths } from '../../lib/paths';
 import { errorResponse, stubApi } from '../../test/api-stub';
 import { config } from '../../test/fixtures';
+import { loadRouteModules } from '../../test/render-route';
 import { article, ARTICLE_ID } from '../../test/writing-fixtures';
 import { AppProviders } from '../providers';
 import { createRoutes } from '../routes';
@@ -39,6 +40,8 @@ function stubVisitor(siteConfig: PublicConfig, detail: unknown) {
 }
 
 describe('/articles/:id for a visitor without a session (docs/product.md#who-reads-what)', () => {
+  beforeAll(() => loadRouteModules(`/articles/${ARTICLE_ID}`, '/login'));
+
   it("sends the visitor to /login with SPEC's default, asking nothing of the article", async () => {
     const api = stubVisitor(config, { access: true, article: article() });
     const router = renderVisitor(`/articles/${ARTICLE_ID}`);

@@ -1,4 +1,4 @@
-import { ARTICLE_MESSAGES, TEXT, type AdminArticle, DESK_TEXT } from '@dispatch/shared';
+import { ARTICLE_MESSAGES, READERS_TEXT, TEXT, type AdminArticle, DESK_TEXT } from '@dispatch/shared';
 import { QueryObserver } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
@@ -66,9 +66,10 @@ describe('/dashboard/all-articles', () => {
     expect(buttonsOf(await rowOf('Approved piece'))).toEqual([D.makePremium, D.delete, DESK_TEXT.moreActions]);
     expect(buttonsOf(await rowOf('Premium piece'))).toEqual([D.delete, DESK_TEXT.moreActions]);
     expect(buttonsOf(await rowOf('Declined piece'))).toEqual([D.delete, DESK_TEXT.moreActions]);
-    expect(await menuOf(person, await rowOf('Pending piece'))).toEqual([DESK_TEXT.preview, D.requestChanges]);
-    expect(await menuOf(person, await rowOf('Approved piece'))).toEqual([DESK_TEXT.preview]);
-    expect(await menuOf(person, await rowOf('Declined piece'))).toEqual([DESK_TEXT.preview]);
+    const keep = READERS_TEXT.keepForSignedIn;
+    expect(await menuOf(person, await rowOf('Pending piece'))).toEqual([DESK_TEXT.preview, D.requestChanges, keep]);
+    expect(await menuOf(person, await rowOf('Approved piece'))).toEqual([DESK_TEXT.preview, keep]);
+    expect(await menuOf(person, await rowOf('Declined piece'))).toEqual([DESK_TEXT.preview, keep]);
     expect(api.requests(apiPaths.adminArticles)[0]?.searchParams.get('limit')).toBe('10');
   });
 
@@ -306,9 +307,11 @@ describe("/dashboard/all-articles: the editor's desk", () => {
     await person.keyboard('{ArrowDown}');
     expect(item(D.requestChanges)).toHaveFocus();
     await person.keyboard('{ArrowDown}');
+    expect(item(READERS_TEXT.keepForSignedIn)).toHaveFocus();
+    await person.keyboard('{ArrowDown}');
     expect(item(DESK_TEXT.preview)).toHaveFocus();
     await person.keyboard('{End}');
-    expect(item(D.requestChanges)).toHaveFocus();
+    expect(item(READERS_TEXT.keepForSignedIn)).toHaveFocus();
     await person.keyboard('{Home}');
     expect(item(DESK_TEXT.preview)).toHaveFocus();
     await person.keyboard('{Escape}');
@@ -318,7 +321,9 @@ describe("/dashboard/all-articles: the editor's desk", () => {
 
     // ↑ opens it on its last item; a press outside closes it.
     await person.keyboard('{ArrowUp}');
-    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: D.requestChanges })).toHaveFocus();
+    expect(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: READERS_TEXT.keepForSignedIn }),
+    ).toHaveFocus();
     await person.click(screen.getByRole('heading', { level: 1, name: D.allArticles }));
     expect(screen.queryByRole('menu')).toBeNull();
   });

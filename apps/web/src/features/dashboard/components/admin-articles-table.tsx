@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { statusBadgeClass } from '../../../components/data-table';
 import { StarIcon } from '../../../components/icons';
+import { SignedInOnlyBadge } from '../../../components/signed-in-only-badge';
 import { errorMessage } from '../../../lib/api-client';
 import { useModerateArticle, type Moderation } from '../api/moderate-article';
 import { ArticleActions, ArticleRowMenu, type ArticleActionHandlers } from './article-actions';
@@ -173,6 +174,16 @@ export function AdminArticlesTable({ articles }: { articles: AdminArticle[] }) {
                       <span title={D.premium} className="ml-1.5 hidden text-accent xl:inline">
                         <StarIcon className="inline size-3.5 align-[-2px]" />
                         <span className="sr-only">{D.premium}</span>
+                      </span>
+                    )}
+                    {article.signedInOnly && (
+                      <span className="ml-1.5">
+                        <span className="xl:hidden">
+                          <SignedInOnlyBadge />
+                        </span>
+                        <span className="hidden xl:inline">
+                          <SignedInOnlyBadge compact />
+                        </span>
                       </span>
                     )}
                   </td>

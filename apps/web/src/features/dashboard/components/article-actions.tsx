@@ -1,4 +1,5 @@
 import { canTransition, DESK_TEXT, TEXT, type AdminArticle } from '@dispatch/shared';
+import { useAudienceItem } from './audience-action';
 import { RowMenu, type RowMenuItem } from './row-menu';
 
 const D = TEXT.dashboard;
@@ -130,10 +131,12 @@ interface ArticleRowMenuProps {
  * A new entry is one more line in `items`.
  */
 export function ArticleRowMenu({ article, busy, on, describedBy }: ArticleRowMenuProps) {
+  const audience = useAudienceItem(article, busy);
   const items: (RowMenuItem | false)[] = [
     { label: DESK_TEXT.preview, onSelect: () => on.preview(article) },
     hasChangesToView(article) && { label: D.viewChanges, onSelect: () => on.viewChanges(article) },
     isDecidable(article) && { label: D.requestChanges, onSelect: () => on.requestChanges(article), disabled: busy },
+    audience,
   ];
   return (
     <RowMenu
