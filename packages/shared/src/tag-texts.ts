@@ -9,6 +9,7 @@ export const TAG_TEXT = {
     'The tags writers choose from, and readers filter and follow by. A rename or a merge carries every article with it; an archived tag is no longer offered, and its articles keep it.',
   loading: 'Loading tags…',
   loadFailed: 'The tags could not be loaded.',
+  pickerLoading: 'Loading tags…',
   empty: 'No tags yet. Add the first one.',
   addHeading: 'Add a tag',
   name: 'Name',

@@ -73,6 +73,17 @@ function layoutRoutes(clientFor: LoaderClient): RouteObject[] {
               },
             },
             {
+              path: 'authors/:slug',
+              lazy: async () => {
+                const route = await import('./routes/author');
+                return {
+                  loader: route.authorLoader(clientFor),
+                  shouldRevalidate: revalidateOnNewPath,
+                  Component: route.AuthorRoute,
+                };
+              },
+            },
+            {
               path: 'tags/:tag',
               lazy: async () => {
                 const route = await import('./routes/tag');
@@ -220,8 +231,16 @@ function layoutRoutes(clientFor: LoaderClient): RouteObject[] {
               lazy: async () => ({ Component: (await import('./routes/dashboard/plans')).PlansRoute }),
             },
             {
+              path: 'tags',
+              lazy: async () => ({ Component: (await import('./routes/dashboard/tags')).TagsRoute }),
+            },
+            {
               path: 'newsletter',
               lazy: async () => ({ Component: (await import('./routes/dashboard/newsletter')).NewsletterRoute }),
+            },
+            {
+              path: 'settings',
+              lazy: async () => ({ Component: (await import('./routes/dashboard/settings')).SettingsRoute }),
             },
             {
               path: 'add-publisher',

@@ -1,7 +1,7 @@
 import { tagSlug } from '@dispatch/shared';
 
-/** A feed's query: the site's whole feed, or one tag's or publisher's (the server's `FeedQuerySchema`). */
-type FeedFilter = { tag?: string; publisher?: string };
+/** A feed's query: the site's whole feed, or one tag's, publisher's or author's (the server's `FeedQuerySchema`). */
+type FeedFilter = { tag?: string; publisher?: string; author?: string };
 const feedQuery = (filter: FeedFilter) => {
   const query = new URLSearchParams(Object.entries(filter).filter(([, value]) => value) as [string, string][]);
   return query.size > 0 ? `?${query}` : '';
@@ -16,7 +16,12 @@ export const paths = {
   articles: '/articles',
   articleDetails: (id: string) => `/articles/${encodeURIComponent(id)}`,
   publisher: (slug: string) => `/publishers/${encodeURIComponent(slug)}`,
+  /** An author's page (docs/product.md#author-pages): every byline links there. */
+  author: (slug: string) => `/authors/${encodeURIComponent(slug)}`,
+  /** A tag's page from its name (the server redirects to its slug when the two differ). */
   tag: (tag: string) => `/tags/${encodeURIComponent(tagSlug(tag))}`,
+  /** A tag's page at its slug. */
+  tagPage: (slug: string) => `/tags/${encodeURIComponent(slug)}`,
   rss: (filter: FeedFilter = {}) => `/rss.xml${feedQuery(filter)}`,
   atom: (filter: FeedFilter = {}) => `/feed.atom${feedQuery(filter)}`,
   addArticle: '/addArticle',
@@ -33,7 +38,9 @@ export const paths = {
   dashboardHistory: '/dashboard/history',
   dashboardFunnel: '/dashboard/funnel',
   dashboardPlans: '/dashboard/plans',
+  dashboardTags: '/dashboard/tags',
   dashboardNewsletter: '/dashboard/newsletter',
+  dashboardSettings: '/dashboard/settings',
   /** /subscription with one plan chosen: how a plan sold by its link only is bought. */
   subscriptionFor: (planId: string) => `/subscription?plan=${encodeURIComponent(planId)}`,
   login: '/login',
@@ -63,6 +70,12 @@ export const apiPaths = {
   config: '/api/config',
   publishers: '/api/publishers',
   publisher: (slug: string) => `/api/publishers/${encodeURIComponent(slug)}`,
+  author: (slug: string, page = 1) => `/api/authors/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`,
+  tags: '/api/tags',
+  tag: (slug: string) => `/api/tags/${encodeURIComponent(slug)}`,
+  adminTags: '/api/admin/tags',
+  adminTag: (id: string) => `/api/admin/tags/${encodeURIComponent(id)}`,
+  adminTagMerge: (id: string) => `/api/admin/tags/${encodeURIComponent(id)}/merge`,
   approvedArticles: '/api/articles/approved',
   trendingArticles: '/api/articles/trending',
   userStats: '/api/stats/users',
@@ -84,6 +97,8 @@ export const apiPaths = {
   articleFreeRead: (id: string) => `/api/articles/${encodeURIComponent(id)}/free-read`,
   userArticles: (email: string) => `/api/articles/user/${encodeURIComponent(email)}`,
   adminArticles: '/api/admin/articles',
+  /** The Overview's panel: what waits, what went public today, the last 24 hours' views. */
+  deskSummary: '/api/admin/desk-summary',
   approveArticle: (id: string) => `/api/articles/approve/${encodeURIComponent(id)}`,
   declineArticle: (id: string) => `/api/articles/decline/${encodeURIComponent(id)}`,
   makeArticlePremium: (id: string) => `/api/articles/premium/${encodeURIComponent(id)}`,
@@ -125,6 +140,7 @@ export const apiPaths = {
   adminPlans: '/api/admin/plans',
   adminPlan: (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`,
   adminPlansOrder: '/api/admin/plans/order',
+  adminSettings: '/api/admin/settings',
   userAccess: '/api/users/access',
   subscription: '/api/subscription',
   subscriptionCancel: '/api/subscription/cancel',

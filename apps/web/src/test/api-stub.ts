@@ -1,4 +1,4 @@
-import { PLAN_MESSAGES, SEED_PLANS } from '@dispatch/shared';
+import { PLAN_MESSAGES, SEED_PLANS, TAG_MESSAGES, TAGS, type Tag } from '@dispatch/shared';
 import { vi } from 'vitest';
 
 /** One request as the stubbed server received it. */
@@ -102,12 +102,27 @@ function fakeXhrClass(respond: (request: StubRequest) => Promise<Response>) {
   };
 }
 
+/** The tags a new site offers: SPEC's five, each at its lower-case address. */
+export const seedTags: Tag[] = TAGS.map((name, index) => ({
+  _id: `t${index + 1}`,
+  name,
+  slug: name.toLowerCase(),
+  archived: false,
+}));
+
 /**
  * What every stubbed server answers unless a test says otherwise: the plans a new site sells (SEED_PLANS), on
- * `GET /api/plans` and one by one on `GET /api/plans/:id` (a 404 for any other id, as for an archived plan).
+ * `GET /api/plans` and one by one on `GET /api/plans/:id` (a 404 for any other id, as for an archived plan); the
+ * tags a new site offers on `GET /api/tags` and `GET /api/tags/:slug`.
  */
 function defaultAnswer(request: StubRequest): Response | undefined {
   const { pathname } = request.url;
+  if (pathname === '/api/tags') return jsonResponse(seedTags);
+  const slug = /^\/api\/tags\/([^/]+)$/.exec(pathname)?.[1];
+  if (slug !== undefined) {
+    const tag = seedTags.find((candidate) => candidate.slug === decodeURIComponent(slug));
+    return tag ? jsonResponse(tag) : errorResponse(404, TAG_MESSAGES.notFound);
+  }
   if (pathname === '/api/plans') return jsonResponse({ plans: SEED_PLANS });
   const id = /^\/api\/plans\/([^/]+)$/.exec(pathname)?.[1];
   if (id === undefined) return undefined;

@@ -1,4 +1,4 @@
-import { BRIEF_TEXT, PLAN_TEXT, REVENUE_TEXT, TEXT } from '@dispatch/shared';
+import { BRIEF_TEXT, PLAN_TEXT, REVENUE_TEXT, SETTINGS_TEXT, TAG_TEXT, TEXT } from '@dispatch/shared';
 import { useId, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 import { ArrowRightIcon, CloseIcon, MenuIcon } from '../../components/icons';
@@ -15,7 +15,9 @@ const LINKS = [
   { to: paths.dashboardHistory, label: D.history, end: false },
   { to: paths.dashboardFunnel, label: REVENUE_TEXT.funnel.nav, end: false },
   { to: paths.dashboardPlans, label: PLAN_TEXT.pageTitle, end: false },
+  { to: paths.dashboardTags, label: TAG_TEXT.nav, end: false },
   { to: paths.dashboardNewsletter, label: BRIEF_TEXT.newsletter, end: false },
+  { to: paths.dashboardSettings, label: SETTINGS_TEXT.heading, end: false },
 ];
 
 function linkClass({ isActive }: { isActive: boolean }) {

@@ -1,9 +1,9 @@
-import { TEXT, UploadResponseSchema } from '@dispatch/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { TEXT, UploadResponseSchema, WRITER_LIMIT_TEXT } from '@dispatch/shared';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../lib/paths';
-import { errorResponse, jsonResponse, stubApi, type StubRequest } from '../../test/api-stub';
+import { errorResponse, jsonResponse, seedTags, stubApi, type StubRequest } from '../../test/api-stub';
 import { config, publishers } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import { sessionRoutes, storeToken, testUser } from '../../test/session';
@@ -16,9 +16,11 @@ const W = TEXT.writing;
 async function openForm({
   submit = () => jsonResponse({ insertedId: 'new-id', acknowledged: true }, 201),
   publisherList = () => publishers,
+  routes = {},
 }: {
   submit?: (url: URL, request: StubRequest) => unknown;
   publisherList?: () => unknown;
+  routes?: Record<string, unknown>;
 } = {}) {
   storeToken();
   const api = stubApi({
@@ -28,6 +30,7 @@ async function openForm({
     [apiPaths.uploads]: () => jsonResponse(uploaded, 201),
     [apiPaths.articles]: submit,
     [pathOf(apiPaths.userArticles(user.email))]: [myArticle()],
+    ...routes,
   });
   const view = renderRoute('/addArticle');
   await screen.findByRole('heading', { level: 1, name: W.addHeading });
@@ -64,6 +67,35 @@ describe('/addArticle', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Politics', 'Sports', 'Technology', 'Entertainment', 'Health']);
+  });
+
+  it('offers the tags the site has now, as the API lists them, and sends the one chosen', async () => {
+    const tags = [
+      ...seedTags.slice(0, 4),
+      { _id: 't5', name: 'Wellbeing', slug: 'wellbeing', archived: false },
+      { _id: 't6', name: 'Science & Tech', slug: 'science-tech', archived: false },
+    ];
+    const { api, person } = await openForm({ routes: { [apiPaths.tags]: tags } });
+    await person.click(screen.getByLabelText(W.tags));
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(tags.map((tag) => tag.name)),
+    );
+    await person.type(screen.getByLabelText(W.tags), 'Scien{Enter}');
+    await person.type(screen.getByLabelText(W.title), 'Harbour bridge opens');
+    await person.upload(screen.getByLabelText(W.image), new File(['x'], 'bridge.png', { type: 'image/png' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: W.submit })).toBeEnabled());
+    await person.selectOptions(screen.getByLabelText(W.publisher), 'Civic Ledger');
+    await person.type(screen.getByLabelText(W.description), 'The bridge opened at dawn.');
+    await person.click(screen.getByRole('button', { name: W.submit }));
+    await waitFor(() => expect(api.calls(apiPaths.articles).filter((call) => call.method === 'POST')).toHaveLength(1));
+    expect(api.calls(apiPaths.articles).find((call) => call.method === 'POST')?.body).toMatchObject({
+      tags: ['Science & Tech'],
+    });
   });
 
   it('shows every required message next to its field and sends nothing', async () => {
@@ -137,5 +169,42 @@ describe('/addArticle', () => {
 
     expect(await screen.findByText(TEXT.addArticle.publishersFailed)).toBeInTheDocument();
     expect(screen.getByLabelText(W.publisher)).toBeDisabled();
+  });
+});
+
+describe("/addArticle's writer limit (docs/product.md#site-settings)", () => {
+  async function openWithLimit(limit: number, held: number) {
+    storeToken();
+    stubApi({
+      '/api/config': { ...config, writerArticleLimit: limit },
+      ...sessionRoutes(user),
+      [apiPaths.publishers]: publishers,
+      [pathOf(apiPaths.userArticles(user.email))]: {
+        articles: Array.from({ length: held }, (_, index) => myArticle({ _id: `mine-${index}` })),
+        total: held,
+      },
+    });
+    renderRoute('/addArticle');
+    await screen.findByRole('heading', { level: 1, name: W.addHeading });
+  }
+
+  it("tells a writer who holds the site's limit before the work, in the limit's number", async () => {
+    await openWithLimit(3, 3);
+    const notice = await screen.findByRole('status', { name: WRITER_LIMIT_TEXT.reachedTitle(3) });
+    expect(notice).toHaveTextContent(WRITER_LIMIT_TEXT.reachedBody(3));
+    expect(WRITER_LIMIT_TEXT.refused(3)).toBe('You cannot post more than 3 articles.');
+    expect(WRITER_LIMIT_TEXT.refused(1)).toBe(TEXT.addArticle.oneArticleLimit);
+  });
+
+  it('says nothing below the limit, nor with no limit', async () => {
+    for (const [limit, held] of [
+      [3, 2],
+      [0, 5],
+    ] as const) {
+      await openWithLimit(limit, held);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(screen.queryByRole('heading', { name: /You already have/ })).toBeNull();
+      cleanup();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { TEXT } from '@dispatch/shared';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Navigate, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Pagination } from '../../components/pagination';
 import { EmptyState, ErrorState } from '../../components/states';
@@ -17,6 +17,7 @@ import {
   useArticleFilters,
 } from '../../features/articles/hooks/use-article-filters';
 import { publishersQueryOptions, usePublishers } from '../../api/publishers';
+import { tagsQueryOptions, useTags } from '../../api/tags';
 import { useViewer } from '../../hooks/use-viewer';
 import { ApiError } from '../../lib/api-client';
 import { prefetch } from '../../lib/prefetch';
@@ -27,16 +28,23 @@ import { isPastLastPage, lastPage } from '../../lib/page-param';
 export function articlesLoader(clientFor: LoaderClient) {
   return async ({ request, context }: LoaderFunctionArgs) => {
     const queryClient = clientFor(context);
-    const filters = parseArticleFilters(new URL(request.url).searchParams);
     const reads = readsOf(context);
-    await Promise.all([
-      prefetch(
-        queryClient,
-        approvedArticlesQueryOptions(filters),
-        reads && (() => reads.approvedArticles(approvedArticlesQuery(filters))),
+    // The tags first: a tag filter the site no longer offers (renamed, merged, archived) is dropped, not a 400.
+    const [tags] = await Promise.all([
+      prefetch(queryClient, tagsQueryOptions(), reads?.tags).then(() =>
+        queryClient.getQueryData(tagsQueryOptions().queryKey),
       ),
       prefetch(queryClient, publishersQueryOptions(), reads?.publishers),
     ]);
+    const filters = parseArticleFilters(
+      new URL(request.url).searchParams,
+      tags?.map((tag) => tag.name),
+    );
+    await prefetch(
+      queryClient,
+      approvedArticlesQueryOptions(filters),
+      reads && (() => reads.approvedArticles(approvedArticlesQuery(filters))),
+    );
     return null;
   };
 }
@@ -51,7 +59,9 @@ export function shouldRevalidateArticles({
 }
 
 export function ArticlesRoute() {
-  const { filters, setFilters, pageLink } = useArticleFilters();
+  const tags = useTags();
+  const tagNames = useMemo(() => tags.data?.map((tag) => tag.name), [tags.data]);
+  const { filters, setFilters, pageLink } = useArticleFilters(tagNames);
   const articles = useApprovedArticles(filters);
   const publishers = usePublishers();
   const { viewer, hiddenTags } = useViewer();
@@ -108,6 +118,8 @@ export function ArticlesRoute() {
         onChange={setFilters}
         publishers={publishers.data?.map((publisher) => publisher.name) ?? []}
         publishersLoading={publishers.isPending}
+        tags={tagNames ?? []}
+        tagsLoading={tags.isPending}
         hiddenTags={hiddenTags}
       />
       <p ref={listTop} aria-live="polite" className="mt-6 mb-4 min-h-6 scroll-mt-4 text-sm text-ink-soft">

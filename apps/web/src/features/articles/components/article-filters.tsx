@@ -1,4 +1,4 @@
-import { LIMITS, TAGS, TEXT } from '@dispatch/shared';
+import { LIMITS, TEXT } from '@dispatch/shared';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import type { ApprovedArticlesFilters } from '../../../api/articles';
 import { HydratedForm } from '../../../components/hydrated-form';
@@ -11,6 +11,9 @@ interface ArticleFiltersProps {
   onChange: (changes: Partial<Omit<ApprovedArticlesFilters, 'page'>>) => void;
   publishers: readonly string[];
   publishersLoading: boolean;
+  /** The active tags' names, in order (docs/product.md#tags). */
+  tags: readonly string[];
+  tagsLoading: boolean;
   /** A young reader's hidden tags (docs/product.md#parental-controls): not offered. */
   hiddenTags?: readonly string[];
 }
@@ -20,6 +23,8 @@ export function ArticleFilters({
   onChange,
   publishers,
   publishersLoading,
+  tags,
+  tagsLoading,
   hiddenTags = [],
 }: ArticleFiltersProps) {
   const searchId = useId();
@@ -107,13 +112,16 @@ export function ArticleFilters({
           value={filters.tag}
           onChange={(event) => onChange({ tag: event.target.value })}
           className="field-control"
+          aria-busy={tagsLoading}
         >
           <option value="">{TEXT.articles.allTags}</option>
-          {TAGS.filter((tag) => !hiddenTags.includes(tag)).map((tag) => (
-            <option key={tag} value={tag}>
-              {tag}
-            </option>
-          ))}
+          {tags
+            .filter((tag) => !hiddenTags.includes(tag))
+            .map((tag) => (
+              <option key={tag} value={tag}>
+                {tag}
+              </option>
+            ))}
         </select>
       </div>
     </HydratedForm>

@@ -2,7 +2,6 @@ import {
   BRIEF_MESSAGES,
   BRIEF_PAGE_TEXT,
   BRIEF_TEXT,
-  TAGS,
   type BriefSettings,
   type BriefSubscription,
 } from '@dispatch/shared';
@@ -16,6 +15,7 @@ import { ErrorState, LoadingState } from '../../../components/states';
 import { SubmitButton } from '../../../components/submit-button';
 import { useViewer } from '../../../hooks/use-viewer';
 import { useMyBrief } from '../../../api/brief';
+import { useTagNames } from '../../../api/tags';
 import { useSaveMyBrief, useStopMyBrief } from '../api/my-brief';
 import { useSubscribeBrief } from '../api/subscribe';
 import { DEFAULT_HOUR, HourSelect, TimeZoneSelect, useBrowserTimeZone } from './brief-fields';
@@ -105,6 +105,9 @@ function SettingsForm({
   const [hour, setHour] = useState(subscription?.hour ?? DEFAULT_HOUR);
   const [chosenZone, setChosenZone] = useState<string | null>(subscription?.timeZone ?? null);
   const [tags, setTags] = useState<string[]>(subscription?.tags ?? []);
+  // The active tags, and any followed that are no longer offered (archived): a follow stays until unchosen.
+  const offeredTags = useTagNames().names;
+  const keptTags = (subscription?.tags ?? []).filter((tag) => !offeredTags.includes(tag));
   const [followed, setFollowed] = useState<string[]>(subscription?.publishers ?? []);
   const [confirmStop, setConfirmStop] = useState(false);
   const save = useSaveMyBrief();
@@ -132,7 +135,10 @@ function SettingsForm({
         <div className="grid gap-4 sm:grid-cols-2">
           <FollowList
             legend={BRIEF_TEXT.tags}
-            options={TAGS.filter((tag) => !hiddenTags.includes(tag)).map((tag) => ({ value: tag, label: tag }))}
+            options={[...offeredTags.filter((tag) => !hiddenTags.includes(tag)), ...keptTags].map((tag) => ({
+              value: tag,
+              label: tag,
+            }))}
             chosen={tags}
             onChange={setTags}
           />

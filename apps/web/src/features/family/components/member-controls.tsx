@@ -1,6 +1,7 @@
-import { FAMILY_TEXT as T, TAGS, type FamilyControls, type Tag } from '@dispatch/shared';
+import { FAMILY_TEXT as T, type FamilyControls } from '@dispatch/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
+import { useTagNames } from '../../../api/tags';
 import { FormAlert } from '../../../components/form-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { errorMessage } from '../../../lib/api-client';
@@ -23,8 +24,11 @@ export function MemberControls({
   const hintId = useId();
   const boxId = useId();
   const [youngReader, setYoungReader] = useState(controls.youngReader);
-  const [hiddenTags, setHiddenTags] = useState<Tag[]>(controls.hiddenTags);
-  const toggle = (tag: Tag, on: boolean) =>
+  const [hiddenTags, setHiddenTags] = useState<string[]>(controls.hiddenTags);
+  // The active tags, and any the member has hidden that are no longer offered (archived): those stay hidden.
+  const offered = useTagNames().names;
+  const choices = [...offered, ...controls.hiddenTags.filter((tag) => !offered.includes(tag))];
+  const toggle = (tag: string, on: boolean) =>
     setHiddenTags((current) => (on ? [...current, tag] : current.filter((chosen) => chosen !== tag)));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +36,7 @@ export function MemberControls({
     save.mutate(
       {
         memberId,
-        controls: { youngReader, hiddenTags: youngReader ? TAGS.filter((tag) => hiddenTags.includes(tag)) : [] },
+        controls: { youngReader, hiddenTags: youngReader ? choices.filter((tag) => hiddenTags.includes(tag)) : [] },
       },
       { onSuccess: () => toast.success(T.controlsSaved(name)) },
     );
@@ -66,7 +70,7 @@ export function MemberControls({
         <fieldset className="space-y-2" disabled={!youngReader}>
           <legend className="field-label">{T.hiddenTagsLegend}</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-2">
-            {TAGS.map((tag) => (
+            {choices.map((tag) => (
               <label key={tag} className={`flex items-center gap-2 ${youngReader ? 'text-ink' : 'text-ink-soft'}`}>
                 <input
                   type="checkbox"

@@ -1,14 +1,15 @@
-import { TAGS, TEXT, type Tag } from '@dispatch/shared';
+import { TAG_TEXT, TEXT } from '@dispatch/shared';
 import { useId, type Ref } from 'react';
 import Select, { type SelectInstance, type StylesConfig } from 'react-select';
+import { useTags } from '../../../api/tags';
 import { FieldError } from '../../../components/form-field';
 
 interface TagOption {
-  value: Tag;
+  value: string;
   label: string;
 }
 
-const OPTIONS: TagOption[] = TAGS.map((tag) => ({ value: tag, label: tag }));
+const optionOf = (name: string): TagOption => ({ value: name, label: name });
 
 // The library's defaults put grey placeholder text below AA contrast; these follow the site's palette.
 const styles: StylesConfig<TagOption, true> = {
@@ -54,17 +55,23 @@ const styles: StylesConfig<TagOption, true> = {
 
 interface TagsSelectProps {
   value: string[];
-  onChange: (tags: Tag[]) => void;
+  onChange: (tags: string[]) => void;
   onBlur?: () => void;
   error?: string;
   disabled?: boolean;
   ref?: Ref<SelectInstance<TagOption, true>>;
 }
 
-/** Tags (docs/product.md#screens): react-select's multi-select of the five tags (docs/architecture.md#stack), labelled 'Tags'. */
+/**
+ * Tags (docs/product.md#screens): react-select's multi-select of the site's active tags (docs/product.md#tags),
+ * labelled 'Tags'. A tag the article has that is no longer offered (archived) stays chosen until removed.
+ */
 export function TagsSelect({ value, onChange, onBlur, error, disabled = false, ref }: TagsSelectProps) {
   const inputId = useId();
   const errorId = `${inputId}-error`;
+  const tags = useTags();
+  const options = (tags.data ?? []).map((tag) => optionOf(tag.name));
+  const chosen = value.map((name) => options.find((option) => option.value === name) ?? optionOf(name));
   return (
     <div>
       <label htmlFor={inputId} className="field-label">
@@ -74,13 +81,15 @@ export function TagsSelect({ value, onChange, onBlur, error, disabled = false, r
         ref={ref}
         inputId={inputId}
         isMulti
-        options={OPTIONS}
-        value={OPTIONS.filter((option) => value.includes(option.value))}
+        options={options}
+        value={chosen}
+        isLoading={tags.isPending}
+        loadingMessage={() => TAG_TEXT.pickerLoading}
         onChange={(selected) => onChange(selected.map((option) => option.value))}
         onBlur={onBlur}
         isDisabled={disabled}
         placeholder={TEXT.writing.selectTags}
-        noOptionsMessage={() => TEXT.writing.noTagsLeft}
+        noOptionsMessage={() => (tags.isError ? TAG_TEXT.loadFailed : TEXT.writing.noTagsLeft)}
         aria-invalid={error ? true : undefined}
         aria-errormessage={error ? errorId : undefined}
         styles={styles}

@@ -1,4 +1,4 @@
-import { TAGS, TEXT, UpdateArticleInputSchema, type Article, type Tag } from '@dispatch/shared';
+import { TEXT, UpdateArticleInputSchema, type Article } from '@dispatch/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -14,8 +14,6 @@ import { HydratedForm } from '../../../components/hydrated-form';
 import { SubmitButton } from '../../../components/submit-button';
 
 const FIELDS = ['title', 'description', 'tags'] as const;
-
-const knownTags = (tags: string[]): Tag[] => TAGS.filter((tag) => tags.includes(tag));
 
 interface UpdateArticleFormProps {
   article: Pick<Article, '_id' | 'title' | 'description' | 'tags' | 'status' | 'changesNote'>;
@@ -35,7 +33,7 @@ export function UpdateArticleForm({ article, onSaved, onForbidden }: UpdateArtic
     formState: { errors, isDirty },
   } = useForm({
     resolver: zodResolver(UpdateArticleInputSchema),
-    defaultValues: { title: article.title, description: article.description, tags: knownTags(article.tags) },
+    defaultValues: { title: article.title, description: article.description, tags: article.tags },
   });
   const update = useUpdateArticle(article._id);
   const [saved, setSaved] = useState(false);
