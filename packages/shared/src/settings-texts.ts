@@ -17,6 +17,7 @@ export const WRITER_LIMIT_TEXT = {
     limit === 1
       ? TEXT.addArticle.limitReachedBody
       : `Without premium, a writer may have ${limit} articles at a time. Delete one to write another, or subscribe: premium lifts the limit.`,
+  seeMine: (limit: number) => (limit === 1 ? TEXT.addArticle.seeMyArticle : 'See my articles'),
 } as const;
 
 export const SETTINGS_TEXT = {
@@ -30,6 +31,7 @@ export const SETTINGS_TEXT = {
   noChange: 'Nothing changed.',
   siteSection: 'Site',
   siteName: 'Site name',
+  siteNameHint: 'Shown in the header, the page titles, feeds and e-mails.',
   contactEmail: 'Contact e-mail',
   contactEmailHint: 'Shown to readers and used as the sender of the site’s e-mails.',
   postalAddress: 'Postal address',
@@ -48,13 +50,16 @@ export const SETTINGS_TEXT = {
   bylineShowsEmail: 'Bylines show the writer’s e-mail',
   bylineShowsEmailOptions: { yes: 'Yes', no: 'No, the name only' },
   registrationPhoto: 'Registration photo',
+  /** The register form's photo hint where the photo is optional. */
+  photoOptionalHint: 'Optional: without one you get a plain avatar.',
   registrationPhotoOptions: { required: 'Required', optional: 'Optional' },
   writerArticleLimit: 'Article limit for writers without premium',
-  writerArticleLimitHint: '0 means no limit.',
+  writerArticleLimitHint: (byDefault: number) => `0 means no limit. The default is ${byDefault}.`,
   defaultMark: '(default)',
   // The setup checklist on the Overview.
   checklistHeading: 'Set up your site',
   checklistIntro: 'A few steps before readers arrive. Nothing here blocks the site; each can be changed later.',
+  checklistProgress: (done: number, of: number) => `${done} of ${of} done`,
   checklistDone: 'Done',
   checklistToDo: 'To do',
   checklistDismiss: 'Dismiss the checklist',

@@ -139,3 +139,24 @@ describe('/register', () => {
     expect(screen.getByRole('link', { name: TEXT.auth.login })).toHaveAttribute('href', '/login');
   });
 });
+
+describe('/register where the site settings make the photo optional', () => {
+  it('sends the form without a photo; with SPEC settings the photo stays required', async () => {
+    const user = testUser({ name: 'Omar Reader', email: 'omar@example.com' });
+    const optional = { ...config, registrationPhoto: 'optional' as const };
+    const api = stubApi({
+      '/api/config': optional,
+      [apiPaths.register]: () => new Response(JSON.stringify({ user }), { status: 201 }),
+    });
+    renderRoute('/register');
+    await screen.findByRole('heading', { name: TEXT.auth.registerTitle });
+    const person = userEvent.setup();
+    await fill(person, { name: 'Omar Reader', email: 'omar@example.com', password: 'Reader#2026' });
+    await submit(person);
+    await waitFor(() => expect(api.calls(apiPaths.register)).toHaveLength(1));
+    const form = api.calls(apiPaths.register)[0]?.body as FormData;
+    expect(form.get('name')).toBe('Omar Reader');
+    expect(form.has('image')).toBe(false);
+    expect(screen.queryByText(V.imageRequired)).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { BRIEF_TEXT, ChartsSchema, PLAN_TEXT, REVENUE_TEXT, TEXT } from '@dispatch/shared';
+import { BRIEF_TEXT, ChartsSchema, PLAN_TEXT, REVENUE_TEXT, SETTINGS_TEXT, TEXT } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -58,6 +58,7 @@ describe('/dashboard', () => {
       [REVENUE_TEXT.funnel.nav, '/dashboard/funnel'],
       [PLAN_TEXT.pageTitle, '/dashboard/plans'],
       [BRIEF_TEXT.newsletter, '/dashboard/newsletter'],
+      [SETTINGS_TEXT.heading, '/dashboard/settings'],
       [D.exit, '/'],
     ]);
 
@@ -83,7 +84,19 @@ describe('/dashboard', () => {
   });
 
   it('shows an error with a retry when the charts fail', async () => {
-    openDashboard('/dashboard', { [apiPaths.dashboardCharts]: () => errorResponse(403, 'Only an admin can do that.') });
+    openDashboard('/dashboard', {
+      [apiPaths.dashboardCharts]: () => errorResponse(403, 'Only an admin can do that.'),
+      // The panel under the charts answers: the one retry is the charts'.
+      [apiPaths.deskSummary]: {
+        pending: 0,
+        oldestPendingSince: null,
+        publishedToday: 0,
+        dayStart: '2026-06-10T00:00:00.000Z',
+        viewsLast24Hours: 0,
+        viewsSince: '2026-06-09T16:00:00.000Z',
+        asOf: '2026-06-10T15:20:00.000Z',
+      },
+    });
     expect(await screen.findByRole('button', { name: TEXT.states.retry })).toBeInTheDocument();
   });
 });

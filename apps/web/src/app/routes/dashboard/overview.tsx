@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { useCharts } from '../../../api/articles-admin';
 import { DashboardHeading } from './dashboard-heading';
+import { DeskSummaryPanel } from '../../../features/dashboard/components/desk-summary-panel';
+import { SetupChecklist } from '../../../features/settings/components/setup-checklist';
 
 // Recharts is large: it arrives with the charts, never with the rest of the site (docs/conventions.md#web-conventions).
 const OverviewCharts = lazy(async () => ({
@@ -15,6 +17,7 @@ export function OverviewRoute() {
   return (
     <section aria-labelledby="overview-heading">
       <DashboardHeading id="overview-heading" title={TEXT.dashboard.overview} intro={TEXT.dashboard.overviewIntro} />
+      <SetupChecklist />
       {charts.isPending ? (
         <LoadingState />
       ) : charts.isError ? (
@@ -24,6 +27,7 @@ export function OverviewRoute() {
           <OverviewCharts charts={charts.data} />
         </Suspense>
       )}
+      <DeskSummaryPanel />
     </section>
   );
 }

@@ -8,7 +8,8 @@ const RegisterResponseSchema = z.object({ user: UserSchema });
 
 export interface RegisterVariables {
   fields: RegisterFields;
-  image: File;
+  /** Absent only where the site settings make the photo optional. */
+  image: File | undefined;
   onProgress?: (fraction: number) => void;
 }
 
@@ -18,7 +19,7 @@ export async function register({ fields, image, onProgress }: RegisterVariables)
   form.append('name', fields.name);
   form.append('email', fields.email);
   form.append('password', fields.password);
-  form.append('image', image);
+  if (image) form.append('image', image);
   const { user } = await sendForm(apiPaths.register, form, RegisterResponseSchema, { onProgress });
   return user;
 }

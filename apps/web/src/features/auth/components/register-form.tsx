@@ -1,32 +1,41 @@
-import { RegisterFieldsSchema, TEXT } from '@dispatch/shared';
+import { RegisterFieldsSchema, SETTINGS_TEXT, TEXT } from '@dispatch/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { TextField } from '../../../components/form-field';
 import { ImageUploadField } from '../../../components/image-upload-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
+import { useConfig } from '../../../lib/site-config';
 import { HydratedForm } from '../../../components/hydrated-form';
 import { SubmitButton } from '../../../components/submit-button';
 
 const RegisterFormSchema = RegisterFieldsSchema.extend({
   image: z.instanceof(File, { error: TEXT.validation.imageRequired }),
 });
+/** Where the site settings make the photo optional (docs/product.md#site-settings). */
+const PhotoOptionalSchema = RegisterFieldsSchema.extend({ image: z.instanceof(File).optional() });
+type RegisterValues = z.infer<typeof PhotoOptionalSchema>;
+// The required schema's answers are the optional one's with a photo: one form holds both.
+const requiredResolver = zodResolver(RegisterFormSchema) as unknown as Resolver<RegisterValues>;
+const optionalResolver = zodResolver(PhotoOptionalSchema) as Resolver<RegisterValues>;
 
 const FIELDS = ['name', 'email', 'password', 'image'] as const;
 
 /** docs/product.md#validation's registration rules with its exact messages, next to the fields; the server checks them again. */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const photoOptional = useConfig().data?.registrationPhoto === 'optional';
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(RegisterFormSchema),
+  } = useForm<RegisterValues>({
+    // useForm takes its options anew each render: the settings as they are when the form is checked.
+    resolver: photoOptional ? optionalResolver : requiredResolver,
     defaultValues: { name: '', email: '', password: '' },
   });
   const registration = useRegister();
@@ -81,6 +90,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
           <ImageUploadField
             mode="hold"
             label={TEXT.auth.image}
+            hint={photoOptional ? `${TEXT.upload.hint} ${SETTINGS_TEXT.photoOptionalHint}` : undefined}
             shape="round"
             value={field.value}
             onChange={field.onChange}
