@@ -25,4 +25,21 @@ export const DESK_TEXT = {
   publishersListIntro: 'Every publisher, with its articles of any status.',
   articleCount: (count: number) => `${count} ${count === 1 ? 'article' : 'articles'}`,
   noPublishers: 'No publishers yet.',
+  /** The Overview's panel under the charts (docs/product.md#overview-charts). */
+  summaryHeading: 'At the desk today',
+  summaryPending: 'Waiting for review',
+  summaryOldestWaiting: (wait: string) => `oldest waiting ${wait}`,
+  summaryNothingWaiting: 'nothing waiting',
+  summaryReview: 'Review them',
+  summaryPublished: 'Published today',
+  summaryPublishedHint: 'made public since midnight',
+  summaryViews: 'Views, last 24 hours',
+  summaryViewsHint: "each reader's first view of an article in a day",
+  /** A wait, short: "12 min", "3 h", "4 days". */
+  waitLength: (ms: number) => {
+    const minutes = Math.floor(ms / 60_000);
+    if (minutes < 60) return `${Math.max(1, minutes)} min`;
+    const hours = Math.floor(minutes / 60);
+    return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} days`;
+  },
 } as const;

@@ -2,10 +2,12 @@ import {
   AdminArticlePageSchema,
   ArticleReviewSchema,
   ChartsSchema,
+  DeskSummarySchema,
   LIMITS,
   type AdminArticlePage,
   type ArticleReview,
   type Charts,
+  type DeskSummary,
 } from '@dispatch/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../lib/api-client';
@@ -52,4 +54,18 @@ export function getCharts(signal?: AbortSignal): Promise<Charts> {
 
 export function useCharts() {
   return useQuery({ queryKey: articleKeys.charts(), queryFn: ({ signal }) => getCharts(signal) });
+}
+
+/** The Overview's panel, counting "today" from `dayStart`, the editor's midnight as an ISO moment. */
+export function getDeskSummary(dayStart: string, signal?: AbortSignal): Promise<DeskSummary> {
+  return apiRequest(apiPaths.deskSummary, DeskSummarySchema, { query: { dayStart }, signal });
+}
+
+/** Read again each minute while the Overview is open, so the oldest wait and the counts stay current. */
+export function useDeskSummary(dayStart: string) {
+  return useQuery({
+    queryKey: articleKeys.deskSummary(dayStart),
+    queryFn: ({ signal }) => getDeskSummary(dayStart, signal),
+    refetchInterval: 60_000,
+  });
 }
