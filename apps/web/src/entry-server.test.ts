@@ -85,6 +85,9 @@ describe('renderPage: a signed-in reader at login or register goes on with a 302
     created_at: '2026-01-01T00:00:00.000Z',
     last_login_at: null,
     last_log_in: null,
+    slug: '',
+    bio: '',
+    links: {},
   };
   const viewer = { tokenTag: 'tag', user, role: { role: 'user' as const, premiumTaken: null } };
   // Nothing is read: the answer comes before any loader runs.

@@ -3,41 +3,12 @@ import { LIMITS } from './constants.js';
 import { ArticleCardSchema } from './schemas.js';
 import { SLUG_MAX_LENGTH } from './slugs.js';
 import { text } from './fields.js';
+import { AUTHOR_LINK_KINDS, AUTHOR_TEXT, type AuthorLinkKind } from './author-texts.js';
 
 /*
  * Author pages (docs/product.md#author-pages): what a writer shows of themselves at /authors/{slug}, and what they
  * edit on /profile. Never the e-mail.
  */
-
-/** The public links an author may give, in the order their page shows them. */
-export const AUTHOR_LINK_KINDS = ['website', 'x', 'linkedin', 'instagram', 'facebook'] as const;
-export type AuthorLinkKind = (typeof AUTHOR_LINK_KINDS)[number];
-
-export const AUTHOR_TEXT = {
-  kicker: 'Author',
-  articlesTitle: 'Articles',
-  empty: 'No published articles yet.',
-  notFound: 'No author has this address.',
-  backToHome: 'Back to Home',
-  description: (name: string, siteName: string) => `Articles by ${name} on ${siteName}.`,
-  linkLabels: {
-    website: 'Website',
-    x: 'X',
-    linkedin: 'LinkedIn',
-    instagram: 'Instagram',
-    facebook: 'Facebook',
-  } satisfies Record<AuthorLinkKind, string>,
-  profile: {
-    title: 'Author page',
-    intro: 'Readers see these on your author page, beside your name and photo. Your e-mail is never shown there.',
-    bio: 'Bio',
-    bioHint: (max: number) => `At most ${max} characters.`,
-    viewPage: 'View your author page',
-  },
-  bioTooLong: `Bio must be at most ${LIMITS.bioMaxLength} characters`,
-  linkInvalid: 'Enter an address starting with http:// or https://',
-  linkTooLong: `Must be at most ${LIMITS.linkMaxLength} characters`,
-} as const;
 
 /** One link: blank for none, else an http(s) address. */
 const LinkSchema = text()

@@ -44,4 +44,7 @@ export const AUDIENCE_USER: User = {
   created_at: '1970-01-01T00:00:00.000Z',
   last_login_at: null,
   last_log_in: null,
+  slug: '',
+  bio: '',
+  links: {},
 };

@@ -15,6 +15,9 @@ export function testUser(overrides: Partial<User> = {}): User {
     created_at: '2025-02-01T09:00:00.000Z',
     last_login_at: '2025-02-01T09:00:00.000Z',
     last_log_in: null,
+    slug: 'rosa-reader',
+    bio: '',
+    links: {},
     ...overrides,
   });
 }

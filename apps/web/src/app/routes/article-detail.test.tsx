@@ -67,10 +67,15 @@ describe('/articles/:id', () => {
     expect(heading.querySelector('img')).toBeNull();
     expect(within(main).getByText('The bridge opened at dawn.')).toBeInTheDocument();
     expect(within(main).getByText('Commuters cheered as the first buses crossed.')).toBeInTheDocument();
-    expect(within(main).getByText(`${TEXT.detail.by} ${full.author_name}`)).toBeInTheDocument();
+    // The byline: the name links to the author's page; SPEC's e-mail beside it (the site's default).
+    const byline = within(main).getByRole('link', { name: full.author_name });
+    expect(byline).toHaveAttribute('href', '/authors/rosa-reader');
+    expect(byline.parentElement).toHaveTextContent(`${TEXT.detail.by} ${full.author_name}`);
     expect(within(main).getByRole('link', { name: full.author_email })).toBeInTheDocument();
     expect(within(main).getByText(full.publisher)).toBeInTheDocument();
-    expect(main.querySelector(`time[datetime="${full.createdAt}"]`)).toHaveTextContent(/2025/);
+    // Posted: when it was first published, not when it was submitted.
+    expect(main.querySelector(`time[datetime="${full.publishedAt}"]`)).toHaveTextContent(/2025/);
+    expect(main.querySelector(`time[datetime="${full.createdAt}"]`)).toBeNull();
     expect(within(main).getByRole('list', { name: TEXT.detail.tags })).toHaveTextContent('PoliticsTechnology');
 
     expect(await within(main).findByText(TEXT.detail.views(42))).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import {
   ACCESS_TEXT,
   API_MESSAGES,
+  AUTHOR_TEXT,
   BILLING_TEXT,
   NOTICES_TEXT,
   REVENUE_TEXT,
@@ -194,6 +195,29 @@ describe('/profile', () => {
     expect(api.calls(apiPaths.user(user.email))[0]?.headers.get('Authorization')).toBe(`Bearer ${TEST_TOKEN}`);
   });
 
+  it("edits the author page's bio and links: an address that is not http(s) is refused beside its field, sending nothing", async () => {
+    const { api, person } = await openProfile((_url, request) => ({ ...user, ...(request.body as object) }));
+    await person.type(screen.getByLabelText(AUTHOR_TEXT.profile.bio), 'Covers the harbour.');
+    const website = screen.getByLabelText(AUTHOR_TEXT.linkLabels.website);
+    await person.type(website, 'javascript:alert(1)');
+    await person.click(screen.getByRole('button', { name: TEXT.profile.update }));
+    expect(await screen.findByText(AUTHOR_TEXT.linkInvalid)).toBeInTheDocument();
+    expect(website).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls(apiPaths.updateUser(user.email))).toHaveLength(0);
+
+    await person.clear(website);
+    await person.type(website, 'https://rosa.example');
+    await person.click(screen.getByRole('button', { name: TEXT.profile.update }));
+    expect(await screen.findByText(TEXT.toast.saved)).toBeInTheDocument();
+    const [patch] = api.calls(apiPaths.updateUser(user.email));
+    expect(patch?.body).toEqual({
+      name: user.name,
+      profile_pic: user.profile_pic,
+      bio: 'Covers the harbour.',
+      links: { website: 'https://rosa.example' },
+    });
+  });
+
   it("saves a new name and photo, says 'Saved!' and updates the navbar photo", async () => {
     const { api, person } = await openProfile((_url, request) => ({ ...user, ...(request.body as object) }));
 
@@ -209,7 +233,7 @@ describe('/profile', () => {
     expect(await screen.findByText(TEXT.toast.saved)).toBeInTheDocument();
     const [patch] = api.calls(apiPaths.updateUser(user.email));
     expect(patch?.method).toBe('PATCH');
-    expect(patch?.body).toEqual({ name: 'Rosa Editor', profile_pic: newPhoto.url });
+    expect(patch?.body).toEqual({ name: 'Rosa Editor', profile_pic: newPhoto.url, bio: '', links: {} });
     const banner = screen.getByRole('banner');
     expect(await within(banner).findByRole('img', { name: 'Rosa Editor' })).toHaveAttribute('src', newPhoto.url);
   });

@@ -1,6 +1,7 @@
 import { imageVariant, type ArticleTeaser } from '@dispatch/shared';
 import { JsonLd } from '../../../components/json-ld';
 import { PageTitle } from '../../../components/page-title';
+import { paths } from '../../../lib/paths';
 import { FALLBACK_CONFIG, useConfig } from '../../../lib/site-config';
 
 /** The part of a premium article a reader without premium does not get: search engines are told so. */
@@ -14,9 +15,12 @@ export const PAYWALLED_CLASS = 'paywalled';
 const PREVIEW_IMAGE_WIDTH = 1280;
 
 interface ArticleMetaProps {
-  article: Omit<ArticleTeaser, 'excerpt'> & { updatedAt?: string };
+  article: Omit<ArticleTeaser, 'excerpt'>;
   summary: string;
 }
+
+/** The later of two ISO times. */
+const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
 
 /**
  * An article's link-preview tags and its schema.org NewsArticle. A premium article is marked as not free,
@@ -26,15 +30,20 @@ export function ArticleMeta({ article, summary }: ArticleMetaProps) {
   const config = useConfig().data ?? FALLBACK_CONFIG;
   const url = `${config.publicUrl}/articles/${article._id}`;
   const image = `${config.publicUrl}${article.image}`;
+  // Published when first approved (docs/product.md#published-time); an edit before that is no modification.
+  const published = article.publishedAt ?? article.createdAt;
+  const modified = later(article.updatedAt, published);
   const newsArticle = {
     '@context': 'https://schema.org',
     '@type': 'NewsArticle',
     headline: article.title,
     description: summary,
     image: [image],
-    datePublished: article.createdAt,
-    dateModified: article.updatedAt ?? article.createdAt,
-    author: [{ '@type': 'Person', name: article.author_name }],
+    datePublished: published,
+    dateModified: modified,
+    author: [
+      { '@type': 'Person', name: article.author_name, url: `${config.publicUrl}${paths.author(article.author_slug)}` },
+    ],
     publisher: { '@type': 'Organization', name: article.publisher },
     keywords: article.tags,
     mainEntityOfPage: url,
@@ -51,8 +60,8 @@ export function ArticleMeta({ article, summary }: ArticleMetaProps) {
         image={imageVariant(article.image, PREVIEW_IMAGE_WIDTH)}
         type="article"
       />
-      <meta property="article:published_time" content={article.createdAt} />
-      {article.updatedAt && <meta property="article:modified_time" content={article.updatedAt} />}
+      <meta property="article:published_time" content={published} />
+      <meta property="article:modified_time" content={modified} />
       <meta property="article:author" content={article.author_name} />
       <meta property="article:section" content={article.publisher} />
       {article.tags.map((tag) => (

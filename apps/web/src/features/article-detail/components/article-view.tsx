@@ -28,11 +28,14 @@ export function paragraphs(text: string): string[] {
     .filter(Boolean);
 }
 
-/** docs/product.md#screens: the posted date and time, in the reader's time zone. */
-function Posted({ createdAt }: { createdAt: string }) {
+/**
+ * docs/product.md#screens: the posted date and time, in the reader's time zone: when the article was first published
+ * (approved), or, for one never published (its author's or an editor's view), when it was submitted.
+ */
+function Posted({ article }: { article: { createdAt: string; publishedAt: string | null } }) {
   return (
     <>
-      {TEXT.detail.posted} <LocalTime iso={createdAt} options={MOMENT_WITH_ZONE} />
+      {TEXT.detail.posted} <LocalTime iso={article.publishedAt ?? article.createdAt} options={MOMENT_WITH_ZONE} />
     </>
   );
 }
@@ -184,15 +187,21 @@ export function ArticleView({
           />
           <div className="min-w-0">
             <p className="font-semibold break-words text-ink">
-              {TEXT.detail.by} {article.author_name}
+              {TEXT.detail.by}{' '}
+              <Link to={paths.author(article.author_slug)} rel="author" className="underline-offset-2 hover:underline">
+                {article.author_name}
+              </Link>
             </p>
-            <p className="[overflow-wrap:anywhere]">
-              <a href={`mailto:${article.author_email}`} className="underline-offset-2 hover:underline">
-                {article.author_email}
-              </a>
-            </p>
+            {/* The site's setting (SPEC: shown); with it off the server sends no address to anyone but the author. */}
+            {config.bylineShowsEmail && article.author_email && (
+              <p className="[overflow-wrap:anywhere]">
+                <a href={`mailto:${article.author_email}`} className="underline-offset-2 hover:underline">
+                  {article.author_email}
+                </a>
+              </p>
+            )}
             <p>
-              <Posted createdAt={article.createdAt} />
+              <Posted article={article} />
               {/* The dot goes with the reading time when the line wraps. */}
               <span className="whitespace-nowrap">
                 <span aria-hidden="true"> · </span>
@@ -269,7 +278,7 @@ export function ArticleView({
         <p className="hidden w-full text-sm print:block">
           {TEXT.detail.printedFrom} {url}
           <br />
-          <Posted createdAt={article.createdAt} />
+          <Posted article={article} />
         </p>
       </footer>
     </article>
