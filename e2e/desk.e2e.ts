@@ -1,5 +1,6 @@
-// The editor's desk and the dashboard (issue 15, items 1 and 10), in Chromium at a desktop's and a phone's
-// width: every article with the work waiting first, a search, the preview and a decision from it, the keyboard alone in the preview, the
+// The editor's desk and the dashboard (issue 15, items 1 and 10; issue 45, item 5), in Chromium at a desktop's and a
+// phone's width: every article with the work waiting first, a search, one line a row at 1366 px and a card at 390 px,
+// the row's menu, the preview and a decision from it, the keyboard alone in the menu and the preview, the
 // pie's numbers, the users' search, the publishers beside their form, and axe in both themes.
 import { DESK_TEXT, TEXT } from '@dispatch/shared';
 import type { Page } from 'playwright-core';
@@ -112,6 +113,89 @@ describe.each([
     await page.waitForURL(/status=pending/);
     await page.getByText(DESK_TEXT.noArticlesMatch(writer.email)).waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe(writer.email);
+    expectNoErrors(session);
+  });
+
+  it("fits a row on one line at 1366 px and in a tidy card at 390 px, SPEC's actions as buttons; Request changes works from the row's menu", async () => {
+    // A long name makes a long e-mail: the row truncates it, the card never breaks it mid-word.
+    const { title } = await submitted('Bartholomew Featherstonehaugh Worthington');
+    session = await openBrowser(viewport);
+    const { page } = session;
+    await logIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/dashboard/all-articles');
+    const body = page.getByRole('table').locator('tbody');
+    await body.locator('tr').first().waitFor();
+    if (viewport === WIDE) {
+      // Every row as tall as every other, whatever its actions, and nothing in it on a second line.
+      const rows = await body.locator('tr').evaluateAll((trs) =>
+        trs.map((tr) => {
+          const tops = (selector: string) =>
+            [...tr.querySelectorAll(selector)].map((element) => Math.round(element.getBoundingClientRect().top));
+          // Each cell's lines of text: its text's rectangles, grouped by how far down they start.
+          const lines = [...tr.querySelectorAll('td')].map((cell) => {
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            const starts: number[] = [];
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              for (const rect of range.getClientRects()) if (rect.width > 1) starts.push(rect.top);
+            }
+            starts.sort((one, other) => one - other);
+            return starts.filter((top, index) => index === 0 || top - starts[index - 1]! > 8).length;
+          });
+          return {
+            height: Math.round(tr.getBoundingClientRect().height),
+            buttonTops: new Set(tops('button')).size,
+            lines,
+          };
+        }),
+      );
+      expect(rows.length).toBeGreaterThan(1);
+      expect(new Set(rows.map((row) => row.height)).size, JSON.stringify(rows)).toBe(1);
+      expect(rows.every((row) => row.buttonTops === 1)).toBe(true);
+      expect(
+        rows.every((row) => row.lines.every((count) => count <= 1)),
+        JSON.stringify(rows),
+      ).toBe(true);
+      expect(rows[0]!.height).toBeLessThan(56);
+    }
+    await page.getByRole('searchbox', { name: DESK_TEXT.searchArticles }).fill(title);
+    await page.keyboard.press('Enter');
+    const row = rowOf(page, title);
+    await expect.poll(() => body.locator('tr').count()).toBe(1);
+    expect(
+      await row
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? button.textContent)),
+    ).toEqual([D.approve, D.decline, D.delete, DESK_TEXT.moreActions]);
+    await expectNoSidewaysScroll(page, 'the desk');
+    if (viewport === PHONE) {
+      // A card: every control on screen, the whole e-mail inside it.
+      for (const box of await row
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().toJSON() as DOMRect)))
+        expect(box.right).toBeLessThanOrEqual(PHONE.width);
+      const card = (await row.boundingBox())!;
+      const email = (await row
+        .getByText(/@example\.com$/)
+        .first()
+        .boundingBox())!;
+      expect(email.x + email.width).toBeLessThanOrEqual(card.x + card.width);
+    }
+
+    await row.getByRole('button', { name: DESK_TEXT.moreActions }).click();
+    const menu = page.getByRole('menu', { name: DESK_TEXT.moreActions });
+    const place = (await menu.boundingBox())!;
+    expect(place.x).toBeGreaterThanOrEqual(0);
+    expect(place.x + place.width).toBeLessThanOrEqual(viewport.width);
+    await menu.getByRole('menuitem', { name: D.requestChanges }).click();
+    const note = page.getByRole('dialog', { name: D.requestChangesTitle });
+    await note.getByLabel(D.note).fill('Name the keepers who voted, and quote one.');
+    await note.getByRole('button', { name: D.requestChanges }).click();
+    await expectToast(page, TEXT.toast.changesRequested);
+    await row.getByText(TEXT.writing.statuses.changes_requested).waitFor();
+    // Sent back, the row keeps Delete and its menu.
+    expect(await row.getByRole('button').count()).toBe(2);
     expectNoErrors(session);
   });
 

@@ -50,10 +50,10 @@ const desk = {
 /** Each column's heading and, in the fixed table, its width; the title takes the rest. */
 const COLUMNS: [string, string][] = [
   [TEXT.writing.title, ''],
-  [D.author, 'w-[11rem]'],
+  [D.author, 'w-[10rem]'],
   [D.date, 'w-[5.5rem]'],
-  [D.status, 'w-[9rem]'],
-  [D.decided, 'w-[9.5rem]'],
+  [D.status, 'w-[10.25rem]'],
+  [D.decided, 'w-[9rem]'],
   [D.actions, 'w-[15.5rem] text-right'],
 ];
 /** A day as the desk shows it: "Nov 25" this year, "Nov 25, 2025" before; the whole moment is in its tooltip. */
@@ -166,7 +166,7 @@ export function AdminArticlesTable({ articles }: { articles: AdminArticle[] }) {
                       {deskDay(article.createdAt)}
                     </time>
                   </td>
-                  <td data-label={D.status} className={desk.cell}>
+                  <td data-label={D.status} className={`${desk.cell} xl:whitespace-nowrap`}>
                     <span className={`${statusBadgeClass(article.status)} whitespace-nowrap`}>
                       {TEXT.writing.statuses[article.status]}
                     </span>

@@ -69,7 +69,7 @@ export function ArticleActions({
             disabled={busy}
             aria-describedby={describedBy}
             onClick={() => on.approve(article)}
-            className={`${buttonClass} bg-emerald-800 text-white hover:bg-emerald-900`}
+            className={`${buttonClass} border border-transparent bg-emerald-800 text-white hover:bg-emerald-900`}
           >
             {D.approve}
           </button>
@@ -101,7 +101,7 @@ export function ArticleActions({
           disabled={busy}
           aria-describedby={describedBy}
           onClick={() => on.premium(article)}
-          className={`${buttonClass} btn-accent`}
+          className={`${buttonClass} border border-transparent btn-accent`}
         >
           {D.makePremium}
         </button>
