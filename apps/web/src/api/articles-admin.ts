@@ -61,10 +61,16 @@ export function getDeskSummary(dayStart: string, signal?: AbortSignal): Promise<
   return apiRequest(apiPaths.deskSummary, DeskSummarySchema, { query: { dayStart }, signal });
 }
 
+/**
+ * Among the lists, so that any change to an article reads it again; its key lives here, not in `articleKeys`, to stay
+ * out of the home page's first load.
+ */
+const deskSummaryKey = (dayStart: string) => [...articleKeys.lists(), 'desk-summary', dayStart] as const;
+
 /** Read again each minute while the Overview is open, so the oldest wait and the counts stay current. */
 export function useDeskSummary(dayStart: string) {
   return useQuery({
-    queryKey: articleKeys.deskSummary(dayStart),
+    queryKey: deskSummaryKey(dayStart),
     queryFn: ({ signal }) => getDeskSummary(dayStart, signal),
     refetchInterval: 60_000,
   });

@@ -37,8 +37,6 @@ export const articleKeys = {
   mine: (email: string, page: number) => [...articleKeys.lists(), 'mine', email, page] as const,
   desk: (filters: AdminArticleFilters) => [...articleKeys.lists(), 'desk', filters] as const,
   charts: () => [...articleKeys.lists(), 'charts'] as const,
-  /** The Overview's panel, for the editor's day (which starts at their midnight). */
-  deskSummary: (dayStart: string) => [...articleKeys.lists(), 'desk-summary', dayStart] as const,
   /** Everything about one article. */
   one: (id: string) => [...articleKeys.all, 'one', id] as const,
   /** As its page shows it (and the desk's preview). */
