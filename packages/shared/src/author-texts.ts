@@ -1,6 +1,14 @@
-import { LIMITS } from './constants.js';
-
 /* Author pages' words and link kinds (docs/product.md#author-pages), apart from their schemas: pages load no zod for them. */
+
+/** Author pages' limits: apart from LIMITS, which the home page loads. */
+export const AUTHOR_LIMITS = {
+  /** An author's short bio on their page. */
+  bioMaxLength: 300,
+  /** Each of an author's public links. */
+  linkMaxLength: 300,
+  /** An author page's articles. */
+  pageSize: 12,
+} as const;
 
 /** The public links an author may give, in the order their page shows them. */
 export const AUTHOR_LINK_KINDS = ['website', 'x', 'linkedin', 'instagram', 'facebook'] as const;
@@ -26,7 +34,7 @@ export const AUTHOR_TEXT = {
     bio: 'Bio',
     bioHint: (max: number) => `At most ${max} characters.`,
   },
-  bioTooLong: `Bio must be at most ${LIMITS.bioMaxLength} characters`,
+  bioTooLong: `Bio must be at most ${AUTHOR_LIMITS.bioMaxLength} characters`,
   linkInvalid: 'Enter an address starting with http:// or https://',
-  linkTooLong: `Must be at most ${LIMITS.linkMaxLength} characters`,
+  linkTooLong: `Must be at most ${AUTHOR_LIMITS.linkMaxLength} characters`,
 } as const;

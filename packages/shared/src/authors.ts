@@ -3,7 +3,7 @@ import { LIMITS } from './constants.js';
 import { ArticleCardSchema } from './schemas.js';
 import { SLUG_MAX_LENGTH } from './slugs.js';
 import { text } from './fields.js';
-import { AUTHOR_LINK_KINDS, AUTHOR_TEXT, type AuthorLinkKind } from './author-texts.js';
+import { AUTHOR_LIMITS, AUTHOR_LINK_KINDS, AUTHOR_TEXT, type AuthorLinkKind } from './author-texts.js';
 
 /*
  * Author pages (docs/product.md#author-pages): what a writer shows of themselves at /authors/{slug}, and what they
@@ -13,7 +13,7 @@ import { AUTHOR_LINK_KINDS, AUTHOR_TEXT, type AuthorLinkKind } from './author-te
 /** One link: blank for none, else an http(s) address. */
 const LinkSchema = text()
   .trim()
-  .max(LIMITS.linkMaxLength, AUTHOR_TEXT.linkTooLong)
+  .max(AUTHOR_LIMITS.linkMaxLength, AUTHOR_TEXT.linkTooLong)
   .refine((value) => value === '' || isWebAddress(value), AUTHOR_TEXT.linkInvalid);
 
 const webAddress = z.url({ protocol: /^https?$/ });
@@ -42,7 +42,7 @@ export type AuthorLinks = z.infer<typeof AuthorLinksSchema>;
 
 /** What a writer may add to the profile's name and photo: both optional, left as they are when absent. */
 export const AuthorProfileInputSchema = z.object({
-  bio: text().trim().max(LIMITS.bioMaxLength, AUTHOR_TEXT.bioTooLong).optional(),
+  bio: text().trim().max(AUTHOR_LIMITS.bioMaxLength, AUTHOR_TEXT.bioTooLong).optional(),
   links: AuthorLinksInputSchema.optional(),
 });
 

@@ -45,12 +45,6 @@ export const LIMITS = {
   titleMaxLength: 200,
   descriptionMaxLength: 20_000,
   nameMaxLength: 100,
-  /** An author's short bio on their page (docs/product.md#author-pages). */
-  bioMaxLength: 300,
-  /** Each of an author's public links. */
-  linkMaxLength: 300,
-  /** An author page's articles. */
-  authorPageSize: 12,
   emailMaxLength: 254,
   passwordMaxLength: 128,
   upload: { maxBytes: 5 * 1024 * 1024, maxPixels: 40_000_000 },

@@ -1,4 +1,5 @@
 import {
+  AUTHOR_LIMITS,
   type AuthorLinkKind,
   BRIEF_STATUSES,
   LIMITS,
@@ -95,7 +96,7 @@ export const users = pgTable(
     check('users_email_lower_check', sql`${table.email} = lower(${table.email})`),
     check('users_premium_articles_check', sql`${table.premiumArticles} is null or ${table.premiumArticles} > 0`),
     uniqueIndex('users_slug_key').on(table.slug),
-    check('users_bio_length_check', sql`char_length(${table.bio}) <= ${sql.raw(String(LIMITS.bioMaxLength))}`),
+    check('users_bio_length_check', sql`char_length(${table.bio}) <= ${sql.raw(String(AUTHOR_LIMITS.bioMaxLength))}`),
   ],
 );
 

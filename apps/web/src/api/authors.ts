@@ -1,6 +1,7 @@
 import type { AuthorPage } from '@dispatch/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest, lazySchema } from '../lib/api-client';
+import { pageSearch } from '../lib/page-param';
 import { apiPaths } from '../lib/paths';
 
 // Author pages (docs/product.md#author-pages): the author and a page of their approved articles, for anyone.
@@ -11,7 +12,7 @@ export const authorKeys = {
 };
 
 export function getAuthorPage(slug: string, page: number, signal?: AbortSignal): Promise<AuthorPage> {
-  return apiRequest(apiPaths.author(slug, page), lazySchema('author'), { signal });
+  return apiRequest(`${apiPaths.author(slug)}${pageSearch(page)}`, lazySchema('author'), { signal });
 }
 
 export function authorPageQueryOptions(slug: string, page: number) {

@@ -18,10 +18,8 @@ export const paths = {
   publisher: (slug: string) => `/publishers/${encodeURIComponent(slug)}`,
   /** An author's page (docs/product.md#author-pages): every byline links there. */
   author: (slug: string) => `/authors/${encodeURIComponent(slug)}`,
-  /** A tag's page from its name (the server redirects to its slug when the two differ). */
+  /** A tag's page, from its name or its slug (a slug is its own lower case; the server redirects a name to it). */
   tag: (tag: string) => `/tags/${encodeURIComponent(tagSlug(tag))}`,
-  /** A tag's page at its slug. */
-  tagPage: (slug: string) => `/tags/${encodeURIComponent(slug)}`,
   rss: (filter: FeedFilter = {}) => `/rss.xml${feedQuery(filter)}`,
   atom: (filter: FeedFilter = {}) => `/feed.atom${feedQuery(filter)}`,
   addArticle: '/addArticle',
@@ -70,12 +68,11 @@ export const apiPaths = {
   config: '/api/config',
   publishers: '/api/publishers',
   publisher: (slug: string) => `/api/publishers/${encodeURIComponent(slug)}`,
-  author: (slug: string, page = 1) => `/api/authors/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ''}`,
+  author: (slug: string) => `/api/authors/${encodeURIComponent(slug)}`,
   tags: '/api/tags',
   tag: (slug: string) => `/api/tags/${encodeURIComponent(slug)}`,
   adminTags: '/api/admin/tags',
   adminTag: (id: string) => `/api/admin/tags/${encodeURIComponent(id)}`,
-  adminTagMerge: (id: string) => `/api/admin/tags/${encodeURIComponent(id)}/merge`,
   approvedArticles: '/api/articles/approved',
   trendingArticles: '/api/articles/trending',
   userStats: '/api/stats/users',

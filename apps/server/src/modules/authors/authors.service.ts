@@ -1,4 +1,4 @@
-import { AUTHOR_TEXT, LIMITS, type AuthorPage } from '@dispatch/shared';
+import { AUTHOR_LIMITS, AUTHOR_TEXT, type AuthorPage } from '@dispatch/shared';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import { notFound } from '../../plugins/errors.js';
 import { getAuthorArticles } from '../catalogue/catalogue.service.js';
@@ -18,7 +18,7 @@ type Deps = Pick<AppDeps, 'db' | 'cache'>;
 export async function findPublishedAuthor(deps: Deps, slug: string) {
   const author = await findAuthorBySlug(deps.db, slug);
   if (!author) return undefined;
-  const anyone = await getAuthorArticles(deps, null, author.id, { page: 1, limit: LIMITS.authorPageSize });
+  const anyone = await getAuthorArticles(deps, null, author.id, { page: 1, limit: AUTHOR_LIMITS.pageSize });
   return anyone.total > 0 ? author : undefined;
 }
 
@@ -35,7 +35,7 @@ export async function getAuthorPage(
   if (!author) throw authorNotFound();
   const { articles, total } = await getAuthorArticles(deps, viewer, author.id, {
     page: query.page,
-    limit: LIMITS.authorPageSize,
+    limit: AUTHOR_LIMITS.pageSize,
   });
   return {
     author: { name: author.name, slug: author.slug, photo: author.photo, bio: author.bio, links: author.links },

@@ -1,6 +1,6 @@
 import {
   AUTHOR_TEXT,
-  LIMITS,
+  AUTHOR_LIMITS,
   type ArticleDetail,
   type AuthorPage,
   type ErrorResponse,
@@ -168,7 +168,7 @@ describe('published time, author pages and bylines', () => {
 
     it('pages the articles 12 at a time', async () => {
       const author = await insertUser(db(), { name: 'Prolific Pen' });
-      for (let n = 0; n < LIMITS.authorPageSize + 1; n += 1) {
+      for (let n = 0; n < AUTHOR_LIMITS.pageSize + 1; n += 1) {
         await insertArticle(
           db(),
           { publisherId, authorId: author.id },
@@ -177,9 +177,9 @@ describe('published time, author pages and bylines', () => {
       }
       const first = (await call('GET', `/api/authors/${author.slug}`)).json<AuthorPage>();
       const second = (await call('GET', `/api/authors/${author.slug}?page=2`)).json<AuthorPage>();
-      expect(first.articles).toHaveLength(LIMITS.authorPageSize);
+      expect(first.articles).toHaveLength(AUTHOR_LIMITS.pageSize);
       expect(second.articles).toHaveLength(1);
-      expect(first.total).toBe(LIMITS.authorPageSize + 1);
+      expect(first.total).toBe(AUTHOR_LIMITS.pageSize + 1);
     });
 
     it('answers 404 for an unknown address, and for an account with no approved article', async () => {
@@ -221,7 +221,7 @@ describe('published time, author pages and bylines', () => {
       });
 
     it.each([
-      ['a bio too long', { bio: 'x'.repeat(LIMITS.bioMaxLength + 1) }, 'bio', AUTHOR_TEXT.bioTooLong],
+      ['a bio too long', { bio: 'x'.repeat(AUTHOR_LIMITS.bioMaxLength + 1) }, 'bio', AUTHOR_TEXT.bioTooLong],
       ['a script address', { links: { website: 'javascript:alert(1)' } }, 'links.website', AUTHOR_TEXT.linkInvalid],
       ['an ftp address', { links: { x: 'ftp://files.example' } }, 'links.x', AUTHOR_TEXT.linkInvalid],
       ['no address at all', { links: { linkedin: 'my profile' } }, 'links.linkedin', AUTHOR_TEXT.linkInvalid],

@@ -1,4 +1,4 @@
-import { AUTHOR_LINK_KINDS, AUTHOR_TEXT, imageSrcSet, LIMITS, TEXT, type AuthorPage } from '@dispatch/shared';
+import { AUTHOR_LINK_KINDS, AUTHOR_LIMITS, AUTHOR_TEXT, imageSrcSet, TEXT, type AuthorPage } from '@dispatch/shared';
 import { useRef } from 'react';
 import { Navigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { authorPageQueryOptions, useAuthorPage } from '../../api/authors';
@@ -75,8 +75,8 @@ export function AuthorRoute() {
 
   const { author, articles, total } = answer.data;
   const feeds = { rss: paths.rss({ author: author.slug }), atom: paths.atom({ author: author.slug }) };
-  const totalPages = lastPage(total, LIMITS.authorPageSize);
-  const first = (page - 1) * LIMITS.authorPageSize + 1;
+  const totalPages = lastPage(total, AUTHOR_LIMITS.pageSize);
+  const first = (page - 1) * AUTHOR_LIMITS.pageSize + 1;
   const links = AUTHOR_LINK_KINDS.flatMap((kind) => {
     const href = author.links[kind];
     return href ? [{ kind, href }] : [];

@@ -1,7 +1,7 @@
 import {
   AUTHOR_LINK_KINDS,
   AUTHOR_TEXT,
-  LIMITS,
+  AUTHOR_LIMITS,
   TEXT,
   UpdateProfileInputSchema,
   type AuthorLinkKind,
@@ -104,8 +104,8 @@ export function ProfileForm({ profile }: { profile: User }) {
           <TextAreaField
             label={AUTHOR_TEXT.profile.bio}
             rows={3}
-            maxLength={LIMITS.bioMaxLength}
-            hint={AUTHOR_TEXT.profile.bioHint(LIMITS.bioMaxLength)}
+            maxLength={AUTHOR_LIMITS.bioMaxLength}
+            hint={AUTHOR_TEXT.profile.bioHint(AUTHOR_LIMITS.bioMaxLength)}
             error={errors.bio?.message}
             {...register('bio')}
           />
