@@ -227,12 +227,12 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
     const signIn = viewer ? undefined : shell.renderer.signInFirst(`${deps.config.publicUrl}${request.url}`);
     // Its preview, for anyone else, then differs by the request's kind: a shared cache must keep them apart.
     const vary = signIn?.previewForOthers ? `${PAGE_VARY}, Sec-Fetch-Dest` : PAGE_VARY;
-    let openToVisitors: boolean;
+    let openToVisitors = false;
     try {
       openToVisitors = signIn?.article !== undefined && (await visitorsMayOpen(request.url, signIn.article));
     } catch (error) {
-      if (isDatabaseUnavailable(error)) return sendUnavailable(reply);
-      throw error;
+      // The settings or the article cannot be read: SPEC's rule, the login, which needs neither.
+      if (!isDatabaseUnavailable(error)) throw error;
     }
     if (signIn && !openToVisitors && (!signIn.previewForOthers || isBrowserNavigation(request.headers))) {
       return reply.header('vary', vary).header('cache-control', PRIVATE_CACHE_CONTROL).redirect(signIn.location, 302);
