@@ -1,6 +1,15 @@
-import { ARTICLE_MESSAGES, ArticleTeaserSchema, READERS_TEXT, TEXT, type PublicConfig } from '@dispatch/shared';
+import {
+  ARTICLE_MESSAGES,
+  ArticleTeaserSchema,
+  READERS_TEXT,
+  TEXT,
+  type ArticleDetail,
+  type PageReads,
+  type PublicConfig,
+} from '@dispatch/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { renderPage } from '../../entry-server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../lib/query-client';
 import { apiPaths } from '../../lib/paths';
@@ -91,5 +100,50 @@ describe('/articles/:id for a visitor without a session (docs/product.md#who-rea
     stubVisitor(anyone, { access: true, article: full });
     renderVisitor(`/articles/${ARTICLE_ID}`);
     expect(await screen.findByText(READERS_TEXT.badge)).toBeInTheDocument();
+  });
+});
+
+describe("the server's render of an article page for a visitor without a session", () => {
+  const full = article();
+  const { description: _description, ...rest } = full;
+  /** The services' answers as the page service hands them over; a read the page should not make fails. */
+  const readsFor = (siteConfig: PublicConfig, detail: () => Promise<ArticleDetail>) =>
+    new Proxy(
+      {
+        config: async () => siteConfig,
+        articlePreview: async () => ({
+          ...ArticleTeaserSchema.parse({ ...rest, excerpt: 'The bridge opened at dawn.' }),
+          updatedAt: full.createdAt,
+        }),
+        article: detail,
+        articleCorrections: async () => ({ corrections: [] }),
+        relatedArticles: async () => ({ publisher: { name: full.publisher, articles: [] }, tag: null }),
+      },
+      {
+        get: (target, name) =>
+          target[name as keyof typeof target] ?? (() => Promise.reject(new Error(`unexpected read ${String(name)}`))),
+      },
+    ) as unknown as PageReads;
+  const renderFor = (reads: PageReads) =>
+    renderPage({ url: `https://news.example/articles/${ARTICLE_ID}`, viewer: null, reads });
+
+  it('holds the whole free article when the site opens free articles to anyone', async () => {
+    const page = await renderFor(readsFor(anyone, async () => ({ access: true, article: full })));
+    expect(page.kind).toBe('page');
+    if (page.kind !== 'page') return;
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Commuters cheered as the first buses crossed.');
+  });
+
+  it("holds only the preview with SPEC's default, and reads nothing of the article", async () => {
+    let read = false;
+    const page = await renderFor(
+      readsFor(config, () => {
+        read = true;
+        return Promise.reject(new Error('not for a visitor'));
+      }),
+    );
+    expect(page.kind === 'page' && page.body).not.toContain('Commuters cheered');
+    expect(read).toBe(false);
   });
 });
