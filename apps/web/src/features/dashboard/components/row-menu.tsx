@@ -132,10 +132,13 @@ function MenuList({ id, label, items, anchor, start, onClose, onChoose }: MenuLi
       (item) => item.getAttribute('aria-disabled') !== 'true',
     );
 
+  // Once placed: a browser does not focus an element while it is hidden.
+  const placed = place !== null;
   useEffect(() => {
+    if (!placed) return;
     const choices = enabled();
     (start === 'first' ? choices[0] : choices.at(-1))?.focus();
-  }, [start]);
+  }, [placed, start]);
 
   const onKey = (event: KeyboardEvent<HTMLUListElement>) => {
     const choices = enabled();
