@@ -194,8 +194,14 @@ describe.each([
     await note.getByRole('button', { name: D.requestChanges }).click();
     await expectToast(page, TEXT.toast.changesRequested);
     await row.getByText(TEXT.writing.statuses.changes_requested).waitFor();
-    // Sent back, the row keeps Delete and its menu.
+    // Sent back, the row keeps Delete and its menu, whose list still opens inside the page by its left-hand button.
     expect(await row.getByRole('button').count()).toBe(2);
+    await row.getByRole('button', { name: DESK_TEXT.moreActions }).click();
+    const again = (await menu.boundingBox())!;
+    expect(again.x).toBeGreaterThanOrEqual(0);
+    expect(again.x + again.width).toBeLessThanOrEqual(viewport.width);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
     expectNoErrors(session);
   });
 

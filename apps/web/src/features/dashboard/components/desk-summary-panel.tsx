@@ -16,9 +16,9 @@ function startOfToday() {
 
 function Tile({ label, value, children }: { label: string; value: ReactNode; children?: ReactNode }) {
   return (
-    <div className="min-w-0 rounded-lg border border-rule bg-surface p-5">
+    <div className="min-w-0 rounded-lg border border-rule bg-surface p-4 sm:p-5">
       <dt className="text-xs font-semibold tracking-wide text-ink-soft uppercase">{label}</dt>
-      <dd className="mt-1 font-serif text-4xl leading-tight font-bold text-ink tabular-nums">{value}</dd>
+      <dd className="mt-1 font-serif text-3xl leading-tight font-bold text-ink tabular-nums sm:text-4xl">{value}</dd>
       {children && <dd className="mt-1 text-sm text-ink-soft">{children}</dd>}
     </div>
   );

@@ -22,7 +22,8 @@ const GAP = 4;
  * A row's menu button (the WAI-ARIA menu button pattern): Enter, Space or ↓ opens it on its first item, ↑ on its
  * last; ↑ ↓ Home End move, Enter or Space chooses, Escape or Tab closes; focus goes back to the button, so a
  * dialog an item opens returns there too. A press outside closes it. The list is fixed to the viewport under the
- * button (above it when the page has no room below), so a table's rounded frame never clips it.
+ * button (above it when the page has no room below, and never past the page's edges), so a table's rounded frame
+ * never clips it.
  */
 export function RowMenu({ label, items, describedBy }: RowMenuProps) {
   const menuId = useId();
@@ -106,7 +107,7 @@ interface MenuListProps {
 /** Mounted only while open (in a browser), so its layout effect never runs on the server. */
 function MenuList({ id, label, items, anchor, start, onClose, onChoose }: MenuListProps) {
   const listRef = useRef<HTMLUListElement>(null);
-  const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
+  const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
 
   useLayoutEffect(() => {
     const button = anchor.current;
@@ -116,10 +117,11 @@ function MenuList({ id, label, items, anchor, start, onClose, onChoose }: MenuLi
       const box = button.getBoundingClientRect();
       const height = list.offsetHeight;
       const below = box.bottom + GAP + height <= window.innerHeight || box.top - GAP - height < 0;
-      setPlace({
-        top: below ? box.bottom + GAP : box.top - GAP - height,
-        right: Math.max(GAP, document.documentElement.clientWidth - box.right),
-      });
+      // Its right edge under the button's, unless that leaves the page: then as far left as it needs.
+      const width = list.offsetWidth;
+      const room = document.documentElement.clientWidth - GAP;
+      const left = box.right - width >= GAP ? box.right - width : Math.min(box.left, room - width);
+      setPlace({ top: below ? box.bottom + GAP : box.top - GAP - height, left: Math.max(GAP, left) });
     };
     locate();
     // The page scrolls under a fixed list: it follows its button.
@@ -178,7 +180,7 @@ function MenuList({ id, label, items, anchor, start, onClose, onChoose }: MenuLi
       role="menu"
       aria-label={label}
       onKeyDown={onKey}
-      style={place ? { top: place.top, right: place.right } : { visibility: 'hidden', top: 0, right: 0 }}
+      style={place ? { top: place.top, left: place.left } : { visibility: 'hidden', top: 0, left: 0 }}
       className="fixed z-40 min-w-48 rounded-md border border-rule bg-surface py-1 text-sm shadow-lg"
     >
       {items.map((item) => (
