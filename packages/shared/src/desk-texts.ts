@@ -25,6 +25,12 @@ export const DESK_TEXT = {
   publishersListIntro: 'Every publisher, with its articles of any status.',
   articleCount: (count: number) => `${count} ${count === 1 ? 'article' : 'articles'}`,
   noPublishers: 'No publishers yet.',
+  /** History's heading text, now that it lists the site settings' changes too (docs/product.md#site-settings). */
+  historyIntro:
+    'Every editorial action on articles, and every change to the site settings: who, what, when and the note.',
+  /** History's action for a change to the site settings, and its article column (it names none). */
+  settingsUpdate: 'Changed the site settings',
+  siteSettingsEntry: 'Site settings',
   /** The Overview's panel under the charts (docs/product.md#overview-charts). */
   summaryHeading: 'At the desk today',
   summaryPending: 'Waiting for review',

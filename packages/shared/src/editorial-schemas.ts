@@ -38,8 +38,8 @@ export type ArticleReview = z.infer<typeof ArticleReviewSchema>;
 
 export const RevisionParamsSchema = z.object({ id: text(), revisionId: text() });
 
-/** Every action the moderation record keeps about articles, in the History view's order. */
-export const HISTORY_ACTIONS = [
+/** Every action the moderation record keeps about articles, in the History view's order: an article's timeline. */
+export const ARTICLE_HISTORY_ACTIONS = [
   'request-changes',
   'resubmit',
   'approve',
@@ -49,9 +49,11 @@ export const HISTORY_ACTIONS = [
   'restore',
   'readers',
   'delete',
-  /** A change to the site settings (docs/product.md#site-settings): no article. */
-  'settings-update',
 ] as const;
+export type ArticleHistoryAction = (typeof ARTICLE_HISTORY_ACTIONS)[number];
+
+/** The History view's actions: those about articles, then a change to the site settings (docs/product.md#site-settings), which names no article. */
+export const HISTORY_ACTIONS = [...ARTICLE_HISTORY_ACTIONS, 'settings-update'] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 export const HistoryQuerySchema = z.object({
@@ -92,7 +94,7 @@ export type HistoryPage = z.infer<typeof HistoryPageSchema>;
  */
 export const TimelineEntrySchema = z.object({
   _id: z.string(),
-  action: z.enum(HISTORY_ACTIONS),
+  action: z.enum(ARTICLE_HISTORY_ACTIONS),
   note: z.string().nullable(),
   at: z.string(),
   byAuthor: z.boolean(),

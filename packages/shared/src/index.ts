@@ -28,6 +28,7 @@ export * from './family.js';
 export * from './page-reads.js';
 export { hasNoControlCharacters, text } from './fields.js';
 export * from './site-settings.js';
+export * from './site-settings-schemas.js';
 export * from './settings-texts.js';
 export * from './tags.js';
 export * from './tag-texts.js';

@@ -198,7 +198,6 @@ export const TEXT = {
       restore: 'Restored a revision',
       readers: 'Changed who reads it',
       delete: 'Deleted',
-      'settings-update': 'Changed the site settings',
     },
   },
   corrections: {
@@ -478,8 +477,7 @@ export const TEXT = {
     statusFilter: 'Status',
     allStatuses: 'All statuses',
     history: 'History',
-    historyIntro:
-      'Every editorial action on articles, and every change to the site settings: who, what, when and the note.',
+    historyIntro: 'Every editorial action on articles: who, what, when and the note.',
     historyBy: 'By',
     everyone: 'Everyone',
     historyAction: 'Action',
@@ -490,8 +488,6 @@ export const TEXT = {
     onlyThisArticle: 'Only this article',
     allArticlesFilter: 'Show every article',
     deletedArticle: 'Deleted article',
-    /** History's article column for a change to the site settings. */
-    siteSettingsEntry: 'Site settings',
     someone: 'A removed account',
     noHistory: 'No editorial actions match.',
     makePremium: 'Make Premium',

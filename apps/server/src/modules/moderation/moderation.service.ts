@@ -1,5 +1,7 @@
 import {
+  ARTICLE_HISTORY_ACTIONS,
   HISTORY_ACTIONS,
+  type ArticleHistoryAction,
   type HistoryAction,
   type HistoryEntry,
   type HistoryPage,
@@ -80,10 +82,10 @@ export async function getTimeline(
   article: { id: string; authorId: string },
   withNames: boolean,
 ): Promise<TimelineEntry[]> {
-  const rows = await repository.listForArticle(db, article.id, HISTORY_ACTIONS);
+  const rows = await repository.listForArticle(db, article.id, ARTICLE_HISTORY_ACTIONS);
   return rows.map((row) => ({
     _id: row.id,
-    action: row.action as HistoryAction,
+    action: row.action as ArticleHistoryAction,
     note: row.detail,
     at: row.createdAt.toISOString(),
     byAuthor: row.actorId === article.authorId,

@@ -1,10 +1,10 @@
-import { HISTORY_ACTIONS, TEXT } from '@dispatch/shared';
+import { DESK_TEXT, HISTORY_ACTIONS, TEXT } from '@dispatch/shared';
 import { useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/pagination';
 import { EmptyState, ErrorState, TableSkeleton } from '../../../components/states';
 import { HISTORY_PAGE_SIZE, useHistory, type HistoryFilters } from '../../../api/history';
-import { HistoryTable } from '../../../features/dashboard/components/history-table';
+import { HistoryTable, historyActionLabel } from '../../../features/dashboard/components/history-table';
 import { isPastLastPage, lastPage, pageFrom } from '../../../lib/page-param';
 import { DashboardHeading } from './dashboard-heading';
 
@@ -68,7 +68,7 @@ export function HistoryRoute() {
   const actors = history.data?.actors ?? [];
   return (
     <section aria-labelledby="history-heading">
-      <DashboardHeading id="history-heading" title={D.history} intro={D.historyIntro} />
+      <DashboardHeading id="history-heading" title={D.history} intro={DESK_TEXT.historyIntro} />
       <div className="mb-5 grid gap-3 sm:grid-cols-2 lg:flex lg:flex-wrap lg:items-end">
         <label className="block text-sm font-semibold text-ink">
           {D.historyBy}
@@ -95,7 +95,7 @@ export function HistoryRoute() {
             <option value="">{D.allActions}</option>
             {HISTORY_ACTIONS.map((action) => (
               <option key={action} value={action}>
-                {TEXT.timeline.actions[action]}
+                {historyActionLabel(action)}
               </option>
             ))}
           </select>

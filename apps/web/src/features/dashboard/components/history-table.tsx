@@ -1,4 +1,4 @@
-import { TEXT, type HistoryEntry } from '@dispatch/shared';
+import { DESK_TEXT, TEXT, type HistoryAction, type HistoryEntry } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { table } from '../../../components/data-table';
 import { paths } from '../../../lib/paths';
@@ -6,6 +6,11 @@ import { formatDate } from '../../../lib/format-date';
 import { EmailText } from './email-text';
 
 const D = TEXT.dashboard;
+
+/** How an action reads in History: an article's as in its timeline, a change to the site settings its own way. */
+export const historyActionLabel = (action: HistoryAction) =>
+  action === 'settings-update' ? DESK_TEXT.settingsUpdate : TEXT.timeline.actions[action];
+
 /** The History view's rows: when, who, what, which article (with a link to filter by it) and the note. */
 export function HistoryTable({
   entries,
@@ -46,11 +51,11 @@ export function HistoryTable({
                 )}
               </td>
               <td data-label={D.historyAction} className={`${table.cell} font-semibold text-ink`}>
-                {TEXT.timeline.actions[entry.action]}
+                {historyActionLabel(entry.action)}
               </td>
               <td data-label={D.historyArticle} className={`${table.cell} md:max-w-64`}>
                 {entry.article === null ? (
-                  <span className="text-ink-soft">{D.siteSettingsEntry}</span>
+                  <span className="text-ink-soft">{DESK_TEXT.siteSettingsEntry}</span>
                 ) : (
                   <span className="min-w-0">
                     {entry.article.title === null ? (
