@@ -267,11 +267,14 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
     }
 
     if (page.location) {
-      return reply
-        .code(page.status)
-        .header('vary', 'Cookie')
-        .header('cache-control', PRIVATE_CACHE_CONTROL)
-        .redirect(page.location, 302);
+      return (
+        reply
+          .code(page.status)
+          .header('vary', 'Cookie')
+          .header('cache-control', PRIVATE_CACHE_CONTROL)
+          // A page that moved for good (a renamed tag's old address) is a 301; the rest are the moment's 302.
+          .redirect(page.location, page.status === 301 ? 301 : 302)
+      );
     }
     if (viewer && page.shared && page.etag)
       return sendShared(request, reply, { status: page.status, shared: page.shared, etag: page.etag }, viewer);

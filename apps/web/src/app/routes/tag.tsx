@@ -29,7 +29,7 @@ export function tagLoader(clientFor: LoaderClient) {
     await prefetch(queryClient, options, reads && (() => reads.tag(slug)));
     const tag = queryClient.getQueryData(options.queryKey);
     const url = new URL(request.url);
-    if (tag && tag.slug !== slug) return redirect(`${paths.tagPage(tag.slug)}${url.search}`, 301);
+    if (tag && tag.slug !== slug) return redirect(`${paths.tag(tag.slug)}${url.search}`, 301);
     if (tag) {
       const filters = filtersFor(tag.name, pageFrom(url.searchParams));
       await prefetch(
@@ -72,7 +72,7 @@ export function TagRoute() {
       </div>
     );
   }
-  if (tag.data.slug !== slug) return <Navigate to={`${paths.tagPage(tag.data.slug)}${search}`} replace />;
+  if (tag.data.slug !== slug) return <Navigate to={`${paths.tag(tag.data.slug)}${search}`} replace />;
 
   const { name } = tag.data;
   const feeds = { rss: paths.rss({ tag: name }), atom: paths.atom({ tag: name }) };

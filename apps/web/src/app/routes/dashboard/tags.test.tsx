@@ -45,7 +45,7 @@ function openTags(list: AdminTag[] = seed()) {
     ),
     ...Object.fromEntries(
       list.map((tag) => [
-        apiPaths.adminTagMerge(tag._id),
+        `${apiPaths.adminTag(tag._id)}/merge`,
         (url: URL, request: StubRequest) => {
           const from = find(url);
           const { into } = request.body as { into: string };
@@ -133,12 +133,12 @@ describe('/dashboard/tags', () => {
     const dialog = await screen.findByRole('alertdialog', { name: T.mergeConfirmTitle('Sports', 'Health') });
     expect(dialog).toHaveTextContent(T.mergeConfirmBody('Sports', 'Health', 3));
     await person.click(within(dialog).getByRole('button', { name: TEXT.writing.cancel }));
-    expect(api.calls(apiPaths.adminTagMerge('t2'))).toHaveLength(0);
+    expect(api.calls(`${apiPaths.adminTag('t2')}/merge`)).toHaveLength(0);
 
     await person.click(merge);
     await person.click(await screen.findByRole('button', { name: T.mergeConfirm }));
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: /^Sports/ })).not.toBeInTheDocument());
-    expect(api.calls(apiPaths.adminTagMerge('t2'))[0]?.body).toEqual({ into: 't5' });
+    expect(api.calls(`${apiPaths.adminTag('t2')}/merge`)[0]?.body).toEqual({ into: 't5' });
     expect(within(rowOf('Health')).getByText(T.articles(15))).toBeInTheDocument();
   });
 

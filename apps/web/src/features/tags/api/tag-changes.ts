@@ -36,6 +36,6 @@ export function useUpdateTag() {
 /** Merges a tag into another; the answer is the tag merged into. */
 export function useMergeTag() {
   return useTagChange(({ id, into }: { id: string; into: string }) =>
-    apiRequest(apiPaths.adminTagMerge(id), AdminTagSchema, { method: 'POST', body: { into } }),
+    apiRequest(`${apiPaths.adminTag(id)}/merge`, AdminTagSchema, { method: 'POST', body: { into } }),
   );
 }

@@ -154,10 +154,7 @@ export function TagsTable({ tags }: { tags: AdminTag[] }) {
             <tr key={tag._id} className={table.row}>
               <th scope="row" data-label={C.name} className={`${table.cell} font-semibold text-ink`}>
                 <span className="flex min-w-0 flex-col">
-                  <Link
-                    to={paths.tagPage(tag.slug)}
-                    className="break-words text-ink underline-offset-2 hover:underline"
-                  >
+                  <Link to={paths.tag(tag.slug)} className="break-words text-ink underline-offset-2 hover:underline">
                     {tag.name}
                   </Link>
                   <span className="text-xs font-normal text-ink-soft">{T.page(tag.slug)}</span>
