@@ -1,11 +1,10 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 
-/** One entry of a row's menu. `checked` makes it a switch (role menuitemcheckbox), e.g. a per-article setting. */
+/** One entry of a row's menu: what it says and does; a disabled one is passed over by the arrows. */
 export interface RowMenuItem {
   label: string;
   onSelect: () => void;
   disabled?: boolean;
-  checked?: boolean;
 }
 
 interface RowMenuProps {
@@ -130,7 +129,7 @@ function MenuList({ id, label, items, anchor, start, onClose, onChoose }: MenuLi
   }, [anchor]);
 
   const enabled = () =>
-    [...(listRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])].filter(
+    [...(listRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].filter(
       (item) => item.getAttribute('aria-disabled') !== 'true',
     );
 
@@ -187,20 +186,14 @@ function MenuList({ id, label, items, anchor, start, onClose, onChoose }: MenuLi
         <li key={item.label} role="none">
           <button
             type="button"
-            role={item.checked === undefined ? 'menuitem' : 'menuitemcheckbox'}
-            aria-checked={item.checked}
+            role="menuitem"
             aria-disabled={item.disabled || undefined}
             tabIndex={-1}
             onClick={() => {
               if (!item.disabled) onChoose(item);
             }}
-            className="flex w-full items-center gap-2 px-3 py-2 text-left text-ink hover:bg-surface-muted focus:bg-surface-muted focus:outline-none aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+            className="flex w-full items-center px-3 py-2 text-left text-ink hover:bg-surface-muted focus:bg-surface-muted focus-visible:[outline-offset:-3px] aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
           >
-            {item.checked !== undefined && (
-              <span aria-hidden="true" className="w-4 text-center font-bold">
-                {item.checked ? '✓' : ''}
-              </span>
-            )}
             {item.label}
           </button>
         </li>
