@@ -31,6 +31,8 @@ function RenameForm({ tag, onDone }: { tag: AdminTag; onDone: () => void }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (update.isPending) return;
+    // The same name: nothing to save.
+    if (name.trim() === tag.name) return onDone();
     update.mutate(
       { id: tag._id, patch: { name } },
       {
