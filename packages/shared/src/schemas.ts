@@ -56,6 +56,8 @@ export const ArticleCardSchema = z.object({
   isPremium: z.boolean(),
   views: z.number().int(),
   createdAt: z.string(),
+  /** When it was first published (approved): the date a card shows (docs/product.md#published-time). */
+  publishedAt: z.string().nullable(),
   /** A search's best fragment of the text (of the excerpt for premium), split at the matched words. */
   highlight: z.array(z.object({ text: z.string(), match: z.boolean() })).optional(),
 });

@@ -59,6 +59,7 @@ export function articleCard(overrides: Partial<ArticleCard> = {}): ArticleCard {
     isPremium: false,
     views: 10,
     createdAt: '2025-03-04T10:00:00.000Z',
+    publishedAt: '2025-03-04T10:00:00.000Z',
     ...overrides,
   });
 }

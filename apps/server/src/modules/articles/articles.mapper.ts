@@ -25,6 +25,7 @@ export function toArticleCard(row: ArticleCardRow): ArticleCard {
     isPremium: row.isPremium,
     views: row.views,
     createdAt: row.createdAt.toISOString(),
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
   };
 }
 

@@ -18,6 +18,7 @@ export interface ArticleCardRow {
   isPremium: boolean;
   views: number;
   createdAt: Date;
+  publishedAt: Date | null;
 }
 
 export interface ApprovedFilter {
@@ -41,6 +42,7 @@ const cardColumns = {
   isPremium: articles.isPremium,
   views: articles.views,
   createdAt: articles.createdAt,
+  publishedAt: articles.publishedAt,
 };
 
 /** The filters a list and a feed share; search is `searchApproved`'s own. */
@@ -220,6 +222,7 @@ export async function searchApproved(
     is_premium: boolean;
     views: number;
     created_at: Date | string;
+    published_at: Date | string | null;
     highlight_source: string;
     terms: string;
     text_matches: number;
@@ -229,6 +232,7 @@ export async function searchApproved(
                ${publishers.name} as publisher, ${publishers.slug} as publisher_slug, ${articles.tags} as tags,
                left(${articles.description}, ${excerptLength}) as excerpt,
                ${articles.isPremium} as is_premium, ${articles.views} as views, ${articles.createdAt} as created_at,
+               ${articles.publishedAt} as published_at,
                case when ${articles.isPremium} or (${filter.visitor === true} and ${articles.signedInOnly})
                     then left(${articles.description}, ${excerptLength})
                     else left(${articles.description}, ${sql.raw(String(LIMITS.headlineSourceLength))}) end
@@ -271,6 +275,7 @@ export async function searchApproved(
       isPremium: row.is_premium,
       views: Number(row.views),
       createdAt: new Date(row.created_at),
+      publishedAt: row.published_at === null ? null : new Date(row.published_at),
       highlightSource: row.highlight_source,
     })),
     terms: rows[0]?.terms ?? '',
@@ -741,6 +746,18 @@ export function sitemapPage(db: DbOrTx, start: Pick<SitemapPageStart, 'createdKe
     )
     .orderBy(articles.createdAt, articles.id)
     .limit(pageSize);
+}
+
+/** The slugs of every author with an approved article (who has an author page), by slug. */
+export async function listPublishedAuthorSlugs(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ slug: authors.slug })
+    .from(authors)
+    .where(
+      sql`exists (select 1 from ${articles} where ${articles.authorId} = ${authors.id} and ${articles.status} = 'approved')`,
+    )
+    .orderBy(authors.slug);
+  return rows.map((row) => row.slug);
 }
 
 /** Published since `since` (the news sitemap's window), newest first, along articles_published_idx. */

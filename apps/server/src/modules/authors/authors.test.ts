@@ -182,6 +182,16 @@ describe('published time, author pages and bylines', () => {
       expect(first.total).toBe(AUTHOR_LIMITS.pageSize + 1);
     });
 
+    it('lists every author page in the pages sitemap, and no account without a published article', async () => {
+      const quiet = await insertUser(db(), { name: 'Unpublished Writer' });
+      await insertArticle(db(), { publisherId, authorId: quiet.id }, { status: 'pending' });
+      await ctx.changed();
+      const pages = (await call('GET', '/sitemaps/pages.xml')).body;
+      expect(pages).toContain(`/authors/${writer.user.slug}</loc>`);
+      expect(pages).toContain('/authors/pia-page</loc>');
+      expect(pages).not.toContain(`/authors/${quiet.slug}</loc>`);
+    });
+
     it('answers 404 for an unknown address, and for an account with no approved article', async () => {
       const unpublished = await insertUser(db(), { name: 'Quiet Reader' });
       await insertArticle(db(), { publisherId, authorId: unpublished.id }, { status: 'declined' });

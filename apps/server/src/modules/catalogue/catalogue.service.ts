@@ -252,6 +252,9 @@ export const getSitemapPageStarts = (db: DbOrTx, pageSize: number) => repository
 export const getSitemapPage = (db: DbOrTx, start: repository.SitemapPageStart, pageSize: number) =>
   repository.sitemapPage(db, start, pageSize);
 
+/** Every author page's slug: the authors with an approved article. */
+export const getPublishedAuthorSlugs = (db: DbOrTx) => repository.listPublishedAuthorSlugs(db);
+
 /** Approved articles first published since `since`, newest first. */
 export const getPublishedSince = (db: DbOrTx, since: Date, limit: number) =>
   repository.listPublishedSince(db, since, limit);

@@ -5,6 +5,7 @@ import { toPublicDocument, type PublicDocument } from '../../plugins/public-docu
 import { normalisedKey } from '../../plugins/response-cache.js';
 import {
   getLatestForFeed,
+  getPublishedAuthorSlugs,
   getPublishedSince,
   getSitemapPage,
   getSitemapPageStarts,
@@ -17,6 +18,7 @@ import { correctionsAtom, correctionsRss } from './corrections-feed.js';
 import { atomFeed, rssFeed, type FeedChannel } from './feed-documents.js';
 import { robotsTxt } from './robots.js';
 import { newsSitemap, sitemapIndex, urlSet } from './sitemap-documents.js';
+import { getSiteSettings } from '../settings/settings.service.js';
 
 type Deps = Pick<AppDeps, 'db' | 'cache' | 'clock' | 'config'>;
 
@@ -82,11 +84,13 @@ export async function getFeed(deps: Deps, format: 'rss' | 'atom', query: FeedQue
   return deps.cache.remember('catalogue', key, DOCUMENT_TTL_MS, async () => {
     const now = deps.clock();
     const urls = siteUrls(deps.config.publicUrl);
+    // The site settings' name: a change marks the catalogue's documents stale.
+    const siteName = (await getSiteSettings(deps)).siteName;
     const authorName = 'authorName' in filter ? filter.authorName : undefined;
     const about = [filter.tag, 'publisher' in filter && filter.publisher, authorName].filter(Boolean).join(' · ');
     const channel: FeedChannel = {
-      title: about ? `${deps.config.site.name}: ${about}` : deps.config.site.name,
-      description: `The latest articles from ${deps.config.site.name}${about ? ` (${about})` : ''}.`,
+      title: about ? `${siteName}: ${about}` : siteName,
+      description: `The latest articles from ${siteName}${about ? ` (${about})` : ''}.`,
       pageUrl: urls.page(
         'author' in filter && !filter.tag ? `/authors/${filter.author}` : `/articles${querySuffix(filter)}`,
       ),
@@ -104,10 +108,11 @@ export async function getFeed(deps: Deps, format: 'rss' | 'atom', query: FeedQue
 export function getCorrectionsFeed(deps: Deps, format: 'rss' | 'atom'): Promise<PublicDocument> {
   return deps.cache.remember('catalogue', `feed:corrections:${format}`, DOCUMENT_TTL_MS, async () => {
     const urls = siteUrls(deps.config.publicUrl);
+    const siteName = (await getSiteSettings(deps)).siteName;
     const channel = {
-      siteName: deps.config.site.name,
-      title: `${deps.config.site.name}: Corrections`,
-      description: `Corrections published by ${deps.config.site.name}, newest first.`,
+      siteName,
+      title: `${siteName}: Corrections`,
+      description: `Corrections published by ${siteName}, newest first.`,
       pageUrl: urls.page('/corrections'),
       selfUrl: urls.page(CORRECTIONS_FEEDS[format]),
       correctedUrl: (id: string) => `${urls.article(id)}#corrections`,
@@ -169,6 +174,7 @@ export function getPagesSitemap(deps: Deps): Promise<PublicDocument> {
       ...PUBLIC_PAGES,
       ...(await getAllTags(deps)).map((tag) => `/tags/${encodeURIComponent(tag.slug)}`),
       ...(await getPublishers(deps)).map((publisher) => `/publishers/${encodeURIComponent(publisher.slug)}`),
+      ...(await getPublishedAuthorSlugs(deps.db)).map((slug) => `/authors/${encodeURIComponent(slug)}`),
     ];
     return toPublicDocument(urlSet(paths.map((path) => ({ url: urls.page(path) }))));
   });
@@ -181,11 +187,12 @@ export function getPagesSitemap(deps: Deps): Promise<PublicDocument> {
 export function getNewsSitemap(deps: Deps): Promise<PublicDocument> {
   return deps.cache.remember('catalogue', 'sitemap:news', DOCUMENT_TTL_MS, async () => {
     const urls = siteUrls(deps.config.publicUrl);
+    const siteName = (await getSiteSettings(deps)).siteName;
     const since = new Date(deps.clock().getTime() - NEWS_WINDOW_MS);
     const rows = await getPublishedSince(deps.db, since, NEWS_MAX);
     return toPublicDocument(
       newsSitemap(
-        { name: deps.config.site.name, language: 'en' },
+        { name: siteName, language: 'en' },
         rows.map((row) => ({ url: urls.article(row.id), title: row.title, publishedAt: row.publishedAt! })),
       ),
     );

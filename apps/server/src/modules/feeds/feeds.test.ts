@@ -193,6 +193,8 @@ describe('feeds, sitemaps and robots.txt', () => {
       ...['politics', 'sports', 'technology', 'entertainment', 'health'].map((tag) => `${SITE}/tags/${tag}`),
       `${SITE}/publishers/feed-herald`,
       `${SITE}/publishers/other-gazette`,
+      // Every author with a published article has a page (docs/product.md#author-pages).
+      `${SITE}/authors/ada-author`,
     ]);
   });
 

@@ -286,6 +286,7 @@ describe('/articles/:id', () => {
       isPremium,
       views: 1,
       createdAt: full.createdAt,
+      publishedAt: full.publishedAt,
     });
     const related: RelatedArticles = {
       publisher: { name: full.publisher, articles: [card('Tides rise'), card('Ferry paid for', true)] },

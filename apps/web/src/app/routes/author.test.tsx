@@ -18,7 +18,12 @@ const page = AuthorPageSchema.parse({
   },
   articles: [
     articleCard({ _id: 'a1', title: 'Harbour bridge opens to traffic' }),
-    articleCard({ _id: 'a2', title: 'Council votes on the ferry' }),
+    articleCard({
+      _id: 'a2',
+      title: 'Council votes on the ferry',
+      createdAt: '2025-03-01T10:00:00.000Z',
+      publishedAt: '2025-03-03T10:00:00.000Z',
+    }),
   ],
   total: 2,
 });
@@ -52,7 +57,10 @@ describe('/authors/:slug', () => {
       '/rss.xml?author=rosa-reader',
     );
     expect(document.head.querySelector('link[type="application/rss+xml"][href$="?author=rosa-reader"]')).not.toBeNull();
-    expect(within(main).getByRole('heading', { name: 'Council votes on the ferry' })).toBeInTheDocument();
+    const card = within(main).getByRole('article', { name: 'Council votes on the ferry' });
+    // A card is dated by its publication, as the article's Posted.
+    expect(card.querySelector('time[datetime="2025-03-03T10:00:00.000Z"]')).not.toBeNull();
+    expect(card.querySelector('time[datetime="2025-03-01T10:00:00.000Z"]')).toBeNull();
     expect(jsonLdOf('Person')).toMatchObject({
       name: 'Rosa Reader',
       url: 'http://127.0.0.1:3000/authors/rosa-reader',

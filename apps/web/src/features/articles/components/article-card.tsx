@@ -58,7 +58,9 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false, 
   const titleId = useId();
   const lockedId = useId();
   const open = canOpenDetails(article, viewer, now);
-  const created = new Date(article.createdAt);
+  // The day it was published (approved), as its page's Posted; a list holds approved articles only.
+  const day = article.publishedAt ?? article.createdAt;
+  const dated = new Date(day);
 
   return (
     <article
@@ -98,10 +100,10 @@ export function ArticleCard({ article, viewer, now = new Date(), eager = false, 
           >
             {article.publisher}
           </Link>
-          {!Number.isNaN(created.getTime()) && (
+          {!Number.isNaN(dated.getTime()) && (
             <>
               <span aria-hidden="true"> · </span>
-              <LocalTime iso={article.createdAt} options={DAY} />
+              <LocalTime iso={day} options={DAY} />
             </>
           )}
         </p>
