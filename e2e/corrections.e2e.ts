@@ -1,6 +1,6 @@
 // Corrections: an editor publishes one on the article page; readers find it under the article and on
 // /corrections, in the server's HTML and in the feeds. Runs against the built app (e2e/run.js).
-import { TEXT, type Revision } from '@dispatch/shared';
+import { TEXT, TIMELINE_TEXT, type Revision } from '@dispatch/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { childOf, findAll, parseXml, textOf } from '../apps/server/src/test/xml.js';
 import { expectToast, logIn, newAccount } from './support/actions.js';
@@ -137,7 +137,7 @@ describe('corrections', () => {
       const corrections = page.locator('#corrections');
       await corrections.getByText(note).waitFor();
       // The timeline records it as an editorial action.
-      await page.getByText(TEXT.timeline.actions.correct).first().waitFor();
+      await page.getByText(TIMELINE_TEXT.actions.correct).first().waitFor();
 
       const readerSession = await open();
       const reader = await newAccount(baseUrl, 'Rae Reader');

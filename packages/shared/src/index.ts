@@ -36,3 +36,4 @@ export * from './authors.js';
 export * from './author-texts.js';
 export * from './readers-texts.js';
 export * from './desk-summary.js';
+export * from './timeline-texts.js';

@@ -182,24 +182,6 @@ export const TEXT = {
     hide: 'Hide text',
     empty: 'No revisions yet.',
   },
-  timeline: {
-    heading: 'Timeline',
-    empty: 'Nothing has happened to this article yet.',
-    editor: 'An editor',
-    you: 'You',
-    /** How each recorded action reads in a timeline and in History. */
-    actions: {
-      'request-changes': 'Requested changes',
-      resubmit: 'Resubmitted',
-      approve: 'Approved',
-      decline: 'Declined',
-      premium: 'Made premium',
-      correct: 'Published a correction',
-      restore: 'Restored a revision',
-      readers: 'Changed who reads it',
-      delete: 'Deleted',
-    },
-  },
   corrections: {
     /** The article page's section and the public page's heading. */
     heading: 'Corrections',

@@ -6,6 +6,7 @@ import {
   type MyArticle,
   type Revision,
   type TimelineEntry,
+  TIMELINE_TEXT,
 } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -199,11 +200,11 @@ describe('review with requested changes, for the writer', () => {
     expect(within(banner).getByText(NOTE)).toBeInTheDocument();
     expect(within(banner).getByRole('button', { name: TEXT.resubmit.action })).toBeInTheDocument();
 
-    const history = (await screen.findByRole('heading', { name: TEXT.timeline.heading, level: 3 })).closest(
+    const history = (await screen.findByRole('heading', { name: TIMELINE_TEXT.heading, level: 3 })).closest(
       'section',
     ) as HTMLElement;
-    expect(await within(history).findByText(TEXT.timeline.actions['request-changes'])).toBeInTheDocument();
-    expect(within(history).getByText(new RegExp(TEXT.timeline.editor))).toBeInTheDocument();
+    expect(await within(history).findByText(TIMELINE_TEXT.actions['request-changes'])).toBeInTheDocument();
+    expect(within(history).getByText(new RegExp(TIMELINE_TEXT.editor))).toBeInTheDocument();
     expect(within(history).queryByText(new RegExp(admin.name))).toBeNull();
 
     const revisions = (await screen.findByRole('heading', { name: TEXT.revisions.heading })).closest(
@@ -249,12 +250,12 @@ describe('/dashboard/history', () => {
     expect(await screen.findByRole('heading', { level: 1, name: D.history })).toBeInTheDocument();
     const first = await rowOf(NOTE);
     expect(within(first).getByText('Edna Editor')).toBeInTheDocument();
-    expect(within(first).getByText(TEXT.timeline.actions['request-changes'])).toBeInTheDocument();
+    expect(within(first).getByText(TIMELINE_TEXT.actions['request-changes'])).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'Council meets' })).toHaveAttribute('href', '/articles/article-1');
-    expect(within(await rowOf(D.deletedArticle)).getByText(TEXT.timeline.actions.delete)).toBeInTheDocument();
+    expect(within(await rowOf(D.deletedArticle)).getByText(TIMELINE_TEXT.actions.delete)).toBeInTheDocument();
     expect(api.requests(apiPaths.adminHistory)[0]?.searchParams.get('limit')).toBe('10');
 
-    await person.selectOptions(screen.getByLabelText(D.historyAction), TEXT.timeline.actions.resubmit);
+    await person.selectOptions(screen.getByLabelText(D.historyAction), TIMELINE_TEXT.actions.resubmit);
     await waitFor(() =>
       expect(api.requests(apiPaths.adminHistory).at(-1)?.searchParams.get('action')).toBe('resubmit'),
     );

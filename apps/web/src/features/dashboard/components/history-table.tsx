@@ -1,4 +1,4 @@
-import { DESK_TEXT, TEXT, type HistoryAction, type HistoryEntry } from '@dispatch/shared';
+import { DESK_TEXT, TEXT, type HistoryAction, type HistoryEntry, TIMELINE_TEXT } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { table } from '../../../components/data-table';
 import { paths } from '../../../lib/paths';
@@ -9,7 +9,7 @@ const D = TEXT.dashboard;
 
 /** How an action reads in History: an article's as in its timeline, a change to the site settings its own way. */
 export const historyActionLabel = (action: HistoryAction) =>
-  action === 'settings-update' ? DESK_TEXT.settingsUpdate : TEXT.timeline.actions[action];
+  action === 'settings-update' ? DESK_TEXT.settingsUpdate : TIMELINE_TEXT.actions[action];
 
 /** The History view's rows: when, who, what, which article (with a link to filter by it) and the note. */
 export function HistoryTable({

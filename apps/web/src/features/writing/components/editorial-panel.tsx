@@ -1,4 +1,4 @@
-import { TEXT, type Article, type Revision, type TimelineEntry } from '@dispatch/shared';
+import { TEXT, type Article, type Revision, type TimelineEntry, TIMELINE_TEXT } from '@dispatch/shared';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
@@ -14,14 +14,14 @@ import { formatDate } from '../../../lib/format-date';
 /** Who acted, as its reader may know it: admins see names, the writer 'You' or 'An editor'. */
 function actorOf(entry: TimelineEntry): string {
   if (entry.actor) return entry.actor.name;
-  return entry.byAuthor ? TEXT.timeline.you : TEXT.timeline.editor;
+  return entry.byAuthor ? TIMELINE_TEXT.you : TIMELINE_TEXT.editor;
 }
 
 function Timeline({ id }: { id: string }) {
   const timeline = useArticleTimeline(id);
   if (timeline.isPending) return <LoadingState />;
   if (timeline.isError) return <ErrorState onRetry={() => void timeline.refetch()} />;
-  if (timeline.data.entries.length === 0) return <p className="text-sm text-ink-soft">{TEXT.timeline.empty}</p>;
+  if (timeline.data.entries.length === 0) return <p className="text-sm text-ink-soft">{TIMELINE_TEXT.empty}</p>;
   return (
     <ol className="space-y-4 border-l-2 border-rule pl-5">
       {timeline.data.entries.map((entry) => (
@@ -31,7 +31,7 @@ function Timeline({ id }: { id: string }) {
             className="absolute top-1.5 -left-[27px] size-3 rounded-full border-2 border-surface bg-ink"
           />
           <p className="text-sm">
-            <span className="font-semibold text-ink">{TEXT.timeline.actions[entry.action]}</span>{' '}
+            <span className="font-semibold text-ink">{TIMELINE_TEXT.actions[entry.action]}</span>{' '}
             <span className="text-ink-soft">
               · {actorOf(entry)} · <time dateTime={entry.at}>{formatDate(entry.at)}</time>
             </span>
@@ -150,7 +150,7 @@ export function EditorialPanel({
   return (
     <aside aria-labelledby="editorial-heading" className="article-column mt-12 space-y-8 border-t border-rule pt-8">
       <h2 id="editorial-heading" className="sr-only">
-        {TEXT.timeline.heading}
+        {TIMELINE_TEXT.heading}
       </h2>
       {article.status === 'changes_requested' && (
         <section
@@ -181,7 +181,7 @@ export function EditorialPanel({
       {children}
       <section aria-labelledby="timeline-heading">
         <h3 id="timeline-heading" className="mb-4 font-serif text-2xl font-bold text-ink">
-          {TEXT.timeline.heading}
+          {TIMELINE_TEXT.heading}
         </h3>
         <Timeline id={article._id} />
       </section>
