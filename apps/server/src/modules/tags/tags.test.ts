@@ -232,4 +232,55 @@ describe('tags', () => {
     await asAdmin('PATCH', `/api/admin/tags/${tag._id}`, { archived: false });
     expect((await get<Tag[]>('/api/tags')).body.map((one) => one.name)).toContain('Opinion');
   });
+
+  it('checks brief follows and parental controls against the tags offered; an archived one already chosen stays', async () => {
+    const tag = await add('Gardening');
+    const owner = await signedInUser(ctx.app, ctx.database.db);
+    const child = await insertUser(ctx.database.db);
+    const [family] = await ctx.database.db.insert(families).values({ ownerId: owner.user.id, seats: 4 }).returning();
+    await ctx.database.db
+      .insert(familyMembers)
+      .values({ userId: child.id, familyId: family!.id, youngReader: true, hiddenTags: ['Gardening'] });
+    await ctx.database.db
+      .insert(briefSubscriptions)
+      .values({
+        email: owner.user.email,
+        userId: owner.user.id,
+        status: 'active',
+        hour: 7,
+        timeZone: 'UTC',
+        tags: ['Gardening'],
+      });
+    await asAdmin('PATCH', `/api/admin/tags/${tag._id}`, { archived: true });
+    const offered = (await get<Tag[]>('/api/tags')).body.map((one) => one.name);
+
+    const controls = (hiddenTags: string[]) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/family/members/${child.id}/controls`,
+        headers: bearer(owner.token),
+        payload: { youngReader: true, hiddenTags },
+      });
+    const follows = (names: string[]) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/brief/me',
+        headers: bearer(owner.token),
+        payload: { hour: 7, timeZone: 'UTC', tags: names, publishers: [] },
+      });
+
+    for (const response of [await controls(['Gossip']), await follows(['Gossip'])]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorResponse>().message).toBe(TAG_MESSAGES.unknownChoice(offered));
+    }
+    const other = await add('Knitting');
+    await asAdmin('PATCH', `/api/admin/tags/${other._id}`, { archived: true });
+    expect((await controls(['Knitting'])).statusCode).toBe(400);
+    expect((await follows(['Knitting'])).statusCode).toBe(400);
+
+    expect((await controls(['Gardening', 'Politics'])).statusCode).toBe(200);
+    expect((await follows(['Gardening', 'Politics'])).statusCode).toBe(200);
+    const [member] = await ctx.database.db.select().from(familyMembers).where(eq(familyMembers.userId, child.id));
+    expect(member!.hiddenTags).toEqual(['Gardening', 'Politics']);
+  });
 });
