@@ -136,6 +136,12 @@ describe('free articles for visitors (docs/product.md#who-reads-what)', () => {
       // A copy a shared cache may keep, kept apart from a signed-in reader's (their cookie) and a crawler's.
       expect(opened.headers['cache-control']).toMatch(/^public/);
       expect(opened.headers.vary).toBe('Cookie, Accept-Encoding, Sec-Fetch-Dest');
+      // A signed-in reader's copy of the same address is theirs alone: no cache keeps it for a visitor.
+      const { pageCookie } = await signedInUser(ctx.app, ctx.database.db);
+      const theirs = await page(`/articles/${id}`, { ...NAVIGATION, cookie: pageCookie });
+      expect(theirs.statusCode).toBe(200);
+      expect(theirs.headers['cache-control']).toBe('private, no-store');
+      expect(theirs.headers.etag).toBeUndefined();
 
       // A premium article's page shows the visitor its teaser, not its text.
       const premium = await article({ isPremium: true });
