@@ -6,6 +6,7 @@ import { readCookie } from '../../plugins/page-session.js';
 import { DEFAULT_AVATAR_BACKGROUND, storeAvatar } from '../uploads/avatar.js';
 import * as service from './auth.service.js';
 import { createGoogleSignIn, type GoogleClaims } from './google.js';
+import { getSiteSettings } from '../settings/settings.service.js';
 
 const COOKIE = 'dispatch_google';
 const COOKIE_PATH = '/api/auth/google';
@@ -51,7 +52,12 @@ export function googleRoutes(app: AppInstance, deps: AppDeps) {
   const cookie = (value: string, maxAge: number) =>
     `${COOKIE}=${value}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 
-  function popupPage(reply: FastifyReply, result: { token?: string; error?: string }) {
+  async function popupPage(reply: FastifyReply, result: { token?: string; error?: string }) {
+    // The site settings' name; the environment's if they cannot be read (the popup still reports the result).
+    const siteName = await getSiteSettings(deps).then(
+      (settings) => settings.siteName,
+      () => config.site.name,
+    );
     const data = [
       `data-origin="${escapeHtml(origin)}"`,
       result.token ? `data-token="${escapeHtml(result.token)}"` : '',
@@ -62,7 +68,7 @@ export function googleRoutes(app: AppInstance, deps: AppDeps) {
       .header('set-cookie', cookie('', 0))
       .type('text/html; charset=utf-8')
       .send(
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(config.site.name)}</title></head>` +
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(siteName)}</title></head>` +
           `<body><p id="google-result" ${data}>${escapeHtml(result.error ?? 'Signing you in… you can close this window.')}</p>` +
           `<script src="/api/auth/google/popup.js"></script></body></html>`,
       );

@@ -275,6 +275,17 @@ describe('the site settings where they apply', () => {
     expect(after!.htmlBody).toContain('12 Quay Street\nPort Town');
     expect(after!.htmlBody).toContain('The Quay Courier');
   });
+
+  it("feeds are titled with the settings' site name, at once after a change", async () => {
+    const titleOf = async () => {
+      const feed = (await ctx.app.inject({ method: 'GET', url: '/rss.xml' })).body;
+      return /<title>([^<]*)<\/title>/.exec(feed)?.[1];
+    };
+    await patch({ siteName: 'The Quay Courier' });
+    expect(await titleOf()).toBe('The Quay Courier');
+    await patch({ siteName: 'Quay Evening News' });
+    expect(await titleOf()).toBe('Quay Evening News');
+  });
 });
 
 const serverUrl = process.env.TEST_DATABASE_URL;
