@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   answerAccess,
+  visitorMayOpen,
   canOpenDetails,
   canReadArticle,
   excerpt,
@@ -160,5 +161,14 @@ describe('answerAccess', () => {
 
   it('lets a pass with a number of premium articles list them, as the API does', () => {
     expect(answerAccess(['signed-in', 'premium-list'], oneArticlePass, now)).toBe('open');
+  });
+});
+
+describe('visitorMayOpen (docs/product.md#who-reads-what)', () => {
+  it("keeps SPEC's login for every article by default, and for one kept for signed-in readers whatever the setting", () => {
+    expect(visitorMayOpen({ signedInOnly: false }, 'signed-in')).toBe(false);
+    expect(visitorMayOpen({ signedInOnly: true }, 'signed-in')).toBe(false);
+    expect(visitorMayOpen({ signedInOnly: true }, 'anyone')).toBe(false);
+    expect(visitorMayOpen({ signedInOnly: false }, 'anyone')).toBe(true);
   });
 });
