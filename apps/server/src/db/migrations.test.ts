@@ -32,8 +32,11 @@ const TABLES = [
   'processed_webhook_events',
   'publishers',
   'sessions',
+  'site_settings',
   'stripe_customers',
   'subscriptions',
+  'tag_former_slugs',
+  'tags',
   'users',
 ];
 
