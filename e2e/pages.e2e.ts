@@ -48,6 +48,7 @@ interface Preview extends Card {
   tags: string[];
   author_name: string;
   createdAt: string;
+  publishedAt: string;
   updatedAt: string;
 }
 
@@ -248,7 +249,8 @@ describe('server-rendered pages, before any script runs', () => {
     expect(metaContent(html, 'article:author')).toBe(preview.author_name);
     expect(metaContent(html, 'article:section')).toBe(preview.publisher);
     expect(metaContents(html, 'article:tag')).toEqual(preview.tags);
-    expect(metaContent(html, 'article:published_time')).toBe(preview.createdAt);
+    // Published when approved (docs/product.md#published-time), not when submitted.
+    expect(metaContent(html, 'article:published_time')).toBe(preview.publishedAt);
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     const [article] = jsonLd(html);
     expect(article).toMatchObject({
@@ -259,7 +261,7 @@ describe('server-rendered pages, before any script runs', () => {
       publisher: { '@type': 'Organization', name: preview.publisher },
       keywords: preview.tags,
       mainEntityOfPage: url,
-      datePublished: preview.createdAt,
+      datePublished: preview.publishedAt,
     });
     expect(article).toHaveProperty('dateModified');
     expect(article).not.toHaveProperty('isAccessibleForFree');

@@ -272,7 +272,7 @@ for (const viewport of VIEWPORTS) {
 
       const ending = main.getByText(`${TEXT.detail.printedFrom} ${baseUrl}/articles/${free._id}`);
       expect(await ending.isVisible()).toBe(true);
-      expect(await ending.locator(`time[datetime="${free.createdAt}"]`).isVisible()).toBe(true);
+      expect(await ending.locator(`time[datetime="${free.publishedAt}"]`).isVisible()).toBe(true);
       expect((await ending.boundingBox())!.y).toBeGreaterThan((await paragraph.boundingBox())!.y);
 
       const pdf = await page.pdf({ format: 'A4' });
