@@ -70,6 +70,9 @@ describe.each([
     await expectToast(admin, READERS_TEXT.keptForSignedIn);
     // A pill on a phone's card, a lock in the desktop's one-line row: whichever this width shows.
     await row.getByText(READERS_TEXT.badge).filter({ visible: true }).first().waitFor();
+    // Its page says so to a reader.
+    await admin.goto(`/articles/${kept.id}`);
+    await admin.getByRole('main').getByText(READERS_TEXT.badge).waitFor();
     await session.close();
 
     // The server's HTML for a visitor's browser: the whole text, no redirect.
