@@ -93,6 +93,9 @@ describe.each([
     await page.getByLabel(AUTHOR_TEXT.profile.bio, { exact: true }).fill(bio);
     await page.getByRole('button', { name: TEXT.profile.update }).click();
     await expectToast(page, TEXT.toast.saved);
+    await page
+      .getByRole('group', { name: AUTHOR_TEXT.profile.title })
+      .screenshot({ path: `/tmp/authors-profile-${form}.png` });
 
     // "Posted" and datePublished are the approval, not the submission.
     await page.goto(`/articles/${id}`);
