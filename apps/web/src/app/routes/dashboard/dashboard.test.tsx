@@ -1,4 +1,4 @@
-import { BRIEF_TEXT, ChartsSchema, PLAN_TEXT, REVENUE_TEXT, SETTINGS_TEXT, TEXT } from '@dispatch/shared';
+import { BRIEF_TEXT, ChartsSchema, PLAN_TEXT, REVENUE_TEXT, SETTINGS_TEXT, TAG_TEXT, TEXT } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiPaths } from '../../../lib/paths';
@@ -57,6 +57,7 @@ describe('/dashboard', () => {
       [D.history, '/dashboard/history'],
       [REVENUE_TEXT.funnel.nav, '/dashboard/funnel'],
       [PLAN_TEXT.pageTitle, '/dashboard/plans'],
+      [TAG_TEXT.nav, '/dashboard/tags'],
       [BRIEF_TEXT.newsletter, '/dashboard/newsletter'],
       [SETTINGS_TEXT.heading, '/dashboard/settings'],
       [D.exit, '/'],
