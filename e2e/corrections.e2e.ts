@@ -1,6 +1,6 @@
 // Corrections: an editor publishes one on the article page; readers find it under the article and on
 // /corrections, in the server's HTML and in the feeds. Runs against the built app (e2e/run.js).
-import { TEXT, TIMELINE_TEXT, type Revision } from '@dispatch/shared';
+import { CORRECTION_TEXT, TEXT, TIMELINE_TEXT, type Revision } from '@dispatch/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { childOf, findAll, parseXml, textOf } from '../apps/server/src/test/xml.js';
 import { expectToast, logIn, newAccount } from './support/actions.js';
@@ -11,7 +11,7 @@ import { ADMIN } from './support/server.js';
 import { stack } from './support/stack.js';
 
 const baseUrl = stack().baseUrl;
-const C = TEXT.corrections;
+const C = CORRECTION_TEXT;
 /** Words only the paywalled part of the premium article holds, past its excerpt. */
 const MARKER = 'quillfeathersecret';
 

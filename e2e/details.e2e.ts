@@ -2,7 +2,7 @@
 // that reads well in the reader's time zone, a writer told where their article stands and what the
 // one-article rule allows before the work, pickers that say which file they hold, focus that follows the
 // page, a carousel that can be paused, and one message when the front page's data does not come.
-import { TEXT, type MyArticlePage } from '@dispatch/shared';
+import { OWN_ARTICLE_TEXT, TEXT, type MyArticlePage } from '@dispatch/shared';
 import type { FileChooser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, logIn, newAccount, pngFile, register, uniqueEmail } from './support/actions.js';
@@ -12,7 +12,7 @@ import { expectNoErrors, expectNoSidewaysScroll } from './support/expect.js';
 import { ADMIN } from './support/server.js';
 import { stack } from './support/stack.js';
 
-const O = TEXT.ownArticle;
+const O = OWN_ARTICLE_TEXT;
 const BODY =
   'The harbour authority reopened the north quay on Monday after eleven weeks of repairs to the sea wall, ' +
   'which had been undermined by the winter storms. Fishing boats that had moored in the next town came ' +

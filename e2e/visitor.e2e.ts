@@ -1,4 +1,4 @@
-import { BRIEF_TEXT, TAGS, TEXT } from '@dispatch/shared';
+import { BRIEF_TEXT, TAGS, TEXT, UPGRADE_TEXT } from '@dispatch/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DESKTOP, openBrowser, PHONE, type Session } from './support/browser.js';
 import { logIn } from './support/actions.js';
@@ -42,17 +42,17 @@ describe('a visitor on the home page', () => {
     await page.clock.runFor(9_000);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.clock.runFor(1_500);
-    const dialog = page.getByRole('dialog', { name: TEXT.upgradeModal.title });
+    const dialog = page.getByRole('dialog', { name: UPGRADE_TEXT.title });
     await dialog.waitFor();
-    await dialog.getByText(TEXT.upgradeModal.body).waitFor();
-    await dialog.getByRole('button', { name: TEXT.upgradeModal.closeLabel }).click();
+    await dialog.getByText(UPGRADE_TEXT.body).waitFor();
+    await dialog.getByRole('button', { name: UPGRADE_TEXT.closeLabel }).click();
     await dialog.waitFor({ state: 'hidden' });
 
     // /subscription needs an account: an anonymous visitor is asked to log in, then taken there.
     await page.goto('/');
     await page.getByRole('heading', { name: TEXT.home.trending }).waitFor();
     await page.clock.runFor(10_500);
-    await page.getByRole('button', { name: TEXT.upgradeModal.goToSubscription }).click();
+    await page.getByRole('button', { name: UPGRADE_TEXT.goToSubscription }).click();
     await page.waitForURL('**/login');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByLabel(TEXT.auth.email, { exact: true }).fill('reader@example.com');

@@ -1,4 +1,4 @@
-import { TEXT } from '@dispatch/shared';
+import { UNAVAILABLE_TEXT } from '@dispatch/shared';
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -147,8 +147,8 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
     expect(result.headers['retry-after']).toBe('5');
     expect(result.headers['cache-control']).toBe('no-store');
     expect(result.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(result.body).toContain(TEXT.unavailable.heading);
-    expect(result.body).toContain(TEXT.unavailable.body);
+    expect(result.body).toContain(UNAVAILABLE_TEXT.heading);
+    expect(result.body).toContain(UNAVAILABLE_TEXT.body);
     expect(result.body).not.toContain('<ol></ol>');
   });
 
@@ -179,7 +179,7 @@ describe.runIf(serverUrl).each<ProxyMode>(['stopped', 'frozen'])('a database tha
     expect(ms).toBeLessThan(BOUND_MS);
     expect(result.statusCode).toBe(503);
     expect(result.headers['cache-control']).toBe('no-store');
-    expect(result.body).toContain(TEXT.unavailable.heading);
+    expect(result.body).toContain(UNAVAILABLE_TEXT.heading);
   });
 
   it('answers 30 requests at once, each within the bound', async () => {

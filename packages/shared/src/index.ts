@@ -37,3 +37,7 @@ export * from './author-texts.js';
 export * from './readers-texts.js';
 export * from './desk-summary.js';
 export * from './timeline-texts.js';
+export * from './correction-texts.js';
+export * from './own-article-texts.js';
+export * from './upgrade-texts.js';
+export * from './unavailable-texts.js';

@@ -32,12 +32,6 @@ export const TEXT = {
     testimonials: 'What Readers Say',
     choosePlan: 'Choose Plan',
   },
-  upgradeModal: {
-    title: 'Upgrade to Premium!',
-    body: 'Subscribe now to enjoy unlimited article publishing and exclusive premium content.',
-    closeLabel: 'Close subscription modal',
-    goToSubscription: 'Go to Subscription',
-  },
   articles: {
     heading: 'All Approved Articles',
     searchLabel: 'Search by title',
@@ -80,13 +74,6 @@ export const TEXT = {
   theme: { dark: 'Dark theme' },
   forbidden: { message: 'You do not have permission to view this page...', back: 'Back to Home' },
   notFound: { message: "Oops, The page you are looking for doesn't exist", back: 'Go Back Home' },
-  /** The page the server sends when the database cannot be reached and it holds no earlier copy of the page. */
-  unavailable: {
-    title: 'Temporarily unavailable',
-    heading: 'We will be right back',
-    body: 'We cannot reach our newsroom right now. Please try again in a minute.',
-    retry: 'Try again',
-  },
   states: {
     loading: 'Loading...',
     loadFailed: 'Something went wrong while loading. Please try again.',
@@ -181,29 +168,6 @@ export const TEXT = {
     show: 'Show text',
     hide: 'Hide text',
     empty: 'No revisions yet.',
-  },
-  corrections: {
-    /** The article page's section and the public page's heading. */
-    heading: 'Corrections',
-    pageIntro:
-      'When we get something wrong, we fix it and say so. Every correction we have published, newest first, with the article it corrects.',
-    empty: 'No corrections have been published.',
-    corrected: 'Corrected',
-    revision: (n: number) => `Revision ${n}`,
-    feed: 'Follow them in a feed reader',
-    feedRss: 'RSS',
-    feedAtom: 'Atom',
-    publishHeading: 'Publish a correction',
-    publishIntro:
-      'A public note under the article, dated, saying what an earlier version got wrong. It cannot be deleted later, only followed by another.',
-    revisionLabel: 'Revision that fixed the text',
-    noteLabel: 'Correction',
-    notePlaceholder: 'An earlier version of this article said…',
-    noteHint:
-      'Shown to every reader as you write it. On a premium article, describe the change: do not quote the premium text.',
-    publish: 'Publish correction',
-    confirmTitle: 'Publish this correction?',
-    confirmBody: 'It appears under the article and on the corrections page at once, and it cannot be deleted.',
   },
   subscription: { heading: 'Subscribe to Premium', selectDuration: 'Select a duration', proceed: 'Proceed to Payment' },
   payment: { payNow: 'Pay Now' },
@@ -374,19 +338,6 @@ export const TEXT = {
     cancel: 'Cancel',
     close: 'Close',
     confirmDelete: 'Yes, delete it',
-  },
-  /** The banner above a writer's own article: where it stands, in words. */
-  ownArticle: {
-    label: 'Your article',
-    pending: 'Waiting for review: an editor reads it before it appears in Articles.',
-    changes_requested: 'An editor asked for changes. Their note is below the article.',
-    seeNote: 'Read the note',
-    declined: 'Declined by an editor.',
-    reason: 'Reason:',
-    approved: 'Published: it appears in Articles.',
-    premium: 'Published as premium: subscribers read it in full, others see its opening.',
-    myArticles: 'All my articles',
-    viewsNote: 'Your own visits are not counted as views.',
   },
   detail: {
     by: 'By',

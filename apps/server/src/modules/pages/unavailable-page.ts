@@ -1,4 +1,4 @@
-import { TEXT } from '@dispatch/shared';
+import { UNAVAILABLE_TEXT } from '@dispatch/shared';
 import { escapeHtml } from './page-renderer.js';
 
 /**
@@ -7,7 +7,7 @@ import { escapeHtml } from './page-renderer.js';
  */
 export function unavailablePage(siteName: string): string {
   const site = escapeHtml(siteName);
-  const texts = TEXT.unavailable;
+  const texts = UNAVAILABLE_TEXT;
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -1,4 +1,4 @@
-import { TEXT, type Correction, type CorrectionListEntry, type Revision } from '@dispatch/shared';
+import { CORRECTION_TEXT, TEXT, type Correction, type CorrectionListEntry, type Revision } from '@dispatch/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { renderRoute } from '../../test/render-route';
 import { ROLES, sessionRoutes, storeToken, testUser } from '../../test/session';
 import { article, ARTICLE_ID } from '../../test/writing-fixtures';
 
-const C = TEXT.corrections;
+const C = CORRECTION_TEXT;
 const MARKUP_NOTE = 'An earlier version said <b>nine</b> & not <i>seven</i>.';
 
 const correction = (overrides: Partial<Correction> = {}): Correction => ({

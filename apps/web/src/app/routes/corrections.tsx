@@ -1,4 +1,4 @@
-import { TEXT } from '@dispatch/shared';
+import { CORRECTION_TEXT } from '@dispatch/shared';
 import { useRef } from 'react';
 import { Link, Navigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -17,7 +17,7 @@ import { paths } from '../../lib/paths';
 import { prefetch } from '../../lib/prefetch';
 import { readsOf, type LoaderClient } from '../page-context';
 
-const C = TEXT.corrections;
+const C = CORRECTION_TEXT;
 
 export function correctionsLoader(clientFor: LoaderClient) {
   return async ({ request, context }: LoaderFunctionArgs) => {

@@ -1,4 +1,4 @@
-import { SEED_PLANS, STORAGE_KEYS, TEXT, TIMINGS, type Plan } from '@dispatch/shared';
+import { SEED_PLANS, STORAGE_KEYS, TEXT, TIMINGS, UPGRADE_TEXT, type Plan } from '@dispatch/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -206,8 +206,8 @@ describe('home page', () => {
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
       act(() => vi.advanceTimersByTime(1500));
-      const dialog = await screen.findByRole('dialog', { name: TEXT.upgradeModal.title });
-      expect(dialog).toHaveTextContent(TEXT.upgradeModal.body);
+      const dialog = await screen.findByRole('dialog', { name: UPGRADE_TEXT.title });
+      expect(dialog).toHaveTextContent(UPGRADE_TEXT.body);
     });
 
     it('closes with its close button', async () => {
@@ -216,7 +216,7 @@ describe('home page', () => {
 
       act(() => vi.advanceTimersByTime(TIMINGS.upgradeModalDelayMs));
       const dialog = await screen.findByRole('dialog');
-      await user.click(within(dialog).getByRole('button', { name: TEXT.upgradeModal.closeLabel }));
+      await user.click(within(dialog).getByRole('button', { name: UPGRADE_TEXT.closeLabel }));
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
@@ -227,7 +227,7 @@ describe('home page', () => {
 
       act(() => vi.advanceTimersByTime(TIMINGS.upgradeModalDelayMs));
       const dialog = await screen.findByRole('dialog');
-      await user.click(within(dialog).getByRole('button', { name: TEXT.upgradeModal.goToSubscription }));
+      await user.click(within(dialog).getByRole('button', { name: UPGRADE_TEXT.goToSubscription }));
 
       await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

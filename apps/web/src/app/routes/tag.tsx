@@ -1,5 +1,5 @@
 import { TEXT } from '@dispatch/shared';
-import { Navigate, redirect, useLocation, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { Navigate, useLocation, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { FeedLinks } from '../../components/feed-links';
 import { PageTitle } from '../../components/page-title';
 import { ErrorState, LoadingState } from '../../components/states';
@@ -29,7 +29,11 @@ export function tagLoader(clientFor: LoaderClient) {
     await prefetch(queryClient, options, reads && (() => reads.tag(slug)));
     const tag = queryClient.getQueryData(options.queryKey);
     const url = new URL(request.url);
-    if (tag && tag.slug !== slug) return redirect(`${paths.tag(tag.slug)}${url.search}`, 301);
+    // The Response React Router's `redirect` makes, written out: `redirect` would join the router's chunk, which the
+    // home page's first load fetches, for this one lazy page.
+    if (tag && tag.slug !== slug) {
+      return new Response(null, { status: 301, headers: { Location: `${paths.tag(tag.slug)}${url.search}` } });
+    }
     if (tag) {
       const filters = filtersFor(tag.name, pageFrom(url.searchParams));
       await prefetch(

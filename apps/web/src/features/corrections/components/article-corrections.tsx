@@ -1,4 +1,4 @@
-import { TEXT } from '@dispatch/shared';
+import { CORRECTION_TEXT } from '@dispatch/shared';
 import { useArticleCorrections } from '../../../api/corrections';
 import { CorrectionDate } from './correction-date';
 
@@ -16,13 +16,13 @@ export function ArticleCorrections({ articleId }: { articleId: string }) {
       className="article-column mt-10 scroll-mt-24 border-t-4 border-double border-ink pt-6"
     >
       <h2 id="corrections-heading" className="kicker text-ink">
-        {TEXT.corrections.heading}
+        {CORRECTION_TEXT.heading}
       </h2>
       <ol className="mt-4 space-y-5">
         {corrections.map((correction) => (
           <li key={correction._id} className="border-l-2 border-accent-line pl-4">
             <p className="text-sm font-semibold text-ink-soft">
-              {TEXT.corrections.corrected} <CorrectionDate at={correction.createdAt} />
+              {CORRECTION_TEXT.corrected} <CorrectionDate at={correction.createdAt} />
             </p>
             <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-ink">{correction.note}</p>
           </li>

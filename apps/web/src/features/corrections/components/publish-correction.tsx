@@ -1,6 +1,7 @@
 import {
   LIMITS,
   PublishCorrectionInputSchema,
+  CORRECTION_TEXT,
   TEXT,
   type PublishCorrectionInput,
   type Revision,
@@ -18,7 +19,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format-date';
 import { usePublishCorrection } from '../api/publish-correction';
 
-const C = TEXT.corrections;
+const C = CORRECTION_TEXT;
 const FIELDS = ['revisionId', 'note'] as const;
 
 /**

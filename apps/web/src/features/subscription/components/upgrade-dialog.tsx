@@ -1,4 +1,4 @@
-import { TEXT } from '@dispatch/shared';
+import { UPGRADE_TEXT } from '@dispatch/shared';
 import * as Dialog from '@radix-ui/react-dialog';
 import { DialogFrame } from '../../../components/dialog-frame';
 import { useNavigate } from 'react-router';
@@ -17,7 +17,7 @@ export function UpgradeDialog({ onClose }: { onClose: () => void }) {
   return (
     <DialogFrame open={true} onClose={onClose} className="max-w-md border-accent-line p-6 sm:p-8">
       <Dialog.Close
-        aria-label={TEXT.upgradeModal.closeLabel}
+        aria-label={UPGRADE_TEXT.closeLabel}
         className="absolute top-3 right-3 grid size-10 place-items-center rounded-full text-ink-soft hover:bg-surface-muted hover:text-ink"
       >
         <CloseIcon className="size-5" />
@@ -25,10 +25,10 @@ export function UpgradeDialog({ onClose }: { onClose: () => void }) {
       <span aria-hidden="true" className="grid size-12 place-items-center rounded-full bg-accent-wash text-accent">
         <StarIcon className="size-6" />
       </span>
-      <Dialog.Title className="mt-4 text-2xl font-bold text-ink sm:text-3xl">{TEXT.upgradeModal.title}</Dialog.Title>
-      <Dialog.Description className="mt-3 text-ink-soft">{TEXT.upgradeModal.body}</Dialog.Description>
+      <Dialog.Title className="mt-4 text-2xl font-bold text-ink sm:text-3xl">{UPGRADE_TEXT.title}</Dialog.Title>
+      <Dialog.Description className="mt-3 text-ink-soft">{UPGRADE_TEXT.body}</Dialog.Description>
       <button type="button" onClick={goToSubscription} className="btn btn-accent mt-6 w-full">
-        {TEXT.upgradeModal.goToSubscription}
+        {UPGRADE_TEXT.goToSubscription}
       </button>
     </DialogFrame>
   );

@@ -1,8 +1,8 @@
-import { TEXT, type Article } from '@dispatch/shared';
+import { OWN_ARTICLE_TEXT, TEXT, type Article } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
-const T = TEXT.ownArticle;
+const T = OWN_ARTICLE_TEXT;
 
 /** Where the writer's own article stands, said above it: their page is where they look for it. */
 export function OwnArticleStatus({ article }: { article: Pick<Article, 'status' | 'isPremium' | 'declineReason'> }) {
