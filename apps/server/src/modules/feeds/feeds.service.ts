@@ -48,11 +48,20 @@ function siteUrls(publicUrl: string) {
   };
 }
 
+/** A feed's filters, checked; an author's feed names the author (by slug and id) and is about their name. */
+interface FeedFilter {
+  tag?: string;
+  publisher?: string;
+  author?: string;
+  authorId?: string;
+  authorName?: string;
+}
+
 /**
  * The filters as given, checked: a tag must be one of the site's (archived ones too), a publisher one of the listed
- * ones (named in any letter case).
+ * ones (named in any letter case), an author one with an author page (then a publisher is not asked for).
  */
-async function resolveFilter(deps: Deps, query: FeedQuery) {
+async function resolveFilter(deps: Deps, query: FeedQuery): Promise<FeedFilter> {
   await checkTagFilter(deps, query.tag);
   if (query.author) return { tag: query.tag, ...(await resolveAuthor(deps, query.author)) };
   if (!query.publisher) return { tag: query.tag };
@@ -69,7 +78,7 @@ async function resolveAuthor(deps: Deps, slug: string) {
   return { author: author.slug, authorId: author.id, authorName: author.name };
 }
 
-function querySuffix(filter: { tag?: string; publisher?: string; author?: string }): string {
+function querySuffix(filter: FeedFilter): string {
   const params = new URLSearchParams();
   if (filter.tag) params.set('tag', filter.tag);
   if (filter.publisher) params.set('publisher', filter.publisher);
@@ -86,13 +95,15 @@ export async function getFeed(deps: Deps, format: 'rss' | 'atom', query: FeedQue
     const urls = siteUrls(deps.config.publicUrl);
     // The site settings' name: a change marks the catalogue's documents stale.
     const siteName = (await getSiteSettings(deps)).siteName;
-    const authorName = 'authorName' in filter ? filter.authorName : undefined;
-    const about = [filter.tag, 'publisher' in filter && filter.publisher, authorName].filter(Boolean).join(' · ');
+    const about = [filter.tag, filter.publisher, filter.authorName].filter(Boolean).join(' · ');
     const channel: FeedChannel = {
       title: about ? `${siteName}: ${about}` : siteName,
       description: `The latest articles from ${siteName}${about ? ` (${about})` : ''}.`,
+      // An author's feed is their page's; the others', the articles list so filtered.
       pageUrl: urls.page(
-        'author' in filter && !filter.tag ? `/authors/${filter.author}` : `/articles${querySuffix(filter)}`,
+        filter.author && !filter.tag
+          ? `/authors/${encodeURIComponent(filter.author)}`
+          : `/articles${querySuffix(filter)}`,
       ),
       selfUrl: urls.page(`/${format === 'rss' ? 'rss.xml' : 'feed.atom'}${querySuffix(filter)}`),
       articleUrl: urls.article,
