@@ -52,8 +52,11 @@ export const ARTICLE_HISTORY_ACTIONS = [
 ] as const;
 export type ArticleHistoryAction = (typeof ARTICLE_HISTORY_ACTIONS)[number];
 
-/** The History view's actions: those about articles, then a change to the site settings (docs/product.md#site-settings), which names no article. */
-export const HISTORY_ACTIONS = [...ARTICLE_HISTORY_ACTIONS, 'settings-update'] as const;
+/** The changes History shows that name no article: the site settings' (docs/product.md#site-settings) and the tags' (docs/product.md#tags). */
+export const SITE_HISTORY_ACTIONS = ['settings-update', 'tag-create', 'tag-update', 'tag-merge'] as const;
+
+/** The History view's actions: those about articles, then the changes that name none. */
+export const HISTORY_ACTIONS = [...ARTICLE_HISTORY_ACTIONS, ...SITE_HISTORY_ACTIONS] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 export const HistoryQuerySchema = z.object({

@@ -39,4 +39,7 @@ export const TAG_TEXT = {
   mergeConfirm: 'Merge tags',
   merged: (from: string, to: string) => `“${from}” merged into “${to}”.`,
   page: (slug: string) => `/tags/${slug}`,
+  /** History's action column, and its article column for a tag change. */
+  history: { 'tag-create': 'Added a tag', 'tag-update': 'Changed a tag', 'tag-merge': 'Merged tags' },
+  historyEntry: 'Tags',
 } as const;

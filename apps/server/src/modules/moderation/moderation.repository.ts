@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { SITE_HISTORY_ACTIONS } from '@dispatch/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { articles, moderationActions, users } from '../../db/schema.js';
 
@@ -34,8 +35,8 @@ export interface HistoryFilter {
 
 function historyWhere(filter: HistoryFilter): SQL | undefined {
   return and(
-    // Entries about an article, and the site settings' changes, which name none.
-    or(isNotNull(moderationActions.articleId), eq(moderationActions.action, 'settings-update')),
+    // Entries about an article, and the site settings' and the tags' changes, which name none.
+    or(isNotNull(moderationActions.articleId), inArray(moderationActions.action, [...SITE_HISTORY_ACTIONS])),
     inArray(moderationActions.action, [...filter.actions]),
     filter.actorId ? eq(moderationActions.actorId, filter.actorId) : undefined,
     filter.articleId ? eq(moderationActions.articleId, filter.articleId) : undefined,

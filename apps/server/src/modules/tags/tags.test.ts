@@ -184,6 +184,12 @@ describe('tags', () => {
     expect((await get<Tag[]>('/api/tags')).body.map((tag) => tag.name)).not.toContain('Soccer');
     for (const slug of ['soccer', 'footy']) expect((await get<Tag>(`/api/tags/${slug}`)).body.slug).toBe('football');
     expect((await actions('tag-merge')).at(-1)!.detail).toBe('Soccer → Football');
+    const history = await asAdmin('GET', '/api/admin/history?action=tag-merge');
+    expect(history.json<{ entries: { action: string; note: string; article: null }[] }>().entries[0]).toMatchObject({
+      action: 'tag-merge',
+      note: 'Soccer → Football',
+      article: null,
+    });
     expect((await asAdmin('POST', `/api/admin/tags/${from._id}/merge`, { into: into._id })).statusCode).toBe(404);
   });
 
@@ -241,16 +247,14 @@ describe('tags', () => {
     await ctx.database.db
       .insert(familyMembers)
       .values({ userId: child.id, familyId: family!.id, youngReader: true, hiddenTags: ['Gardening'] });
-    await ctx.database.db
-      .insert(briefSubscriptions)
-      .values({
-        email: owner.user.email,
-        userId: owner.user.id,
-        status: 'active',
-        hour: 7,
-        timeZone: 'UTC',
-        tags: ['Gardening'],
-      });
+    await ctx.database.db.insert(briefSubscriptions).values({
+      email: owner.user.email,
+      userId: owner.user.id,
+      status: 'active',
+      hour: 7,
+      timeZone: 'UTC',
+      tags: ['Gardening'],
+    });
     await asAdmin('PATCH', `/api/admin/tags/${tag._id}`, { archived: true });
     const offered = (await get<Tag[]>('/api/tags')).body.map((one) => one.name);
 

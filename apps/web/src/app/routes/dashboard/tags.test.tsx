@@ -153,4 +153,27 @@ describe('/dashboard/tags', () => {
     expect(await screen.findByText(T.loadFailed, {}, { timeout: 20_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: TEXT.states.retry })).toBeInTheDocument();
   }, 25_000);
+
+  it('shows each tag change in History, by what it did, in place of an article', async () => {
+    openDashboard('/dashboard/history', {
+      [apiPaths.adminHistory]: {
+        entries: [
+          {
+            _id: 'h1',
+            action: 'tag-merge',
+            note: 'Soccer → Football',
+            at: '2026-12-01T09:00:00.000Z',
+            actor: { _id: 'admin-1', name: 'Edna Editor', email: 'editor@dispatch.test' },
+            article: null,
+          },
+        ],
+        total: 1,
+        actors: [{ _id: 'admin-1', name: 'Edna Editor', email: 'editor@dispatch.test' }],
+      },
+    });
+    const row = (await screen.findByText('Soccer → Football')).closest('tr')!;
+    expect(within(row).getByText(T.history['tag-merge'])).toBeInTheDocument();
+    expect(within(row).getByText(T.historyEntry)).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: T.history['tag-create'] })).toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { DESK_TEXT, TEXT, type HistoryAction, type HistoryEntry, TIMELINE_TEXT } from '@dispatch/shared';
+import { DESK_TEXT, TAG_TEXT, TEXT, type HistoryAction, type HistoryEntry, TIMELINE_TEXT } from '@dispatch/shared';
 import { Link } from 'react-router';
 import { table } from '../../../components/data-table';
 import { paths } from '../../../lib/paths';
@@ -7,9 +7,12 @@ import { EmailText } from './email-text';
 
 const D = TEXT.dashboard;
 
-/** How an action reads in History: an article's as in its timeline, a change to the site settings its own way. */
-export const historyActionLabel = (action: HistoryAction) =>
-  action === 'settings-update' ? DESK_TEXT.settingsUpdate : TIMELINE_TEXT.actions[action];
+/** How an action reads in History: an article's as in its timeline, a change to the site settings or the tags its own way. */
+export function historyActionLabel(action: HistoryAction): string {
+  if (action === 'settings-update') return DESK_TEXT.settingsUpdate;
+  if (action === 'tag-create' || action === 'tag-update' || action === 'tag-merge') return TAG_TEXT.history[action];
+  return TIMELINE_TEXT.actions[action];
+}
 
 /** The History view's rows: when, who, what, which article (with a link to filter by it) and the note. */
 export function HistoryTable({
@@ -55,7 +58,9 @@ export function HistoryTable({
               </td>
               <td data-label={D.historyArticle} className={`${table.cell} md:max-w-64`}>
                 {entry.article === null ? (
-                  <span className="text-ink-soft">{DESK_TEXT.siteSettingsEntry}</span>
+                  <span className="text-ink-soft">
+                    {entry.action === 'settings-update' ? DESK_TEXT.siteSettingsEntry : TAG_TEXT.historyEntry}
+                  </span>
                 ) : (
                   <span className="min-w-0">
                     {entry.article.title === null ? (
