@@ -131,10 +131,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ SMTP_URL: 'smtp://u:p@mail.example.com:587' }).mail).toEqual({
       smtpUrl: 'smtp://u:p@mail.example.com:587',
       from: 'The Daily Dispatch <support@example.com>',
+      // No MAIL_FROM: each message is sent from the support address, named after the site settings' name.
+      defaultFrom: { address: 'support@example.com' },
     });
-    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'News <n@example.com>' }).mail?.from).toBe(
-      'News <n@example.com>',
-    );
+    const named = loadConfig({ SMTP_URL: 'smtps://mail.example.com', MAIL_FROM: 'News <n@example.com>' }).mail;
+    expect(named?.from).toBe('News <n@example.com>');
+    expect(named?.defaultFrom).toBeUndefined();
     expect(problemsOf({ SMTP_URL: 'http://mail.example.com' })).toEqual([
       'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example.com:587',
     ]);
