@@ -130,6 +130,8 @@ export interface FeedArticle {
 
 export function toFeedArticle(row: FeedArticleRow): FeedArticle {
   const cut = Array.from(row.excerpt).length > LIMITS.excerptLength;
+  // Approved rows always have it (migration 0033); the submission time only for a row written around the desk.
+  const publishedAt = row.publishedAt ?? row.createdAt;
   return {
     id: row.id,
     title: row.title,
@@ -140,8 +142,9 @@ export function toFeedArticle(row: FeedArticleRow): FeedArticle {
     authorName: row.authorName,
     authorSlug: row.authorSlug,
     isPremium: row.isPremium,
-    // Approved rows always have it (migration 0033); the submission time only for a row written around the desk.
-    publishedAt: row.publishedAt ?? row.createdAt,
-    updatedAt: row.updatedAt,
+    publishedAt,
+    // Approval sets publishedAt and leaves updatedAt, so an article approved after its last edit was last
+    // changed (for a reader) when it was published: Atom's <updated> is never before its <published>.
+    updatedAt: new Date(Math.max(row.updatedAt.getTime(), publishedAt.getTime())),
   };
 }

@@ -713,7 +713,7 @@ export interface SitemapPageStart {
 
 /**
  * The first key of every page of `pageSize` approved articles, oldest first (so a page's articles stay on
- * it as new ones arrive), and the latest change on each page: one pass over the approved rows.
+ * it as new ones arrive), and the latest change (edit or approval) on each page: one pass over the approved rows.
  */
 export async function sitemapPageStarts(db: DbOrTx, pageSize: number): Promise<SitemapPageStart[]> {
   const size = sql.raw(String(Math.trunc(pageSize)));
@@ -722,7 +722,8 @@ export async function sitemapPageStarts(db: DbOrTx, pageSize: number): Promise<S
     sql`select id, created_key, last_modified from (
           select id, created_key, n, max(updated_at) over (partition by n / ${size}) as last_modified
           from (
-            select id, created_at::text as created_key, updated_at,
+            select id, created_at::text as created_key,
+                   greatest(updated_at, coalesce(published_at, created_at)) as updated_at,
                    row_number() over (order by created_at, id) - 1 as n
             from ${articles} where status = 'approved'
           ) as numbered
@@ -735,17 +736,26 @@ export async function sitemapPageStarts(db: DbOrTx, pageSize: number): Promise<S
 
 /** One sitemap page from its start key: a keyset read along the status/date index, however deep the page. */
 export function sitemapPage(db: DbOrTx, start: Pick<SitemapPageStart, 'createdKey' | 'id'>, pageSize: number) {
-  return db
-    .select({ id: articles.id, updatedAt: articles.updatedAt })
-    .from(articles)
-    .where(
-      and(
-        eq(articles.status, 'approved'),
-        sql`(${articles.createdAt}, ${articles.id}) >= (${start.createdKey}::timestamptz, ${start.id}::uuid)`,
-      ),
-    )
-    .orderBy(articles.createdAt, articles.id)
-    .limit(pageSize);
+  return (
+    db
+      // The later of its last edit and its approval (approval leaves updated_at), as the feeds' <updated>.
+      .select({
+        id: articles.id,
+        updatedAt:
+          sql<Date>`greatest(${articles.updatedAt}, coalesce(${articles.publishedAt}, ${articles.createdAt}))`.mapWith(
+            articles.updatedAt,
+          ),
+      })
+      .from(articles)
+      .where(
+        and(
+          eq(articles.status, 'approved'),
+          sql`(${articles.createdAt}, ${articles.id}) >= (${start.createdKey}::timestamptz, ${start.id}::uuid)`,
+        ),
+      )
+      .orderBy(articles.createdAt, articles.id)
+      .limit(pageSize)
+  );
 }
 
 /** The slugs of every author with an approved article (who has an author page), by slug. */

@@ -325,6 +325,39 @@ describe('feeds, sitemaps and robots.txt', () => {
     expect(rssTitles((await fetchXml(ctx.app, '/rss.xml')).root)).not.toContain('Short-lived story');
   });
 
+  it('an article approved after its last edit: Atom <updated> and sitemap <lastmod> are its approval, never before <published>', async () => {
+    const editedAt = new Date(Date.now() - 30 * 60_000);
+    const article = await insertArticle(ctx.database.db, refs, {
+      title: 'Approved later',
+      status: 'pending',
+      createdAt: new Date(editedAt.getTime() - 60_000),
+      updatedAt: editedAt,
+    });
+    const approved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/articles/approve/${article.id}`,
+      headers: bearer(admin.token),
+    });
+    expect(approved.statusCode).toBe(200);
+
+    const atom = (await fetchXml(ctx.app, '/feed.atom')).root;
+    const entry = findAll(atom, 'entry').find((candidate) => textOf(candidate, 'title') === 'Approved later')!;
+    const published = textOf(entry, 'published');
+    expect(new Date(published).getTime()).toBeGreaterThan(editedAt.getTime());
+    expect(textOf(entry, 'updated')).toBe(published);
+    expect(new Date(textOf(atom, 'updated')).getTime()).toBeGreaterThanOrEqual(new Date(published).getTime());
+
+    const articleUrl = `${SITE}/articles/${article.id}`;
+    const sitemap = (await fetchXml(ctx.app, '/sitemaps/articles-1.xml')).root;
+    const url = findAll(sitemap, 'url').find((candidate) => textOf(candidate, 'loc') === articleUrl)!;
+    expect(textOf(url, 'lastmod')).toBe(published);
+    const index = (await fetchXml(ctx.app, '/sitemap.xml')).root;
+    const pageChanged = new Date(textOf(findAll(index, 'sitemap')[2]!, 'lastmod')).getTime();
+    expect(pageChanged).toBeGreaterThanOrEqual(new Date(published).getTime());
+
+    await ctx.app.inject({ method: 'DELETE', url: `/api/articles/${article.id}`, headers: bearer(admin.token) });
+  });
+
   it('robots.txt allows the public site, keeps crawlers out of the API and private pages, names the sitemap', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(response.statusCode).toBe(200);
