@@ -72,7 +72,7 @@ describe.each([
     await row.getByText(READERS_TEXT.badge).filter({ visible: true }).first().waitFor();
     // Its page says so to a reader.
     await admin.goto(`/articles/${kept.id}`);
-    await admin.getByRole('main').getByText(READERS_TEXT.badge).waitFor();
+    await admin.getByRole('main').getByText(READERS_TEXT.badge, { exact: true }).waitFor();
     await session.close();
 
     // The server's HTML for a visitor's browser: the whole text, no redirect.

@@ -2,6 +2,7 @@ import { answerAccess, API_MESSAGES, ARTICLE_MESSAGES, hasPremiumAccess, type Ac
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps, Viewer, ViewerCache } from '../app-types.js';
 import { addressBucket } from './client-address.js';
+import { isDatabaseUnavailable } from './database-errors.js';
 import { forbidden, unauthorized } from './errors.js';
 
 /**
@@ -41,6 +42,19 @@ declare module 'fastify' {
 export const perAccount = (name: string) => (request: FastifyRequest) =>
   `${name}:${request.viewer?.id ?? addressBucket(request.ip)}`;
 
+/**
+ * Whether the site opens free articles to visitors; when the settings cannot be read (the database is down and
+ * they are not cached), SPEC's rule, signed-in readers: the visitor is then told to log in (401), not a 5xx.
+ */
+async function visitorsReadOrDefault(visitorsRead: VisitorsRead): Promise<boolean> {
+  try {
+    return await visitorsRead();
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return false;
+  }
+}
+
 async function checkAccess(
   request: FastifyRequest,
   access: Access,
@@ -49,7 +63,7 @@ async function checkAccess(
 ): Promise<void> {
   if (access === 'reader-or-visitor') {
     // A token that names no session is still told so: the browser then forgets it.
-    if (!request.viewer && !request.sessionRejected && (await visitorsRead())) return;
+    if (!request.viewer && !request.sessionRejected && (await visitorsReadOrDefault(visitorsRead))) return;
     access = 'reader';
   }
   assertAccess(request.viewer, access, now, {

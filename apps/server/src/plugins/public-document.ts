@@ -9,6 +9,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30, stale-if-error=300';
 
+/**
+ * A free article's whole text sent to a visitor (the site opens free articles to anyone): no stale-if-error, so
+ * once the admin closes it (the setting, or the article kept for signed-in readers) no edge serves it past
+ * about 90 s, even while the database is down (decision 066).
+ */
+export const OPEN_ARTICLE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30';
+
 /** A strong validator of a whole answer. */
 export const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url')}"`;
 

@@ -10,7 +10,7 @@ import {
   readCookie,
   readPageSession,
 } from '../../plugins/page-session.js';
-import { etagOf, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
+import { etagOf, OPEN_ARTICLE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '../../plugins/public-document.js';
 import { PRIVATE_CACHE_CONTROL } from '../../plugins/security-headers.js';
 import { isSearch } from '../catalogue/catalogue.service.js';
 import { articlePageOpenToVisitors } from '../reading/reading.service.js';
@@ -228,11 +228,15 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
     // Its preview, for anyone else, then differs by the request's kind: a shared cache must keep them apart.
     const vary = signIn?.previewForOthers ? `${PAGE_VARY}, Sec-Fetch-Dest` : PAGE_VARY;
     let openToVisitors = false;
+    // Whether this anonymous page may hold a free article's whole text: opened to visitors, or not known.
+    let mayHoldOpenText = false;
     try {
       openToVisitors = signIn?.article !== undefined && (await visitorsMayOpen(request.url, signIn.article));
+      mayHoldOpenText = openToVisitors;
     } catch (error) {
       // The settings or the article cannot be read: SPEC's rule, the login, which needs neither.
       if (!isDatabaseUnavailable(error)) throw error;
+      mayHoldOpenText = true;
     }
     if (signIn && !openToVisitors && (!signIn.previewForOthers || isBrowserNavigation(request.headers))) {
       return reply.header('vary', vary).header('cache-control', PRIVATE_CACHE_CONTROL).redirect(signIn.location, 302);
@@ -279,12 +283,17 @@ export function createPageService(deps: AppDeps, shell: PageShell) {
     if (viewer && page.shared && page.etag)
       return sendShared(request, reply, { status: page.status, shared: page.shared, etag: page.etag }, viewer);
     const html = page.html ?? '';
-    if (!viewer && page.etag) lastGood.keep(request.url, { status: page.status, html, etag: page.etag });
+    // A free article's whole text opened to visitors is never kept for an outage, nor served stale by an edge
+    // after an error: the admin may have closed it since (the setting, or the article kept for signed-in
+    // readers), and during an outage the server cannot tell (decision 066).
+    if (!viewer && page.etag && !mayHoldOpenText)
+      lastGood.keep(request.url, { status: page.status, html, etag: page.etag });
+    const publicCacheControl = mayHoldOpenText ? OPEN_ARTICLE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL;
     return sendHtml(
       request,
       reply,
       { status: page.status, html, etag: page.etag },
-      viewer ? PRIVATE_CACHE_CONTROL : PUBLIC_CACHE_CONTROL,
+      viewer ? PRIVATE_CACHE_CONTROL : publicCacheControl,
       vary,
     );
   };

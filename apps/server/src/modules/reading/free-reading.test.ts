@@ -318,4 +318,51 @@ describe('free articles for visitors (docs/product.md#who-reads-what)', () => {
       expect(row).toMatchObject({ signedInOnly: true });
     });
   });
+
+  describe('while the database is down', () => {
+    /** Every statement fails as a PostgreSQL that is shutting down answers (an unavailable database). */
+    const databaseDown = () => {
+      const client = (ctx.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+      const query = client.query;
+      client.query = () =>
+        Promise.reject(
+          Object.assign(new Error('the database system is shutting down'), { code: '57P03', severity: 'FATAL' }),
+        );
+      return () => void (client.query = query);
+    };
+
+    it("tells a visitor to log in (SPEC's 401), not a 5xx, when the settings are not cached", async () => {
+      const { id } = await article();
+      await ctx.changed();
+      const restore = databaseDown();
+      try {
+        const answer = await read(id);
+        expect(answer.statusCode, answer.body).toBe(401);
+        expect(answer.json()).toMatchObject({ message: ARTICLE_MESSAGES.loginToRead });
+        expect((await view(id)).statusCode).toBe(401);
+      } finally {
+        restore();
+      }
+    });
+
+    it('never serves a crawler a free text kept from before the admin closed it', async () => {
+      await freeArticleReaders('anyone');
+      const { id } = await article();
+      // A link preview or crawler: no browser navigation, so never sent to /login.
+      const opened = await page(`/articles/${id}`, {});
+      expect(opened.statusCode).toBe(200);
+      expect(opened.body).toContain(REST);
+      // An edge may not serve the text past its 90 s after an error either.
+      expect(opened.headers['cache-control']).not.toContain('stale-if-error');
+
+      await freeArticleReaders('signed-in');
+      const restore = databaseDown();
+      try {
+        const during = await page(`/articles/${id}`, {});
+        expect(during.body).not.toContain(REST);
+      } finally {
+        restore();
+      }
+    });
+  });
 });
