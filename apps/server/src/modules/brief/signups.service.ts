@@ -8,6 +8,7 @@ import {
 import type { z } from 'zod';
 import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { Transaction } from '../../db/commit.js';
 import { AppError, badRequest, conflict, notFound } from '../../plugins/errors.js';
 import { getPublishers } from '../publishers/publishers.service.js';
 import { checkTagChoices } from '../tags/tags.service.js';
@@ -78,6 +79,10 @@ async function checkedSettings(deps: Pick<AppDeps, 'db' | 'cache'>, settings: Br
   };
 }
 
+/** The follows again in the write's transaction, with the tags as they are now, held until it commits. */
+const recheckFollows = (deps: Pick<AppDeps, 'db' | 'cache'>, tx: Transaction, tags: string[], email: string) =>
+  checkTagChoices(deps, tags, 'tags', async () => (await repository.findByEmail(tx, email))?.tags ?? [], tx);
+
 /**
  * `POST /api/brief/subscribe`. A verified reader is subscribed at once; anyone else gets a confirmation link and
  * the same answer whatever the address's row held, and an active sign-up is not changed by a request that
@@ -98,6 +103,7 @@ export async function subscribe(
     `${deps.config.publicUrl}/brief/confirm?token=${await tokensFor(deps.secret).confirm(signupId, email, now)}`;
 
   return deps.db.transaction(async (tx) => {
+    await recheckFollows(deps, tx, settings.tags, email);
     const existing =
       (await repository.lockByEmail(tx, email)) ??
       (await repository.insert(tx, { email, userId: viewer?.id ?? null, status: 'pending', ...settings })) ??
@@ -180,10 +186,13 @@ export async function saveMine(deps: Deps, viewer: Viewer, input: BriefSettings)
   if (!row) throw notFound(BRIEF_MESSAGES.notSubscribed);
   const settings = await checkedSettings(deps, input, row.email);
   const now = deps.clock();
-  const saved = await repository.update(deps.db, row.id, {
-    ...settings,
-    nextBriefAt: row.status === 'active' ? nextBriefAt(settings.hour, settings.timeZone, now) : row.nextBriefAt,
-    updatedAt: now,
+  const saved = await deps.db.transaction(async (tx) => {
+    await recheckFollows(deps, tx, settings.tags, row.email);
+    return repository.update(tx, row.id, {
+      ...settings,
+      nextBriefAt: row.status === 'active' ? nextBriefAt(settings.hour, settings.timeZone, now) : row.nextBriefAt,
+      updatedAt: now,
+    });
   });
   return mine(deps, viewer, saved);
 }

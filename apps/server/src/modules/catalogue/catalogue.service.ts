@@ -12,7 +12,7 @@ import type { AppDeps, Viewer } from '../../app-types.js';
 import type { DbOrTx } from '../../db/client.js';
 import { toRowWindow, type PageQuery } from '../../db/paging.js';
 import { normalisedKey } from '../../plugins/response-cache.js';
-import { checkTagFilter } from '../tags/tags.service.js';
+import { resolveTagFilter } from '../tags/tags.service.js';
 import {
   articleAnswers,
   withByline,
@@ -61,12 +61,13 @@ export async function getApprovedArticles(
   viewer: Viewer | null,
   query: ApprovedQuery,
 ): Promise<ArticlePage> {
-  await checkTagFilter({ db, cache }, query.tag);
+  // A renamed or merged tag's former name lists its articles under the name it has now.
+  const tag = await resolveTagFilter({ db, cache }, query.tag || undefined);
   const hiddenTags = hiddenTagsOf(viewer);
   const filter = {
     search: query.search || undefined,
     publisher: query.publisher || undefined,
-    tag: query.tag || undefined,
+    tag,
     hiddenTags,
   };
   const premiumText = filter.search !== undefined && hasPremiumAccess(asAccessViewer(viewer), clock());

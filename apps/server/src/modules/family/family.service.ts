@@ -187,6 +187,17 @@ export async function setControls(
     return membership?.familyId === family.id ? membership.hiddenTags : [];
   });
   await commit(deps, async (tx, after) => {
+    // Again with the tags as they are now, held until the save commits: a rename meanwhile is not missed.
+    await checkTagChoices(
+      deps,
+      hiddenTags,
+      'hiddenTags',
+      async () => {
+        const membership = await repository.findMembership(tx, userId);
+        return membership?.familyId === family.id ? membership.hiddenTags : [];
+      },
+      tx,
+    );
     if (!(await repository.setControls(tx, family.id, userId, { youngReader: input.youngReader, hiddenTags }))) {
       throw notFound(FAMILY_MESSAGES.notMember);
     }

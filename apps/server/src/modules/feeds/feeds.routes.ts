@@ -21,13 +21,16 @@ export function feedRoutes(app: AppInstance, deps: AppDeps) {
         querystring: FeedQuerySchema,
       },
     },
-    async (request, reply) =>
-      sendPublicDocument(
+    async (request, reply) => {
+      const moved = await service.movedFeed(deps, 'rss', request.query);
+      if (moved) return reply.redirect(moved, 301);
+      return sendPublicDocument(
         request,
         reply,
         await service.getFeed(deps, 'rss', request.query),
         'application/rss+xml; charset=utf-8',
-      ),
+      );
+    },
   );
 
   app.get(
@@ -35,13 +38,16 @@ export function feedRoutes(app: AppInstance, deps: AppDeps) {
     {
       schema: { ...schema('Atom feed of the latest approved articles (excerpts only)'), querystring: FeedQuerySchema },
     },
-    async (request, reply) =>
-      sendPublicDocument(
+    async (request, reply) => {
+      const moved = await service.movedFeed(deps, 'atom', request.query);
+      if (moved) return reply.redirect(moved, 301);
+      return sendPublicDocument(
         request,
         reply,
         await service.getFeed(deps, 'atom', request.query),
         'application/atom+xml; charset=utf-8',
-      ),
+      );
+    },
   );
 
   app.get(

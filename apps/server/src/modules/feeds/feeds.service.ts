@@ -13,7 +13,7 @@ import {
 import { getLatestCorrections } from '../corrections/corrections.service.js';
 import { getPublishers } from '../publishers/publishers.service.js';
 import { findPublishedAuthor } from '../authors/authors.service.js';
-import { checkTagFilter, getAllTags } from '../tags/tags.service.js';
+import { getAllTags, resolveTagFilter } from '../tags/tags.service.js';
 import { correctionsAtom, correctionsRss } from './corrections-feed.js';
 import { atomFeed, rssFeed, type FeedChannel } from './feed-documents.js';
 import { robotsTxt } from './robots.js';
@@ -62,13 +62,13 @@ interface FeedFilter {
  * ones (named in any letter case), an author one with an author page (then a publisher is not asked for).
  */
 async function resolveFilter(deps: Deps, query: FeedQuery): Promise<FeedFilter> {
-  await checkTagFilter(deps, query.tag);
-  if (query.author) return { tag: query.tag, ...(await resolveAuthor(deps, query.author)) };
-  if (!query.publisher) return { tag: query.tag };
+  const tag = await resolveTagFilter(deps, query.tag);
+  if (query.author) return { tag, ...(await resolveAuthor(deps, query.author)) };
+  if (!query.publisher) return { tag };
   const wanted = query.publisher.toLowerCase();
   const publisher = (await getPublishers(deps)).find((candidate) => candidate.name.toLowerCase() === wanted);
   if (!publisher) throw badRequest(FEED_MESSAGES.unknownPublisher, { publisher: [FEED_MESSAGES.unknownPublisher] });
-  return { tag: query.tag, publisher: publisher.name };
+  return { tag, publisher: publisher.name };
 }
 
 /** An author's feed: one who has an author page (approved articles), by its slug. */
@@ -85,6 +85,17 @@ function querySuffix(filter: FeedFilter): string {
   if (filter.author) params.set('author', filter.author);
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * A feed asked for by a renamed or merged tag's former name: the address of the same feed under the tag's current
+ * name (answered with a 301, so a subscribed feed reader follows the rename). Else undefined.
+ */
+export async function movedFeed(deps: Deps, format: 'rss' | 'atom', query: FeedQuery): Promise<string | undefined> {
+  const tag = await resolveTagFilter(deps, query.tag);
+  if (!query.tag || tag === query.tag) return undefined;
+  const path = format === 'rss' ? '/rss.xml' : '/feed.atom';
+  return `${path}${querySuffix({ tag, publisher: query.publisher, author: query.author })}`;
 }
 
 export async function getFeed(deps: Deps, format: 'rss' | 'atom', query: FeedQuery): Promise<PublicDocument> {

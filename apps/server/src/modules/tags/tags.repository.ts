@@ -48,14 +48,14 @@ export async function findBySlug(db: DbOrTx, slug: string): Promise<TagRow | und
   return row;
 }
 
-/** The tag an earlier address (a renamed or merged tag's) now leads to. */
-export async function findByFormerSlug(db: DbOrTx, slug: string): Promise<TagRow | undefined> {
-  const [row] = await db
-    .select({ tag: tags })
-    .from(tagFormerSlugs)
-    .innerJoin(tags, eq(tags.id, tagFormerSlugs.tagId))
-    .where(eq(tagFormerSlugs.slug, slug));
-  return row?.tag;
+/** Every earlier address and the tag it leads to. */
+export function listFormerSlugs(db: DbOrTx): Promise<{ slug: string; tagId: string }[]> {
+  return db.select({ slug: tagFormerSlugs.slug, tagId: tagFormerSlugs.tagId }).from(tagFormerSlugs);
+}
+
+/** A write that stores tag names: no tag change runs until its transaction ends (writes do not wait for each other). */
+export async function lockTagsShared(tx: DbOrTx) {
+  await queryRows(tx, sql`select pg_advisory_xact_lock_shared(${LOCKS.tags})`);
 }
 
 /** Serialises changes to the tags until the transaction ends. */

@@ -10,6 +10,7 @@ import {
 import type { AppDeps, Viewer } from '../../app-types.js';
 import { commit, type CommitDeps } from '../../db/commit.js';
 import type { Transaction } from '../../db/commit.js';
+import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound, requireUuid } from '../../plugins/errors.js';
 import { recordAction } from '../moderation/moderation.service.js';
 import * as repository from './tags.repository.js';
@@ -44,19 +45,28 @@ export async function getActiveTags(deps: Deps): Promise<Tag[]> {
   return (await getAllTags(deps)).filter((tag) => !tag.archived);
 }
 
+/** Every earlier address (a renamed or merged tag's) and the tag it leads to: cached as one list. */
+function getFormerSlugs({ db, cache }: Deps): Promise<{ slug: string; tagId: string }[]> {
+  return cache.remember('catalogue', 'tag-former-slugs', TAGS_TTL_MS, () => repository.listFormerSlugs(db));
+}
+
+/** The tag an address (or a name, written as its address) names: current, earlier, or its name in lower case. */
+async function findTag(deps: Deps, slug: string): Promise<Tag | undefined> {
+  const all = await getAllTags(deps);
+  const current = all.find((candidate) => candidate.slug === slug);
+  if (current) return current;
+  const former = (await getFormerSlugs(deps)).find((candidate) => candidate.slug === slug);
+  if (former) return all.find((candidate) => candidate._id === former.tagId);
+  return all.find((candidate) => candidate.name.toLowerCase() === slug);
+}
+
 /**
  * GET /api/tags/:slug: the tag a page address names: its slug, an earlier one (renamed or merged; the answer's
  * slug then differs and the page redirects), or its name in lower case (how links are written). Else a 404.
+ * Resolved from the two cached lists: an unknown address costs no query and is not cached.
  */
 export async function getTagBySlug(deps: Deps, slug: string): Promise<Tag> {
-  const tag = await deps.cache.remember('catalogue', `tag-slug:${slug}`, TAGS_TTL_MS, async () => {
-    const all = await getAllTags(deps);
-    const current = all.find((candidate) => candidate.slug === slug);
-    if (current) return current;
-    const former = await repository.findByFormerSlug(deps.db, slug);
-    if (former) return toTag(former);
-    return all.find((candidate) => candidate.name.toLowerCase() === slug) ?? null;
-  });
+  const tag = await findTag(deps, slug);
   if (!tag) throw notFound(TAG_MESSAGES.notFound);
   return tag;
 }
@@ -64,48 +74,78 @@ export async function getTagBySlug(deps: Deps, slug: string): Promise<Tag> {
 const names = (tags: readonly Tag[]) => tags.map((tag) => tag.name);
 
 /**
+ * Inside a write's transaction that stores tag names: waits for any tag change in progress (they hold the lock
+ * exclusively) and holds it off until the write commits, and answers the tags as they are now. A rename or merge
+ * then either rewrote the names before the write checks them, or finds the written ones to rewrite.
+ */
+export async function lockTagsForWrite(tx: DbOrTx): Promise<Tag[]> {
+  await repository.lockTagsShared(tx);
+  return (await repository.listAll(tx)).map(toTag);
+}
+
+/** The tags to check against: read fresh under the lock in a write's transaction, else the cached list. */
+const tagsFor = (deps: Deps, tx?: DbOrTx) => (tx ? lockTagsForWrite(tx) : getAllTags(deps));
+
+/**
  * An article's tags as a writer sends them: each an active tag, named as listed (SPEC's 'Choose from …', at the
  * field of the first that is not, as the schema's check said it). `kept`: names the article has already, which it
- * may keep though archived since.
+ * may keep though archived since. With `tx`, checked again in the write's transaction (see lockTagsForWrite).
  */
-export async function checkArticleTags(deps: Deps, given: readonly string[], kept?: () => Promise<readonly string[]>) {
-  const active = await getActiveTags(deps);
+export async function checkArticleTags(
+  deps: Deps,
+  given: readonly string[],
+  kept?: () => Promise<readonly string[]>,
+  tx?: DbOrTx,
+) {
+  const all = await tagsFor(deps, tx);
+  const active = all.filter((tag) => !tag.archived);
   const offered = new Set(names(active));
+  const existing = new Set(names(all));
   let keptNames: Set<string> | undefined;
   for (const [index, name] of given.entries()) {
     if (offered.has(name)) continue;
     keptNames ??= new Set(kept ? await kept() : []);
-    if (keptNames.has(name)) continue;
+    if (keptNames.has(name) && existing.has(name)) continue;
     const message = TAG_MESSAGES.chooseFrom(names(active));
     throw badRequest(`Invalid body: tags.${index} ${message}`, { [`tags.${index}`]: [message] });
   }
 }
 
 /**
- * A list's or a feed's tag filter: any tag, an archived one's too (its page still lists its articles); otherwise
+ * A list's or a feed's tag filter: any tag, an archived one's too (its page still lists its articles), or a former
+ * name of one (a renamed or merged tag's, found by its earlier address): answers the tag's current name. Otherwise
  * the 400 the schema gave for a tag outside SPEC's five.
  */
-export async function checkTagFilter(deps: Deps, name: string | undefined) {
-  if (!name) return;
+export async function resolveTagFilter(deps: Deps, name: string | undefined): Promise<string | undefined> {
+  if (!name) return undefined;
   const all = await getAllTags(deps);
-  if (all.some((tag) => tag.name === name)) return;
+  if (all.some((tag) => tag.name === name)) return name;
+  const former = (await getFormerSlugs(deps)).find((candidate) => candidate.slug === slugify(name));
+  const renamed = former && all.find((tag) => tag._id === former.tagId);
+  if (renamed) return renamed.name;
   const message = TAG_MESSAGES.unknownFilter(names(all.filter((tag) => !tag.archived)));
   throw badRequest(`Invalid querystring: tag ${message}`, { tag: [message] });
 }
 
-/** Brief follows and parental controls: active tags, or ones already chosen (which an archive does not take away). */
+/**
+ * Brief follows and parental controls: active tags, or ones already chosen (which an archive does not take away).
+ * With `tx`, checked again in the write's transaction (see lockTagsForWrite).
+ */
 export async function checkTagChoices(
   deps: Deps,
   given: readonly string[],
   field: string,
   kept: () => Promise<readonly string[]>,
+  tx?: DbOrTx,
 ) {
-  const active = await getActiveTags(deps);
+  const all = await tagsFor(deps, tx);
+  const active = all.filter((tag) => !tag.archived);
   const offered = new Set(names(active));
+  const existing = new Set(names(all));
   const others = given.filter((name) => !offered.has(name));
   if (others.length === 0) return;
   const keptNames = new Set(await kept());
-  if (others.every((name) => keptNames.has(name))) return;
+  if (others.every((name) => keptNames.has(name) && existing.has(name))) return;
   const message = TAG_MESSAGES.unknownChoice(names(active));
   throw badRequest(message, { [field]: [message] });
 }

@@ -139,15 +139,25 @@ describe('tags', () => {
     });
     expect((await get<Tag>('/api/tags/motoring')).body).toMatchObject({ name: 'Cars', slug: 'cars' });
     expect((await get<{ total: number }>('/api/articles/approved?tag=Cars')).body.total).toBe(1);
-    const old = await get<ErrorResponse>('/api/articles/approved?tag=Motoring');
-    expect(old.status).toBe(400);
-    expect(old.body.fieldErrors?.tag?.[0]).toContain('Cars');
+    // The former name still filters (as the new one), and its feeds move to the new name's for good.
+    expect((await get<{ total: number }>('/api/articles/approved?tag=Motoring')).body.total).toBe(1);
+    for (const feed of ['/rss.xml', '/feed.atom']) {
+      const moved = await ctx.app.inject({ method: 'GET', url: `${feed}?tag=Motoring&publisher=The%20Ledger` });
+      expect(moved.statusCode).toBe(301);
+      expect(moved.headers.location).toBe(`${feed}?tag=Cars&publisher=The+Ledger`);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/rss.xml?tag=Cars' })).statusCode).toBe(200);
+    const unknown = await get<ErrorResponse>('/api/articles/approved?tag=Caravans');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fieldErrors?.tag?.[0]).toContain('Cars');
+    expect((await ctx.app.inject({ method: 'GET', url: '/rss.xml?tag=Caravans' })).statusCode).toBe(400);
     expect((await actions('tag-update')).at(-1)!.detail).toContain('Motoring');
 
     // A new tag may take the old address: it then is that tag's page.
     const again = await add('Motoring');
     expect(again.slug).toBe('motoring');
     expect((await get<Tag>('/api/tags/motoring')).body.name).toBe('Motoring');
+    expect((await ctx.app.inject({ method: 'GET', url: '/rss.xml?tag=Motoring' })).statusCode).toBe(200);
 
     const clash = await asAdmin('PATCH', `/api/admin/tags/${tag._id}`, { name: 'motoring' });
     expect(clash.statusCode).toBe(409);
@@ -286,5 +296,58 @@ describe('tags', () => {
     expect((await follows(['Gardening', 'Politics'])).statusCode).toBe(200);
     const [member] = await ctx.database.db.select().from(familyMembers).where(eq(familyMembers.userId, child.id));
     expect(member!.hiddenTags).toEqual(['Gardening', 'Politics']);
+  });
+
+  it("checks a write's tags again in its transaction, against the rows: a name renamed since the cache filled is refused", async () => {
+    const tag = await add('Rowing');
+    const writer = await signedInUser(ctx.app, ctx.database.db);
+    const child = await insertUser(ctx.database.db);
+    const [family] = await ctx.database.db.insert(families).values({ ownerId: writer.user.id, seats: 4 }).returning();
+    await ctx.database.db.insert(familyMembers).values({ userId: child.id, familyId: family!.id, youngReader: true });
+    await ctx.database.db.insert(briefSubscriptions).values({
+      email: writer.user.email,
+      userId: writer.user.id,
+      status: 'active',
+      hour: 7,
+      timeZone: 'UTC',
+      tags: [],
+    });
+    const image = await makeImage(ctx.images);
+    expect((await get<Tag[]>('/api/tags')).body.map((one) => one.name)).toContain('Rowing'); // cached
+    // A rename the cache has not heard of yet (as when it commits between a write's check and its insert).
+    await ctx.database.db.update(tags).set({ name: 'Sculling', slug: 'sculling' }).where(eq(tags.id, tag._id));
+
+    const writes = {
+      submit: (names: string[]) =>
+        asAdmin(
+          'POST',
+          '/api/articles',
+          { title: 'T', image, publisher: 'The Ledger', tags: names, description: 'D' },
+          writer.token,
+        ),
+      controls: (names: string[]) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: `/api/family/members/${child.id}/controls`,
+          headers: bearer(writer.token),
+          payload: { youngReader: true, hiddenTags: names },
+        }),
+      follows: (names: string[]) =>
+        ctx.app.inject({
+          method: 'PUT',
+          url: '/api/brief/me',
+          headers: bearer(writer.token),
+          payload: { hour: 7, timeZone: 'UTC', tags: names, publishers: [] },
+        }),
+    };
+    for (const write of Object.values(writes)) expect((await write(['Rowing'])).statusCode).toBe(400);
+    expect(await ctx.database.db.select().from(articles).where(eq(articles.authorId, writer.user.id))).toEqual([]);
+    const [member] = await ctx.database.db.select().from(familyMembers).where(eq(familyMembers.userId, child.id));
+    expect(member!.hiddenTags).toEqual([]);
+    const [follow] = await ctx.database.db
+      .select()
+      .from(briefSubscriptions)
+      .where(eq(briefSubscriptions.email, writer.user.email));
+    expect(follow!.tags).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ import { recordAction } from '../moderation/moderation.service.js';
 import { getSiteSettings } from '../settings/settings.service.js';
 import { findPublisherByName } from '../publishers/publishers.service.js';
 import { listRevisions, recordRevision, type RevisionContent } from '../revisions/revisions.service.js';
-import { checkArticleTags } from '../tags/tags.service.js';
+import { checkArticleTags, lockTagsForWrite } from '../tags/tags.service.js';
 import { lockUserForUpdate } from '../users/users.service.js';
 
 /*
@@ -64,6 +64,8 @@ export async function submitArticle(
     throw badRequest(ARTICLE_MESSAGES.publisherUnknown, { publisher: [ARTICLE_MESSAGES.publisherUnknown] });
   const limit = (await getSiteSettings(deps)).writerArticleLimit;
   return db.transaction(async (tx) => {
+    // Again with the tags as they are now, held until the insert commits: a rename meanwhile is not missed.
+    await checkArticleTags(deps, input.tags, undefined, tx);
     const now = clock();
     const author = await lockUserForUpdate(tx, viewer.id);
     if (!author) throw forbidden();
@@ -110,7 +112,11 @@ export async function updateArticle(
   input: { title: string; description: string; tags: string[] },
 ) {
   await checkArticleTags(deps, input.tags, async () => (await repository.findFull(deps.db, id))?.tags ?? []);
-  return saveContent(deps, viewer, id, 'edit', () => Promise.resolve(input));
+  return saveContent(deps, viewer, id, 'edit', async (tx) => {
+    // Again with the tags as they are now, held until the save commits: a rename meanwhile is not missed.
+    await checkArticleTags(deps, input.tags, async () => (await repository.findFull(tx, id))?.tags ?? [], tx);
+    return input;
+  });
 }
 
 /**
@@ -157,6 +163,7 @@ async function saveContent(
 /** Restores an earlier revision's title, description and tags as a new revision (author or admin). */
 export const restoreRevision = (deps: TransitionDeps, viewer: Viewer, id: string, revisionId: string) =>
   saveContent(deps, viewer, id, 'restore', async (tx) => {
+    await lockTagsForWrite(tx); // the revision's names as a rename or merge left them, until the save commits
     const revisions = await listRevisions(tx, id);
     const revision = revisions.find((one) => one._id === revisionId);
     if (!revision) throw notFound(ARTICLE_MESSAGES.revisionNotFound);
