@@ -4,7 +4,7 @@
 // visitor registers without a photo, holds 3 articles and is refused a 4th in the limit's words; the checklist
 // shows that step done, and once dismissed (the phone's run) stays away. The site goes back to SPEC's defaults
 // after each run.
-import { SETTINGS_TEXT, TEXT, WRITER_LIMIT_TEXT, type AdminSiteSettings } from '@dispatch/shared';
+import { SETTINGS_TEXT, SPEC_SITE_RULES, TEXT, WRITER_LIMIT_TEXT, type AdminSiteSettings } from '@dispatch/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectToast, logIn, pngFile, uniqueEmail } from './support/actions.js';
 import { api, apiLogin, submittedArticle } from './support/api.js';
@@ -28,8 +28,8 @@ describe.each([
     if (editorToken && defaultName)
       await api(editorToken, 'PATCH', '/api/admin/settings', {
         siteName: defaultName,
-        registrationPhoto: 'required',
-        writerArticleLimit: 1,
+        registrationPhoto: SPEC_SITE_RULES.registrationPhoto,
+        writerArticleLimit: SPEC_SITE_RULES.writerArticleLimit,
       });
   });
 
@@ -95,11 +95,21 @@ describe.each([
     await publisher.locator('option').nth(1).waitFor({ state: 'attached' });
     await publisher.selectOption({ index: 1 });
     await writer.getByLabel(W.tags, { exact: true }).fill('Politics');
-    // The tags are the site's rows, read as the form opens: chosen once offered.
-    await writer.getByRole('option', { name: 'Politics' }).waitFor();
-    await writer.keyboard.press('Enter');
+    // The tags are the site's rows, read as the form opens: chosen by a click once offered (an Enter before the
+    // picker has an option in focus would submit the half-filled form instead); the picker stays open, Escape
+    // closes it.
+    await writer.getByRole('option', { name: 'Politics', exact: true }).click();
+    await writer.keyboard.press('Escape');
+    await writer.getByRole('listbox').waitFor({ state: 'detached' });
     await writer.getByLabel(W.description, { exact: true }).fill('One too many.');
-    await writer.getByRole('button', { name: W.submit }).click();
+    // The submission goes out and the server refuses it in the limit's words; then the dialog says so.
+    const [refused] = await Promise.all([
+      writer.waitForResponse(
+        (response) => response.url().endsWith('/api/articles') && response.request().method() === 'POST',
+      ),
+      writer.getByRole('button', { name: W.submit }).click(),
+    ]);
+    expect(refused.status(), await refused.text()).toBe(403);
     const refusal = writer.getByRole('alertdialog').or(writer.getByRole('dialog'));
     await refusal
       .getByText(TEXT.addArticle.notAllowedTitle)
