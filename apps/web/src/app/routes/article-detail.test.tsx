@@ -85,6 +85,18 @@ describe('/articles/:id', () => {
     expect(views[0]?.method).toBe('PATCH');
   });
 
+  it('names the writer of an article not yet published without a link: they may have no author page yet', async () => {
+    const pending = article({ status: 'pending', publishedAt: null });
+    stubDetail({ access: true, article: pending });
+    renderStrict(`/articles/${ARTICLE_ID}`);
+
+    await screen.findByRole('heading', { level: 1, name: pending.title });
+    const main = screen.getByRole('main');
+    expect(within(main).getByText(`${TEXT.detail.by} ${pending.author_name}`)).toBeInTheDocument();
+    expect(within(main).queryByRole('link', { name: pending.author_name })).toBeNull();
+    expect(main.querySelector('a[href^="/authors/"]')).toBeNull();
+  });
+
   it('counts one view per page load also when the article is already cached (StrictMode runs the effect twice)', async () => {
     const full = article();
     const api = stubDetail({ access: true, article: full });

@@ -188,9 +188,19 @@ export function ArticleView({
           <div className="min-w-0">
             <p className="font-semibold break-words text-ink">
               {TEXT.detail.by}{' '}
-              <Link to={paths.author(article.author_slug)} rel="author" className="underline-offset-2 hover:underline">
-                {article.author_name}
-              </Link>
+              {/* An author's page lists their published articles; a writer with none has no page (404), so the
+                  byline of an article not yet published (the writer's or an admin's preview) is the name alone. */}
+              {article.status === 'approved' && article.publishedAt ? (
+                <Link
+                  to={paths.author(article.author_slug)}
+                  rel="author"
+                  className="underline-offset-2 hover:underline"
+                >
+                  {article.author_name}
+                </Link>
+              ) : (
+                article.author_name
+              )}
             </p>
             {/* The site's setting (SPEC: shown); with it off the server sends no address to anyone but the author. */}
             {config.bylineShowsEmail && article.author_email && (
