@@ -1,9 +1,9 @@
 // The published time, author pages and bylines (issue 45, items 3 and 4; docs/product.md#author-pages), in Chromium at
 // a desktop's and a phone's width, on a site of its own whose clock an admin moves (TEST_CLOCK): an article submitted
 // and approved two days later shows the approval as "Posted" and as its NewsArticle's datePublished; the writer sets
-// a bio on /profile; the byline links to the author page, which lists the article; with bylines set to names only a
-// reader sees the name and no e-mail.
-import { AUTHOR_TEXT, DAY_MS, TEXT, type ArticleDetail } from '@dispatch/shared';
+// a bio on /profile; the byline links to the author page, which lists the article; the admin sets bylines to names only
+// on the settings page, and a reader then sees the name and no e-mail.
+import { AUTHOR_TEXT, DAY_MS, SETTINGS_TEXT, TEXT, type ArticleDetail } from '@dispatch/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectToast, logIn, newAccount, pngFile } from './support/actions.js';
 import { openBrowser, type Session } from './support/browser.js';
@@ -122,8 +122,27 @@ describe.each([
     await page.screenshot({ path: `/tmp/authors-page-${form}.png`, fullPage: true });
     expectNoErrors(writerSession);
 
-    // Bylines set to names only: a reader sees the name, linked, and no e-mail.
-    await call(adminToken, 'PATCH', '/api/admin/settings', { bylineShowsEmail: false });
+    // The admin sets bylines to names only on the settings page, saves, and finds it saved after a reload.
+    const adminSession = await openBrowser(viewport, { baseUrl: server.baseUrl });
+    sessions.push(adminSession);
+    const admin = adminSession.page;
+    await logIn(admin, ADMIN.email, ADMIN.password);
+    await admin.goto('/dashboard/settings');
+    const bylines = () => admin.getByRole('group', { name: SETTINGS_TEXT.bylineShowsEmail });
+    const namesOnly = () => bylines().getByLabel(SETTINGS_TEXT.bylineShowsEmailOptions.no);
+    expect(await bylines().getByLabel(SETTINGS_TEXT.bylineShowsEmailOptions.yes).isChecked()).toBe(true);
+    await namesOnly().check();
+    await admin.getByRole('button', { name: SETTINGS_TEXT.save }).click();
+    await admin.getByText(SETTINGS_TEXT.saved).waitFor();
+    await admin.reload();
+    await bylines().waitFor();
+    expect(await namesOnly().isChecked()).toBe(true);
+    await expectNoSidewaysScroll(admin, 'the settings page');
+    await bylines().screenshot({ path: `/tmp/authors-settings-${form}.png` });
+    expect((await call<{ bylineShowsEmail: boolean }>(adminToken, 'GET', '/api/config')).bylineShowsEmail).toBe(false);
+    expectNoErrors(adminSession);
+
+    // A reader then sees the name, linked, and no e-mail.
     const reader = await newAccount(server.baseUrl, `Rafa Reader ${form}`);
     const readerSession = await openBrowser(viewport, { baseUrl: server.baseUrl });
     sessions.push(readerSession);
