@@ -46,7 +46,7 @@ export const ArticleSchema = z.object({
   author_name: z.string(),
   author_email: z.string(),
   author_photo: z.string(),
-  /** The author's page, /authors/{slug}: every byline links there. */
+  /** The author's page, /authors/{slug}: a published article's byline links there. */
   author_slug: z.string(),
   status: ArticleStatus,
   isPremium: z.boolean(),
